@@ -1,0 +1,45 @@
+# Ludex — the two set-up commands are `make run` and `make test`; both install what they need.
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+NODE_MODULES_STAMP := node_modules/.ludex-installed
+
+.PHONY: run test bench lint format install test-engines build web clean
+
+$(NODE_MODULES_STAMP): package.json package-lock.json */package.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+install: $(NODE_MODULES_STAMP)
+
+web/dist/index.html: $(NODE_MODULES_STAMP) $(shell find web/src web/index.html web/vite.config.ts -type f 2>/dev/null)
+	npm run build -w @ludex/web
+
+build: install web/dist/index.html
+
+# The embedded stack with the simulator at http://localhost:8080 (backfills 120 days on an empty data dir).
+run: build
+	node bin/ludex.mjs run
+
+# Engines the tests use that npm does not bring (later issues add Kafka, Redis, PostgreSQL, Chromium).
+test-engines:
+	@bash test/scripts/install-engines.sh
+
+test: install test-engines
+	npx biome check .
+	npx tsc -p tsconfig.json
+	npx tsc -p web/tsconfig.json
+	node test/scripts/run-tests.mjs
+
+lint: install
+	npx biome check .
+	npx tsc -p tsconfig.json
+	npx tsc -p web/tsconfig.json
+
+format: install
+	npx biome check --write .
+
+bench: install
+	node bin/ludex.mjs bench
+
+clean:
+	rm -rf data .test-engines web/dist .vitest-results.json

@@ -1,0 +1,119 @@
+import { z } from 'zod'
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+const positiveIntList = z.string().transform((s, ctx) => {
+  const parts = s
+    .split(/[\s,]+/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+  const out: number[] = []
+  for (const p of parts) {
+    if (!/^\d+$/.test(p) || Number(p) <= 0 || !Number.isSafeInteger(Number(p))) {
+      ctx.addIssue({ code: 'custom', message: `'${p}' is not a positive integer id` })
+      return z.NEVER
+    }
+    out.push(Number(p))
+  }
+  return out
+})
+
+/**
+ * The whole configuration, read from the environment once at start-up. The presence of an engine's
+ * URL selects its adapter (DESIGN §2); without any, everything runs embedded in one process.
+ */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where the embedded engines keep their files (chDB, PGlite, the mail outbox). */
+  LUDEX_DATA_DIR: z.string().min(1).default('./data'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+
+  CLICKHOUSE_URL: z.url().optional(),
+  CLICKHOUSE_DATABASE: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+    .default('ludex'),
+  KAFKA_BROKERS: z.string().min(1).optional(),
+  REDIS_URL: z.url().optional(),
+  DATABASE_URL: z.url().optional(),
+  SMTP_URL: z.url().optional(),
+
+  /**
+   * Template of the upstream base URL, '{service}' standing for games, apis, thumbnails, badges, users
+   * or groups. Unset: the built-in simulator is started on loopback and polled over HTTP.
+   */
+  ROBLOX_API_BASE: z
+    .string()
+    .refine((s) => s.includes('{service}'), "must contain '{service}'")
+    .optional(),
+  /** Optional .ROBLOSECURITY cookie for the endpoints that need one (place details → play status). */
+  ROBLOX_COOKIE: z.string().min(1).optional(),
+  ROBLOX_USER_AGENT: z.string().min(1).default('Ludex/0.1 (+open-source Roblox analytics)'),
+  /** Minimum spacing of requests to one upstream host, before jitter. */
+  ROBLOX_HOST_INTERVAL_MS: z.coerce.number().int().min(0).default(250),
+  ROBLOX_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  ROBLOX_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(4),
+
+  POLL_INTERVAL_MS: z.coerce.number().int().positive().default(600_000),
+  /** Experiences always tracked, besides those discovered from the chart sorts. */
+  SEED_PLACE_IDS: positiveIntList.default([]),
+  DISCOVERY: bool.default(true),
+
+  SIMULATOR_EXPERIENCES: z.coerce.number().int().min(1).max(100_000).default(2000),
+  SIMULATOR_SEED: z.coerce.number().int().default(20_240_920),
+  SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** Probability of each injected upstream fault per request (429, 5xx, missing optional fields). */
+  SIMULATOR_FAULT_RATE: z.coerce.number().min(0).max(1).default(0.01),
+
+  /** Days of history generated on an empty data dir by `ludex run`; 0 = none. */
+  BACKFILL_DAYS: z.coerce.number().int().min(0).max(3650).default(120),
+  /** In-process bus capacity per topic (messages); producers wait when it is full. */
+  BUS_CAPACITY: z.coerce.number().int().positive().default(200_000),
+  SINK_BATCH_MAX: z.coerce.number().int().positive().default(100_000),
+  SINK_BATCH_WAIT_MS: z.coerce.number().int().min(0).default(200),
+})
+
+export type Config = z.infer<typeof configSchema>
+
+export class ConfigError extends Error {
+  constructor(
+    message: string,
+    readonly issues: ReadonlyArray<{ field: string; message: string }>,
+  ) {
+    super(message)
+    this.name = 'ConfigError'
+  }
+}
+
+/** Parses the environment; the error names every variable at fault. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const known = Object.fromEntries(
+    Object.keys(configSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]),
+  )
+  const parsed = configSchema.safeParse(known)
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }))
+    throw new ConfigError(
+      `Invalid configuration: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}`,
+      issues,
+    )
+  }
+  return parsed.data
+}
+
+/** The adapters the configuration selects, for the start-up log line. */
+export function describeWiring(config: Config) {
+  return {
+    analytics: config.CLICKHOUSE_URL ? 'clickhouse-server' : 'chdb-embedded',
+    bus: config.KAFKA_BROKERS ? 'kafka' : 'in-process',
+    scheduler: config.REDIS_URL ? 'bullmq' : 'in-process',
+    appDatabase: config.DATABASE_URL ? 'postgresql' : 'pglite',
+    cache: config.REDIS_URL ? 'redis' : 'memory',
+    mail: config.SMTP_URL ? 'smtp' : 'outbox',
+    platform: config.ROBLOX_API_BASE ? 'roblox' : 'simulator',
+  } as const
+}

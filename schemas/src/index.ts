@@ -1,0 +1,2 @@
+export * from './bus/index.ts'
+export * from './config/index.ts'

@@ -1,2 +1,3 @@
 export * from './bus/index.ts'
 export * from './config/index.ts'
+export * from './constants/index.ts'

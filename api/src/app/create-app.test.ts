@@ -1,0 +1,57 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pino from 'pino'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApiApp } from './create-app.ts'
+import { listen, type RunningServer } from './server.ts'
+
+describe('api app shell', () => {
+  let server: RunningServer
+  let ready = false
+  beforeAll(async () => {
+    const dist = await mkdtemp(join(tmpdir(), 'ludex-web-'))
+    await mkdir(join(dist, 'assets'))
+    await writeFile(join(dist, 'index.html'), '<!doctype html><title>Ludex</title>')
+    await writeFile(join(dist, 'assets', 'app-123.js'), 'console.log(1)')
+    await writeFile(join(tmpdir(), 'secret.txt'), 'not for you')
+    const app = createApiApp({
+      logger: pino({ level: 'silent' }),
+      readiness: async () => ({ sink: { ok: ready, detail: ready ? 'consuming' : 'starting' } }),
+      staticDir: dist,
+    })
+    server = await listen(app, '127.0.0.1', 0)
+  })
+  afterAll(() => server.close())
+
+  it('answers /healthz while running and /readyz only once every check is ok', async () => {
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+    const before = await fetch(`${server.url}/readyz`)
+    expect(before.status).toBe(503)
+    expect(await before.json()).toEqual({ ready: false, checks: { sink: { ok: false, detail: 'starting' } } })
+    ready = true
+    const after = await fetch(`${server.url}/readyz`)
+    expect(after.status).toBe(200)
+    expect((await after.json()).ready).toBe(true)
+  })
+
+  it('serves hashed assets with long caching and client routes with index.html', async () => {
+    const asset = await fetch(`${server.url}/assets/app-123.js`)
+    expect(asset.headers.get('content-type')).toContain('text/javascript')
+    expect(asset.headers.get('cache-control')).toContain('immutable')
+    expect(await asset.text()).toBe('console.log(1)')
+    const route = await fetch(`${server.url}/experiences/123`)
+    expect(route.status).toBe(200)
+    expect(await route.text()).toContain('<title>Ludex</title>')
+  })
+
+  it('never serves files outside the web root and 404s unknown API paths with the error envelope', async () => {
+    const escape = await fetch(`${server.url}/..%2fsecret.txt`)
+    expect(await escape.text()).not.toContain('not for you')
+    const missing = await fetch(`${server.url}/api/nothing`)
+    expect(missing.status).toBe(404)
+    expect((await missing.json()).error.code).toBe('not_found')
+    expect(missing.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(missing.headers.get('x-request-id')).toMatch(/.+/)
+  })
+})

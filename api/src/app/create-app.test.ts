@@ -46,8 +46,8 @@ describe('api app shell', () => {
   })
 
   it('never serves files outside the web root and 404s unknown API paths with the error envelope', async () => {
-    const escape = await fetch(`${server.url}/..%2fsecret.txt`)
-    expect(await escape.text()).not.toContain('not for you')
+    const outside = await fetch(`${server.url}/..%2fsecret.txt`)
+    expect(await outside.text()).not.toContain('not for you')
     const missing = await fetch(`${server.url}/api/nothing`)
     expect(missing.status).toBe(404)
     expect((await missing.json()).error.code).toBe('not_found')

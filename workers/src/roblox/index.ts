@@ -1,0 +1,7 @@
+export * from './chunk.ts'
+export * from './client.ts'
+export * from './errors.ts'
+export { parseRetryAfter, type RobloxService } from './http.ts'
+export * from './pacing.ts'
+export * from './shapes/index.ts'
+export * from './thumbnail-hash.ts'

@@ -1,0 +1,85 @@
+/**
+ * Per-host request pacing. Each upstream service (games, apis, thumbnails…) has its own reservation
+ * timeline, so one slow or throttled host never holds up the others. A reservation is taken
+ * synchronously, which keeps concurrent callers of one host spaced without a queue.
+ */
+export interface HostPacer {
+  /** Resolves when a request to `host` may start. */
+  acquire(host: string, signal?: AbortSignal): Promise<void>
+  /** The host throttled us: nothing starts before `waitMs` from now, and later spacing widens. */
+  penalize(host: string, waitMs: number): void
+  /** A request succeeded: the widened spacing recovers gradually. */
+  relax(host: string): void
+  /** Current spacing factor of a host (1 = configured interval), for logs and tests. */
+  slowdown(host: string): number
+}
+
+export interface PacerOptions {
+  readonly intervalMs: number
+  /** Fraction of the interval added or removed at random (0.25 = ±25%). */
+  readonly jitter: number
+  readonly now: () => number
+  readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>
+  readonly random: () => number
+  /** Upper bound of the throttle slowdown factor. */
+  readonly maxSlowdown?: number
+}
+
+interface HostState {
+  nextAt: number
+  factor: number
+}
+
+export function createHostPacer(options: PacerOptions): HostPacer {
+  const hosts = new Map<string, HostState>()
+  const maxSlowdown = options.maxSlowdown ?? 8
+  const stateOf = (host: string): HostState => {
+    let s = hosts.get(host)
+    if (!s) {
+      s = { nextAt: Number.NEGATIVE_INFINITY, factor: 1 }
+      hosts.set(host, s)
+    }
+    return s
+  }
+  return {
+    async acquire(host, signal) {
+      const s = stateOf(host)
+      const now = options.now()
+      const at = Math.max(now, s.nextAt)
+      const spread = 1 + options.jitter * (options.random() * 2 - 1)
+      s.nextAt = at + options.intervalMs * s.factor * spread
+      if (at > now) await options.sleep(at - now, signal)
+    },
+    penalize(host, waitMs) {
+      const s = stateOf(host)
+      s.factor = Math.min(maxSlowdown, s.factor * 2)
+      s.nextAt = Math.max(s.nextAt, options.now() + waitMs)
+    },
+    relax(host) {
+      const s = stateOf(host)
+      if (s.factor > 1) s.factor = Math.max(1, s.factor * 0.9)
+    },
+    slowdown(host) {
+      return hosts.get(host)?.factor ?? 1
+    },
+  }
+}
+
+/** A timer sleep that an abort cuts short (rejecting with the signal's reason). */
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason)
+      return
+    }
+    const onAbort = () => {
+      clearTimeout(timer)
+      reject(signal?.reason)
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod'
+import { dataList, upstreamCount, upstreamId } from './common.ts'
+
+export const gameCreator = z
+  .object({
+    id: upstreamId,
+    name: z.string(),
+    type: z.enum(['User', 'Group']),
+    isRNVAccount: z.boolean().optional(),
+    hasVerifiedBadge: z.boolean().optional(),
+  })
+  .loose()
+
+/** games.roblox.com/v1/games item (roblox-api.md §1); late fields optional, extra fields kept. */
+export const game = z
+  .object({
+    id: upstreamId,
+    rootPlaceId: upstreamId,
+    name: z.string(),
+    description: z.string().nullish(),
+    sourceName: z.string().nullish(),
+    sourceDescription: z.string().nullish(),
+    creator: gameCreator,
+    price: z.number().int().nullish(),
+    allowedGearGenres: z.array(z.string()).optional(),
+    allowedGearCategories: z.array(z.string()).optional(),
+    isGenreEnforced: z.boolean().optional(),
+    copyingAllowed: z.boolean().optional(),
+    playing: upstreamCount,
+    visits: upstreamCount,
+    favoritedCount: upstreamCount,
+    maxPlayers: z.number().int().nonnegative(),
+    created: z.string(),
+    updated: z.string(),
+    studioAccessToApisAllowed: z.boolean().optional(),
+    createVipServersAllowed: z.boolean().optional(),
+    // The wire carries a string; the Swagger says int: accept both (roblox-api.md §1).
+    universeAvatarType: z.union([z.string(), z.number()]).optional(),
+    genre: z.string().nullish(),
+    genre_l1: z.string().nullish(),
+    genre_l2: z.string().nullish(),
+    untranslated_genre_l1: z.string().nullish(),
+    isAllGenre: z.boolean().optional(),
+    isFavoritedByUser: z.boolean().optional(),
+  })
+  .loose()
+export type Game = z.infer<typeof game>
+export const gamesResponse = dataList(game)
+
+export const votes = z.object({ id: upstreamId, upVotes: upstreamCount, downVotes: upstreamCount }).loose()
+export type Votes = z.infer<typeof votes>
+export const votesResponse = dataList(votes)
+
+/** multiget-place-details: a bare array (roblox-api.md §4). */
+export const placeDetails = z
+  .object({
+    placeId: upstreamId,
+    name: z.string(),
+    universeId: upstreamId,
+    universeRootPlaceId: upstreamId.optional(),
+    isPlayable: z.boolean().nullish(),
+    reasonProhibited: z.string().nullish(),
+    price: z.number().int().nullish(),
+    builder: z.string().nullish(),
+    builderId: upstreamId.nullish(),
+    hasVerifiedBadge: z.boolean().optional(),
+    imageToken: z.string().nullish(),
+  })
+  .loose()
+export type PlaceDetails = z.infer<typeof placeDetails>
+export const placeDetailsResponse = z.array(placeDetails)
+
+export const placeUniverseResponse = z.object({ universeId: upstreamId.nullable() }).loose()

@@ -1,0 +1,7 @@
+export * from './age.ts'
+export * from './badges.ts'
+export * from './common.ts'
+export * from './creators.ts'
+export * from './games.ts'
+export * from './sorts.ts'
+export * from './thumbnails.ts'

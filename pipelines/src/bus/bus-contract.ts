@@ -1,0 +1,275 @@
+import {
+  type Bus,
+  BusValidationError,
+  type DeadLetter,
+  messageIdOf,
+  type PlaceSnapshotV1,
+  TEN_MINUTES_MS,
+  topics,
+} from '@ludex/schemas'
+import { afterEach, describe, expect, it } from 'vitest'
+
+/** A bus under test plus the two hooks the contract needs beyond the Bus interface. */
+export interface BusUnderTest {
+  readonly bus: Bus
+  /** Publishes a payload without producer-side validation (a foreign or corrupt producer). */
+  publishRaw(topicName: string, payload: unknown, key?: string): Promise<void>
+  /** Every dead letter the bus has handed to its dead-letter handler so far. */
+  readonly deadLetters: readonly DeadLetter[]
+}
+
+export interface BusFactoryOptions {
+  /** Messages a topic may hold before producers wait. */
+  readonly capacity: number
+  readonly retryBackoffMs: number
+}
+
+export type BusFactory = (options: BusFactoryOptions) => Promise<BusUnderTest> | BusUnderTest
+
+const SLOT0 = Date.UTC(2024, 0, 1)
+
+export function snapshot(universeId: number, slotIndex: number): PlaceSnapshotV1 {
+  const slot = SLOT0 + slotIndex * TEN_MINUTES_MS
+  return {
+    schema_version: 1,
+    id: messageIdOf('poller', universeId, slot),
+    source: 'poller',
+    universe_id: universeId,
+    place_id: universeId * 10,
+    slot,
+    observed_at: slot + 1234,
+    playing: slotIndex,
+    visits: 1000 + slotIndex,
+    favorites: 7,
+    up_votes: 3,
+    down_votes: null,
+  }
+}
+
+const tag = (m: PlaceSnapshotV1) => `${m.universe_id}@${(m.slot - SLOT0) / TEN_MINUTES_MS}`
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/**
+ * The behaviour every Bus adapter must show. Call inside a test file with a factory; the in-process
+ * adapter runs it here, the Kafka adapter runs the same cases against a real broker.
+ */
+export function busContract(name: string, factory: BusFactory): void {
+  describe(`Bus contract: ${name}`, () => {
+    const opened: Bus[] = []
+    const make = async (o: Partial<BusFactoryOptions> = {}) => {
+      const t = await factory({ capacity: 1000, retryBackoffMs: 5, ...o })
+      opened.push(t.bus)
+      return t
+    }
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((b) => b.close()))
+    })
+
+    it('keeps the order of each key across batches and publishes', async () => {
+      const { bus } = await make()
+      const got: PlaceSnapshotV1[] = []
+      bus.subscribe(topics.snapshots, { group: 'g', maxBatch: 7, maxWaitMs: 1 }, async (b) => {
+        got.push(...b)
+      })
+      const sent: PlaceSnapshotV1[] = []
+      for (let round = 0; round < 20; round++) {
+        const batch = [1, 2, 3].flatMap((u) => [snapshot(u, round * 2), snapshot(u, round * 2 + 1)])
+        sent.push(...batch)
+        await bus.publish(topics.snapshots, batch)
+      }
+      await bus.drain()
+      expect(got.map(tag)).toHaveLength(sent.length)
+      for (const u of [1, 2, 3]) {
+        expect(got.filter((m) => m.universe_id === u).map(tag)).toEqual(
+          sent.filter((m) => m.universe_id === u).map(tag),
+        )
+      }
+    })
+
+    it('delivers every message to every group', async () => {
+      const { bus } = await make()
+      const a: string[] = []
+      const b: string[] = []
+      bus.subscribe(topics.snapshots, { group: 'a', maxBatch: 10, maxWaitMs: 1 }, async (m) => {
+        a.push(...m.map(tag))
+      })
+      bus.subscribe(topics.snapshots, { group: 'b', maxBatch: 3, maxWaitMs: 1 }, async (m) => {
+        b.push(...m.map(tag))
+      })
+      const sent = Array.from({ length: 50 }, (_, i) => snapshot(1 + (i % 4), i))
+      await bus.publish(topics.snapshots, sent)
+      await bus.drain()
+      expect(a).toEqual(sent.map(tag))
+      expect(b).toEqual(sent.map(tag))
+    })
+
+    it('hands over full batches of at most maxBatch when enough is waiting', async () => {
+      const { bus } = await make()
+      await bus.publish(
+        topics.snapshots,
+        Array.from({ length: 95 }, (_, i) => snapshot(1, i)),
+      )
+      const sizes: number[] = []
+      bus.subscribe(topics.snapshots, { group: 'g', maxBatch: 10, maxWaitMs: 20 }, async (b) => {
+        sizes.push(b.length)
+      })
+      await bus.drain()
+      expect(sizes).toEqual([10, 10, 10, 10, 10, 10, 10, 10, 10, 5])
+    })
+
+    it('holds a fast producer back behind a slow consumer and loses nothing', async () => {
+      const capacity = 20
+      const { bus } = await make({ capacity })
+      let handled = 0
+      let accepted = 0
+      let maxLead = 0
+      const got: string[] = []
+      bus.subscribe(topics.snapshots, { group: 'slow', maxBatch: 5, maxWaitMs: 1 }, async (b) => {
+        await sleep(3)
+        got.push(...b.map(tag))
+        handled += b.length
+      })
+      const sent = Array.from({ length: 200 }, (_, i) => snapshot(1 + (i % 3), i))
+      const big = bus.publish(topics.snapshots, sent.slice(0, 100))
+      let bigDone = false
+      void big.then(() => {
+        bigDone = true
+      })
+      await sleep(10)
+      // 100 messages cannot fit in 20 slots while the consumer needs ~3 ms per 5.
+      expect(bigDone).toBe(false)
+      await big
+      accepted = 100
+      for (const m of sent.slice(100)) {
+        await bus.publish(topics.snapshots, [m])
+        accepted++
+        maxLead = Math.max(maxLead, accepted - handled)
+      }
+      await bus.drain()
+      expect(maxLead).toBeLessThanOrEqual(capacity)
+      expect(got).toEqual(sent.map(tag))
+    })
+
+    it('delivers partial batches after maxWaitMs to a fast consumer of a slow producer', async () => {
+      const { bus } = await make()
+      const latency: number[] = []
+      const sentAt = new Map<string, number>()
+      const sizes: number[] = []
+      bus.subscribe(topics.snapshots, { group: 'fast', maxBatch: 1000, maxWaitMs: 20 }, async (b) => {
+        sizes.push(b.length)
+        for (const m of b) latency.push(performance.now() - sentAt.get(tag(m))!)
+      })
+      for (let i = 0; i < 8; i++) {
+        const m = snapshot(1, i)
+        sentAt.set(tag(m), performance.now())
+        await bus.publish(topics.snapshots, [m])
+        await sleep(40)
+      }
+      await bus.drain()
+      expect(latency).toHaveLength(8)
+      expect(sizes.length).toBeGreaterThanOrEqual(4)
+      expect(Math.max(...sizes)).toBeLessThan(1000)
+      expect(Math.max(...latency)).toBeLessThan(20 + 250)
+    })
+
+    it('redelivers the same batch after a handler failure, then moves on', async () => {
+      const { bus } = await make()
+      const failed: string[][] = []
+      let deliveries = 0
+      const accepted: string[] = []
+      const sent = Array.from({ length: 12 }, (_, i) => snapshot(1 + (i % 2), i))
+      await bus.publish(topics.snapshots, sent)
+      bus.subscribe(topics.snapshots, { group: 'g', maxBatch: 5, maxWaitMs: 1 }, async (b) => {
+        deliveries++
+        // The second batch fails twice, as an insert into an unavailable store would.
+        if (deliveries === 2 || deliveries === 3) {
+          failed.push(b.map(tag))
+          throw new Error('insert failed')
+        }
+        accepted.push(...b.map(tag))
+      })
+      await bus.drain()
+      expect(accepted).toEqual(sent.map(tag))
+      expect(failed).toHaveLength(2)
+      expect(failed[0]).toEqual(failed[1])
+      expect(failed[0]).toEqual(sent.slice(5, 10).map(tag))
+    })
+
+    it('drain waits until every accepted message has been handled', async () => {
+      const { bus } = await make({ capacity: 50 })
+      let handled = 0
+      bus.subscribe(topics.snapshots, { group: 'g', maxBatch: 16, maxWaitMs: 2 }, async (b) => {
+        await sleep(2)
+        handled += b.length
+      })
+      await bus.publish(
+        topics.snapshots,
+        Array.from({ length: 300 }, (_, i) => snapshot(1 + (i % 5), i)),
+      )
+      expect(handled).toBeLessThan(300)
+      await bus.drain()
+      expect(handled).toBe(300)
+    })
+
+    it('dead-letters an invalid payload while the valid ones flow in order', async () => {
+      const t = await make()
+      const got: string[] = []
+      t.bus.subscribe(topics.snapshots, { group: 'g', maxBatch: 100, maxWaitMs: 5 }, async (b) => {
+        got.push(...b.map(tag))
+      })
+      await t.bus.publish(topics.snapshots, [snapshot(1, 0), snapshot(1, 1)])
+      const bad = { ...snapshot(1, 2), slot: SLOT0 + 1, playing: -5 }
+      await t.publishRaw(topics.snapshots.name, bad, '1')
+      await t.publishRaw(topics.snapshots.name, snapshot(1, 3), '1')
+      await t.bus.publish(topics.snapshots, [snapshot(1, 4)])
+      await t.bus.drain()
+      expect(got).toEqual(['1@0', '1@1', '1@3', '1@4'])
+      expect(t.deadLetters).toHaveLength(1)
+      const letter = t.deadLetters[0]!
+      expect(letter.topic).toBe(topics.snapshots.name)
+      expect(letter.key).toBe('1')
+      expect(letter.reason).toMatch(/slot/)
+      expect(letter.reason).toMatch(/playing/)
+      expect(letter.payload).toEqual(bad)
+    })
+
+    it('refuses an invalid message on publish and publishes none of its batch', async () => {
+      const { bus } = await make()
+      const got: string[] = []
+      bus.subscribe(topics.snapshots, { group: 'g', maxBatch: 100, maxWaitMs: 1 }, async (b) => {
+        got.push(...b.map(tag))
+      })
+      const invalid = { ...snapshot(2, 1), id: 'NOT-HEX' }
+      const err = await bus
+        .publish(topics.snapshots, [snapshot(2, 0), invalid as PlaceSnapshotV1, snapshot(2, 2)])
+        .catch((e: unknown) => e)
+      expect(err).toBeInstanceOf(BusValidationError)
+      expect((err as BusValidationError).index).toBe(1)
+      expect((err as BusValidationError).issues).toMatch(/id/)
+      await bus.publish(topics.snapshots, [snapshot(2, 9)])
+      await bus.drain()
+      expect(got).toEqual(['2@9'])
+    })
+
+    it('buffers messages published before anyone subscribes', async () => {
+      const { bus } = await make({ capacity: 10 })
+      await bus.publish(
+        topics.snapshots,
+        Array.from({ length: 10 }, (_, i) => snapshot(3, i)),
+      )
+      let eleventh = false
+      const pending = bus.publish(topics.snapshots, [snapshot(3, 10)]).then(() => {
+        eleventh = true
+      })
+      await sleep(10)
+      expect(eleventh).toBe(false)
+      const got: string[] = []
+      bus.subscribe(topics.snapshots, { group: 'late', maxBatch: 4, maxWaitMs: 1 }, async (b) => {
+        got.push(...b.map(tag))
+      })
+      await pending
+      await bus.drain()
+      expect(got).toEqual(Array.from({ length: 11 }, (_, i) => `3@${i}`))
+    })
+  })
+}

@@ -1,0 +1,55 @@
+/**
+ * One topic's retained messages as a log with absolute offsets. Consumer groups read it through their own
+ * cursors; a message is retained until every active group has committed it, so fan-out costs no copies.
+ */
+export interface LogEntry {
+  readonly key: string
+  readonly message: unknown
+  /**
+   * True when the message is the bus's own output of the schema's parse at publish time: nobody outside
+   * the bus holds a reference to it, so it cannot have changed since it was validated.
+   */
+  readonly validated: boolean
+}
+
+export class TopicLog {
+  /** Offset of entries[head]. */
+  private base = 0
+  private head = 0
+  private entries: LogEntry[] = []
+
+  get start(): number {
+    return this.base
+  }
+
+  get end(): number {
+    return this.base + (this.entries.length - this.head)
+  }
+
+  get size(): number {
+    return this.entries.length - this.head
+  }
+
+  append(entry: LogEntry): void {
+    this.entries.push(entry)
+  }
+
+  /** Entries from offset (inclusive) to offset + count (exclusive). */
+  slice(offset: number, count: number): LogEntry[] {
+    const from = this.head + (offset - this.base)
+    return this.entries.slice(from, from + count)
+  }
+
+  /** Forgets every entry before offset. */
+  trimTo(offset: number): void {
+    const drop = Math.min(offset - this.base, this.size)
+    if (drop <= 0) return
+    this.head += drop
+    this.base += drop
+    // Compacting only once the dead prefix outweighs the live part keeps trimming amortised O(1).
+    if (this.head > 4096 && this.head * 2 > this.entries.length) {
+      this.entries = this.entries.slice(this.head)
+      this.head = 0
+    }
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * Test support: an in-process chDB store with the raw tables and the materialised tables, and small
+ * fixture writers. Used by the materialise tests only (each test file runs in its own process, and
+ * chDB binds one data directory per process, so each file opens one store).
+ */
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type ClickHouseClient, createClient } from '@clickhouse/client'
+import { createChdbConnection } from 'chdb/connection'
+import { dateTime64Param } from './sql.ts'
+
+type ClientConnection = NonNullable<Parameters<typeof createClient>[0]>['connection']
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('../clickhouse/migrations/', import.meta.url))
+
+// Until the shared migrator lands: apply the numbered files in order, statements split on ';' at line end.
+export async function openTestStore(): Promise<ClickHouseClient> {
+  // chdb types its connection against @clickhouse/client-common, a copy of the types @clickhouse/client
+  // bundles; they are the same shape, but TypeScript sees two declarations.
+  const connection = createChdbConnection({ path: ':memory:' }) as unknown as ClientConnection
+  const client = createClient({ connection })
+  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{3}_.*\.sql$/.test(f)).sort()
+  for (const file of files) {
+    const text = await readFile(join(MIGRATIONS_DIR, file), 'utf8')
+    for (const statement of text.split(/;\s*$/m)) {
+      const body = statement
+        .split('\n')
+        .filter((l) => !l.trim().startsWith('--'))
+        .join('\n')
+        .trim()
+      if (body !== '') await client.command({ query: body })
+    }
+  }
+  return client
+}
+
+/** Epoch ms of an ISO instant written without zone (always UTC here). */
+export function utc(iso: string): number {
+  return Date.parse(`${iso}Z`)
+}
+
+export interface SnapshotRow {
+  place_id: number
+  slot: number
+  playing: number
+  visits?: number
+  favorites?: number
+  up_votes?: number | null
+  down_votes?: number | null
+  observed_at?: number
+}
+
+export async function insertSnapshots(client: ClickHouseClient, rows: readonly SnapshotRow[]): Promise<void> {
+  await client.insert({
+    table: 'place_snapshots',
+    format: 'JSONEachRow',
+    values: rows.map((r) => ({
+      place_id: r.place_id,
+      universe_id: r.place_id + 1_000_000,
+      slot: Math.floor(r.slot / 1000),
+      observed_at: dateTime64Param(r.observed_at ?? r.slot + 5_000),
+      playing: r.playing,
+      visits: r.visits ?? 0,
+      favorites: r.favorites ?? 0,
+      up_votes: r.up_votes ?? null,
+      down_votes: r.down_votes ?? null,
+      snapshot_id: `${r.place_id}-${r.slot}`,
+      source: 'backfill',
+    })),
+  })
+}
+
+export interface DetailsRow {
+  place_id: number
+  genre_l1: string
+  genre_l2: string
+  observed_at: number
+}
+
+export async function insertDetails(client: ClickHouseClient, rows: readonly DetailsRow[]): Promise<void> {
+  await client.insert({
+    table: 'place_details',
+    format: 'JSONEachRow',
+    values: rows.map((r) => ({
+      place_id: r.place_id,
+      universe_id: r.place_id + 1_000_000,
+      observed_at: dateTime64Param(r.observed_at),
+      name: `Place ${r.place_id}`,
+      description: null,
+      creator_id: 1,
+      creator_type: 'User',
+      creator_name: 'someone',
+      creator_verified: false,
+      genre_l1: r.genre_l1,
+      genre_l2: r.genre_l2,
+      price: 0,
+      max_players: 10,
+      created_at: dateTime64Param(0),
+      updated_at: dateTime64Param(0),
+      message_id: `${r.place_id}-${r.observed_at}`,
+    })),
+  })
+}
+
+export async function rows<T>(
+  client: ClickHouseClient,
+  query: string,
+  params: Record<string, unknown> = {},
+): Promise<T[]> {
+  const rs = await client.query({ query, query_params: params, format: 'JSONEachRow' })
+  return rs.json<T>()
+}
+
+/** Every materialised table, deduplicated and ordered, without the bookkeeping column computed_at. */
+export async function snapshotMaterialised(client: ClickHouseClient): Promise<Record<string, unknown[]>> {
+  const tables: Record<string, string> = {
+    place_rollups: 'granularity, place_id, bucket',
+    genre_ccu: 'granularity, genre_l1, genre_l2, bucket',
+    genre_distribution: 'slot, genre_l1, genre_l2',
+    daily_ranks: 'day, place_id',
+    top100_movement: 'day, type, place_id',
+    genre_benchmarks_daily: 'day, genre_l1',
+  }
+  const out: Record<string, unknown[]> = {}
+  for (const [table, order] of Object.entries(tables)) {
+    out[table] = await rows(client, `SELECT * EXCEPT (computed_at) FROM ${table} FINAL ORDER BY ${order}`)
+  }
+  return out
+}

@@ -1,0 +1,130 @@
+import type { Logger } from 'pino'
+import type { Clock } from './clock.ts'
+import type { JobDefinition, Scheduler } from './scheduler.ts'
+
+/** Starts a timer; returns its cancel function. Injected so tests can drive time. */
+export type SetTimer = (fire: () => void, delayMs: number) => () => void
+
+export interface InProcessSchedulerOptions {
+  readonly clock: Clock
+  readonly logger: Logger
+  readonly setTimer?: SetTimer
+  /** How long stop() lets running jobs finish before aborting their signal (it still waits after). */
+  readonly stopGraceMs?: number
+}
+
+const realSetTimer: SetTimer = (fire, delayMs) => {
+  const t = setTimeout(fire, Math.max(0, delayMs))
+  return () => clearTimeout(t)
+}
+
+/** The first time strictly after `t` that is `offsetMs` past a multiple of `everyMs` (epoch-aligned). */
+export function nextAlignedAfter(t: number, everyMs: number, offsetMs = 0): number {
+  return (Math.floor((t - offsetMs) / everyMs) + 1) * everyMs + offsetMs
+}
+
+interface JobState {
+  readonly def: JobDefinition
+  cancelTimer: (() => void) | null
+  running: Promise<void> | null
+  controller: AbortController | null
+}
+
+export class JobDefinitionError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'JobDefinitionError'
+  }
+}
+
+/**
+ * Timers in this process: each job fires on its interval boundaries (epoch-aligned, plus its offset),
+ * so a 10-minute job runs at :00, :10… and hands the run its slot. A run still going when the next
+ * boundary comes is not started twice (that boundary is skipped and logged); a failed run is logged
+ * and the next boundary runs as usual.
+ */
+export function createInProcessScheduler(options: InProcessSchedulerOptions): Scheduler {
+  const { clock, logger } = options
+  const setTimer = options.setTimer ?? realSetTimer
+  const stopGraceMs = options.stopGraceMs ?? 30_000
+  const jobs = new Map<string, JobState>()
+  let started = false
+  let stopped = false
+
+  const arm = (job: JobState, after: number) => {
+    const at = nextAlignedAfter(after, job.def.everyMs, job.def.offsetMs ?? 0)
+    job.cancelTimer = setTimer(() => fire(job, at), at - clock.now())
+  }
+
+  const fire = (job: JobState, scheduledFor: number) => {
+    job.cancelTimer = null
+    if (stopped) return
+    // Re-arm from the boundary itself, so a timer firing a little late never skips the next boundary.
+    arm(job, Math.max(scheduledFor, clock.now()))
+    const log = logger.child({ job: job.def.name, scheduledFor })
+    if (job.running) {
+      log.warn('previous run still going; this run is skipped')
+      return
+    }
+    const controller = new AbortController()
+    job.controller = controller
+    const startedAt = clock.now()
+    job.running = (async () => {
+      try {
+        await job.def.run({ scheduledFor, signal: controller.signal })
+        log.debug({ ms: clock.now() - startedAt }, 'job done')
+      } catch (err) {
+        log.error({ err, ms: clock.now() - startedAt }, 'job failed; the next run is still scheduled')
+      } finally {
+        job.running = null
+        job.controller = null
+      }
+    })()
+  }
+
+  return {
+    register(def) {
+      if (!(def.everyMs > 0)) throw new JobDefinitionError(`${def.name}: everyMs must be positive`)
+      const offset = def.offsetMs ?? 0
+      if (offset < 0 || offset >= def.everyMs) {
+        throw new JobDefinitionError(`${def.name}: offsetMs must be within [0, everyMs)`)
+      }
+      if (jobs.has(def.name)) throw new JobDefinitionError(`${def.name}: already registered`)
+      const job: JobState = { def, cancelTimer: null, running: null, controller: null }
+      jobs.set(def.name, job)
+      if (started && !stopped) arm(job, clock.now())
+    },
+
+    async start() {
+      if (started) return
+      started = true
+      for (const job of jobs.values()) arm(job, clock.now())
+      logger.info(
+        { jobs: [...jobs.values()].map((j) => ({ name: j.def.name, everyMs: j.def.everyMs })) },
+        'scheduler started',
+      )
+    },
+
+    async stop() {
+      stopped = true
+      for (const job of jobs.values()) {
+        job.cancelTimer?.()
+        job.cancelTimer = null
+      }
+      const running = [...jobs.values()].filter((j) => j.running)
+      if (running.length === 0) return
+      logger.info({ running: running.map((j) => j.def.name) }, 'scheduler stopping; waiting for running jobs')
+      let graceTimer: ReturnType<typeof setTimeout> | undefined
+      const grace = new Promise<void>((resolve) => {
+        graceTimer = setTimeout(() => {
+          for (const j of running) j.controller?.abort(new Error('scheduler stopped'))
+          resolve()
+        }, stopGraceMs)
+      })
+      const all = Promise.all(running.map((j) => j.running))
+      await Promise.race([all, grace])
+      clearTimeout(graceTimer)
+      await all
+    },
+  }
+}

@@ -32,7 +32,7 @@ describe('api app shell', () => {
     ready = true
     const after = await fetch(`${server.url}/readyz`)
     expect(after.status).toBe(200)
-    expect((await after.json()).ready).toBe(true)
+    expect(((await after.json()) as { ready: boolean }).ready).toBe(true)
   })
 
   it('serves hashed assets with long caching and client routes with index.html', async () => {
@@ -50,7 +50,7 @@ describe('api app shell', () => {
     expect(await outside.text()).not.toContain('not for you')
     const missing = await fetch(`${server.url}/api/nothing`)
     expect(missing.status).toBe(404)
-    expect((await missing.json()).error.code).toBe('not_found')
+    expect(((await missing.json()) as { error: { code: string } }).error.code).toBe('not_found')
     expect(missing.headers.get('x-content-type-options')).toBe('nosniff')
     expect(missing.headers.get('x-request-id')).toMatch(/.+/)
   })

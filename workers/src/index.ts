@@ -1,1 +1,6 @@
 export * from './scheduling/scheduler.ts'
+export * from './pollers/index.ts'
+export * from './roblox/index.ts'
+export * from './scheduling/clock.ts'
+export * from './scheduling/in-process-scheduler.ts'
+export * from './scheduling/register-pollers.ts'

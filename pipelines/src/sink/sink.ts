@@ -1,0 +1,177 @@
+import { Readable } from 'node:stream'
+import type { ClickHouseClient } from '@clickhouse/client'
+import { type Subscriber, type Subscription, type Topic, topics } from '@ludex/schemas'
+import type { Logger } from 'pino'
+import type { DeadLetterHandler } from '../bus/dead-letter-handler.ts'
+import { tables } from '../clickhouse/tables.ts'
+import {
+  chartRows,
+  creatorRows,
+  dailyPicksRows,
+  deadLetterRows,
+  type JsonRow,
+  metadataRows,
+  platformRows,
+  slotOf,
+  snapshotRows,
+  type TsvRows,
+} from './rows.ts'
+
+/** What a handled batch changed, so the materialiser can recompute the slots it touched. */
+export interface InsertedEvent {
+  readonly topic: string
+  /** Rows written to the topic's main table. */
+  readonly rows: number
+  /**
+   * Epoch ms of the first and last 10-minute slot the batch touched: the message's slot where it has
+   * one, the slot of observed_at otherwise, the UTC midnight of the date for daily picks.
+   */
+  readonly minSlot: number
+  readonly maxSlot: number
+}
+
+export interface SinkOptions {
+  readonly bus: Subscriber
+  readonly client: ClickHouseClient
+  readonly logger: Logger
+  readonly batchMax: number
+  readonly batchWaitMs: number
+  /** Awaited after a batch's inserts; a rejection redelivers the batch (the inserts are idempotent). */
+  readonly onInserted?: (event: InsertedEvent) => void | Promise<void>
+}
+
+export interface Sink {
+  stop(): Promise<void>
+}
+
+export class SinkInsertError extends Error {
+  constructor(
+    readonly table: string,
+    readonly rows: number,
+    options?: { cause?: unknown },
+  ) {
+    super(`Insert of ${rows} rows into ${table} failed`, options)
+    this.name = 'SinkInsertError'
+  }
+}
+
+export const SINK_GROUP = 'sink'
+
+/**
+ * Consumes every topic but the dead-letter one into the raw tables: one INSERT per table per batch. A
+ * batch is acknowledged only once its inserts succeeded; otherwise the handler rejects and the bus
+ * redelivers it. Every raw table is a ReplacingMergeTree keyed by what its rows record, so a repeated
+ * batch lands on the same keys with the same values.
+ */
+export function startSink(options: SinkOptions): Sink {
+  const { bus, client, logger, onInserted } = options
+  const sub = { group: SINK_GROUP, maxBatch: options.batchMax, maxWaitMs: options.batchWaitMs }
+  const log = logger.child({ component: 'sink' })
+  const insert = inserter(client)
+
+  const after = async (topic: Topic<unknown>, rows: number, minSlot: number, maxSlot: number) => {
+    if (onInserted && rows > 0) await onInserted({ topic: topic.name, rows, minSlot, maxSlot })
+  }
+  const range = (slots: Iterable<number>) => {
+    let min = Number.POSITIVE_INFINITY
+    let max = Number.NEGATIVE_INFINITY
+    for (const s of slots) {
+      if (s < min) min = s
+      if (s > max) max = s
+    }
+    return [min, max] as const
+  }
+
+  const subscriptions: Subscription[] = [
+    bus.subscribe(topics.snapshots, sub, async (batch) => {
+      const started = performance.now()
+      const { snapshots, latest } = snapshotRows(batch)
+      await insert.tsv(tables.placeSnapshots, snapshots)
+      await insert.tsv(tables.placeLatest, latest)
+      log.debug({ rows: snapshots.count, ms: Math.round(performance.now() - started) }, 'snapshots inserted')
+      let min = Number.POSITIVE_INFINITY
+      let max = Number.NEGATIVE_INFINITY
+      for (const m of batch) {
+        if (m.slot < min) min = m.slot
+        if (m.slot > max) max = m.slot
+      }
+      await after(topics.snapshots as Topic<unknown>, snapshots.count, min, max)
+    }),
+    bus.subscribe(topics.metadata, sub, async (batch) => {
+      const rows = metadataRows(batch)
+      await insert.json(tables.placeDetails, rows.details)
+      await insert.json(tables.placeThumbnails, rows.thumbnails)
+      await insert.json(tables.placeAgeRatings, rows.ageRatings)
+      await insert.json(tables.placePlayStatus, rows.playStatus)
+      const [min, max] = range(batch.map((m) => slotOf(m.observed_at)))
+      await after(topics.metadata as Topic<unknown>, batch.length, min, max)
+    }),
+    bus.subscribe(topics.charts, sub, async (batch) => {
+      const rows = chartRows(batch)
+      await insert.tsv(tables.chartPositions, rows)
+      const [min, max] = range(batch.map((m) => m.slot))
+      await after(topics.charts as Topic<unknown>, rows.count, min, max)
+    }),
+    bus.subscribe(topics.dailyPicks, sub, async (batch) => {
+      await insert.json(tables.dailyPicks, dailyPicksRows(batch))
+      const [min, max] = range(batch.map((m) => Date.parse(`${m.date}T00:00:00Z`)))
+      await after(topics.dailyPicks as Topic<unknown>, batch.length, min, max)
+    }),
+    bus.subscribe(topics.platform, sub, async (batch) => {
+      await insert.json(tables.platformCcu, platformRows(batch))
+      const [min, max] = range(batch.map((m) => m.slot))
+      await after(topics.platform as Topic<unknown>, batch.length, min, max)
+    }),
+    bus.subscribe(topics.creators, sub, async (batch) => {
+      await insert.json(tables.creators, creatorRows(batch))
+      const [min, max] = range(batch.map((m) => slotOf(m.observed_at)))
+      await after(topics.creators as Topic<unknown>, batch.length, min, max)
+    }),
+  ]
+  log.info({ topics: subscriptions.length, ...sub }, 'sink started')
+
+  return {
+    stop: async () => {
+      await Promise.all(subscriptions.map((s) => s.stop()))
+      log.info('sink stopped')
+    },
+  }
+}
+
+/**
+ * The bus's dead-letter handler writing to dead_letters. dead_letters is an append-only log of failures:
+ * a payload refused twice is recorded twice, with both times.
+ */
+export function deadLetterWriter(client: ClickHouseClient, now: () => number = Date.now): DeadLetterHandler {
+  const insert = inserter(client)
+  return async (letters, { group }) => {
+    await insert.json(tables.deadLetters, deadLetterRows(letters, now(), group))
+  }
+}
+
+function inserter(client: ClickHouseClient) {
+  return {
+    async tsv(table: string, rows: TsvRows): Promise<void> {
+      if (rows.count === 0) return
+      try {
+        await client.insert({
+          table,
+          columns: [...rows.columns] as [string, ...string[]],
+          // The client wants a byte stream for text formats; one chunk holds the whole batch.
+          values: Readable.from([rows.text], { objectMode: false }),
+          format: 'TabSeparated',
+        })
+      } catch (err) {
+        throw new SinkInsertError(table, rows.count, { cause: err })
+      }
+    },
+    async json(table: string, rows: JsonRow[]): Promise<void> {
+      if (rows.length === 0) return
+      try {
+        await client.insert({ table, values: rows, format: 'JSONEachRow' })
+      } catch (err) {
+        throw new SinkInsertError(table, rows.length, { cause: err })
+      }
+    },
+  }
+}

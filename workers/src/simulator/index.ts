@@ -1,0 +1,2 @@
+export * from './model/index.ts'
+export * from './server.ts'

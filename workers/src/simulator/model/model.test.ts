@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest'
+import {
+  badgesOf,
+  createPlatformModel,
+  DAY_MS,
+  dailyPicksFor,
+  experienceAt,
+  metadataAt,
+  SLOT_MS,
+  sampleAt,
+  sortsAt,
+} from './index.ts'
+
+const NOW = Date.UTC(2026, 10, 20, 0, 0)
+
+describe('platform model', () => {
+  it('is deterministic for a seed and differs across seeds', () => {
+    const a = createPlatformModel({ seed: 7, experiences: 300 })
+    const b = createPlatformModel({ seed: 7, experiences: 300 })
+    const c = createPlatformModel({ seed: 8, experiences: 300 })
+    // b is queried in another order, so caches fill differently: results must not depend on that.
+    const fromB = new Map<number, unknown>()
+    for (let i = 299; i >= 0; i -= 7) fromB.set(i, [sampleAt(b, i, NOW + 5 * DAY_MS), sampleAt(b, i, NOW)])
+    let differs = 0
+    for (let i = 0; i < 300; i += 7) {
+      const sa = [sampleAt(a, i, NOW + 5 * DAY_MS), sampleAt(a, i, NOW)]
+      if (fromB.has(i)) expect(sa).toEqual(fromB.get(i))
+      expect(experienceAt(a, i)).toEqual(experienceAt(b, i))
+      expect(metadataAt(a, i, NOW)).toEqual(metadataAt(b, i, NOW))
+      if (JSON.stringify(sampleAt(c, i, NOW)) !== JSON.stringify(sa[1])) differs++
+    }
+    expect(differs).toBeGreaterThan(20)
+    expect(sortsAt(a, NOW)).toEqual(sortsAt(b, NOW))
+  })
+
+  it('keeps ids distinct and in realistic ranges', () => {
+    const m = createPlatformModel({ seed: 1, experiences: 2000 })
+    const ids = new Set<number>()
+    for (let i = 0; i < m.count; i++) {
+      const p = experienceAt(m, i)
+      ids.add(p.universeId)
+      ids.add(p.rootPlaceId)
+      expect(p.universeId).toBeGreaterThan(100_000)
+      expect(p.rootPlaceId).toBeLessThan(Number.MAX_SAFE_INTEGER)
+    }
+    expect(ids.size).toBe(4000)
+  })
+
+  it('grows visits monotonically over a long span, and a live read equals the sequence', () => {
+    const m = createPlatformModel({ seed: 3, experiences: 60 })
+    const live = createPlatformModel({ seed: 3, experiences: 60 })
+    const from = NOW - 40 * DAY_MS
+    for (let i = 0; i < 60; i++) {
+      let last = -1
+      for (let t = from; t < NOW; t += SLOT_MS * 7) {
+        const s = sampleAt(m, i, t)
+        expect(s.visits).toBeGreaterThanOrEqual(last)
+        last = s.visits
+      }
+      // A fresh model asked only for one slot (cold caches) agrees with the walked one.
+      expect(sampleAt(live, i, NOW - 3 * SLOT_MS)).toEqual(sampleAt(m, i, NOW - 3 * SLOT_MS))
+    }
+  })
+
+  it('has plausible ratios and a heavy-tailed CCU distribution', () => {
+    const m = createPlatformModel({ seed: 11, experiences: 2000 })
+    const ccu: number[] = []
+    for (let i = 0; i < m.count; i++) {
+      const p = experienceAt(m, i)
+      expect(p.likeRatio).toBeGreaterThanOrEqual(0.6)
+      expect(p.likeRatio).toBeLessThanOrEqual(0.95)
+      const s = sampleAt(m, i, NOW)
+      ccu.push(s.playing)
+      if (s.visits > 10_000) {
+        expect(s.favorites).toBeLessThan(s.visits)
+        const like = s.upVotes / (s.upVotes + s.downVotes)
+        expect(like).toBeGreaterThan(0.55)
+        expect(like).toBeLessThan(0.97)
+      }
+    }
+    ccu.sort((x, y) => y - x)
+    const total = ccu.reduce((x, y) => x + y, 0)
+    const top = ccu.slice(0, 20).reduce((x, y) => x + y, 0)
+    expect(top / total).toBeGreaterThan(0.4)
+    expect(ccu[0]).toBeGreaterThan(50_000)
+    expect(ccu.filter((x) => x < 5).length).toBeGreaterThan(200)
+  })
+
+  it('shows a diurnal cycle and lets dead experiences fall to zero', () => {
+    const m = createPlatformModel({ seed: 5, experiences: 400 })
+    let checked = 0
+    let dead = 0
+    for (let i = 0; i < m.count; i++) {
+      const p = experienceAt(m, i)
+      if (p.deathDay < Number.POSITIVE_INFINITY) {
+        const after = (p.deathDay + 2) * DAY_MS
+        expect(sampleAt(m, i, after).playing).toBe(0)
+        dead++
+      }
+      if (checked < 5 && p.deathDay === Number.POSITIVE_INFINITY && sampleAt(m, i, NOW).playing > 2000) {
+        const day: number[] = []
+        for (let t = NOW; t < NOW + DAY_MS; t += SLOT_MS) day.push(sampleAt(m, i, t).playing)
+        expect(Math.max(...day) / Math.max(1, Math.min(...day))).toBeGreaterThan(1.5)
+        checked++
+      }
+    }
+    expect(dead).toBeGreaterThan(10)
+    expect(checked).toBeGreaterThan(0)
+  })
+
+  it('re-ranks sorts between slots, with sponsored entries and a daily picks sort', () => {
+    const m = createPlatformModel({ seed: 2, experiences: 1500 })
+    const a = sortsAt(m, NOW)
+    const b = sortsAt(m, NOW + 6 * SLOT_MS)
+    const popular = a.find((s) => s.sortId === 'most-popular')
+    expect(popular?.entries.length).toBe(100)
+    expect(popular?.entries.filter((e) => e.sponsored).length).toBeGreaterThan(0)
+    const organic = popular?.entries.filter((e) => !e.sponsored) ?? []
+    for (let k = 1; k < organic.length; k++) {
+      expect((organic[k - 1]?.playing ?? 0) >= (organic[k]?.playing ?? 0)).toBe(true)
+    }
+    const orderA = a.map((s) => s.entries.map((e) => e.index).join()).join('|')
+    const orderB = b.map((s) => s.entries.map((e) => e.index).join()).join('|')
+    expect(orderA).not.toBe(orderB)
+    expect(a.some((s) => s.sortId === 'todays-picks')).toBe(true)
+    expect(a.some((s) => s.sortId === 'recommended-for-you' && s.categoryId === null)).toBe(true)
+    const picks = dailyPicksFor(m, '2026-11-20')
+    expect(picks.length).toBeGreaterThanOrEqual(10)
+    expect(picks.length).toBeLessThanOrEqual(20)
+    expect(new Set(picks).size).toBe(picks.length)
+    expect(dailyPicksFor(m, '2026-11-21')).not.toEqual(picks)
+  })
+
+  it('serves badges whose award counts grow', () => {
+    const m = createPlatformModel({ seed: 9, experiences: 200 })
+    let seen = 0
+    for (let i = 0; i < m.count && seen < 5; i++) {
+      const now = badgesOf(m, i, NOW)
+      const later = badgesOf(m, i, NOW + 10 * DAY_MS)
+      if (now.length === 0) continue
+      seen++
+      now.forEach((b, k) => {
+        expect(later[k]?.id).toBe(b.id)
+        expect(later[k]?.awardedCount ?? 0).toBeGreaterThanOrEqual(b.awardedCount)
+        expect(b.pastDayAwardedCount).toBeLessThanOrEqual(b.awardedCount)
+      })
+    }
+    expect(seen).toBe(5)
+  })
+})

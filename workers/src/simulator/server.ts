@@ -1,0 +1,144 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Logger } from 'pino'
+import { route, SERVICE_NAMES } from './http/routes.ts'
+import { fail, type Reply, RequestBodyError, readJson, write } from './http/wire.ts'
+import { type PlatformModel, snapSlot } from './model/index.ts'
+
+/** Probability per request of each injected fault. */
+export interface FaultRates {
+  /** 429 with a retry-after of 1 s (sometimes 0, as one Roblox API always sends). */
+  readonly throttle: number
+  /** 500 or 503. */
+  readonly serverError: number
+  /** A normal answer with optional fields left out (genres, some votes entries, pending thumbnails…). */
+  readonly omitFields: number
+}
+
+export interface SimulatorServerOptions {
+  readonly model: PlatformModel
+  readonly host?: string
+  readonly port?: number
+  /** Served time: the model is shown at clock() snapped to the last 10-minute slot. */
+  readonly clock: () => number
+  /** One number sets every fault kind to it. */
+  readonly faultRate?: number | FaultRates
+  /** Source of fault draws and response shuffles; inject a seeded one for deterministic tests. */
+  readonly random?: () => number
+  readonly logger: Logger
+}
+
+export interface SimulatorServer {
+  readonly url: string
+  /** Upstream base URL template of the shared decisions: 'http://127.0.0.1:PORT/{service}'. */
+  readonly baseTemplate: string
+  close(): Promise<void>
+}
+
+const RATE_WINDOW_S = 60
+const RATE_LIMIT = 1000
+
+function ratesOf(faultRate: number | FaultRates): FaultRates {
+  return typeof faultRate === 'number'
+    ? { throttle: faultRate, serverError: faultRate, omitFields: faultRate }
+    : faultRate
+}
+
+/** Starts the Roblox-shaped HTTP simulator on loopback (node:http only). */
+export async function startSimulatorServer(options: SimulatorServerOptions): Promise<SimulatorServer> {
+  const { model, clock, logger } = options
+  const host = options.host ?? '127.0.0.1'
+  const rates = ratesOf(options.faultRate ?? 0.01)
+  const random = options.random ?? Math.random
+  // Per-window request count for the x-ratelimit-* headers (informational; real throttling is the fault).
+  let windowStart = 0
+  let windowCount = 0
+
+  const rateHeaders = (): Record<string, string> => {
+    const nowS = Math.floor(clock() / 1000)
+    if (nowS - windowStart >= RATE_WINDOW_S) {
+      windowStart = nowS - (nowS % RATE_WINDOW_S)
+      windowCount = 0
+    }
+    windowCount++
+    return {
+      'x-ratelimit-limit': `${RATE_LIMIT}, ${RATE_LIMIT};w=${RATE_WINDOW_S}`,
+      'x-ratelimit-remaining': String(Math.max(0, RATE_LIMIT - windowCount)),
+      'x-ratelimit-reset': String(windowStart + RATE_WINDOW_S - nowS),
+    }
+  }
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const common = rateHeaders()
+    const url = new URL(req.url ?? '/', 'http://simulator')
+    const [, service = '', ...rest] = url.pathname.split('/')
+    if (!SERVICE_NAMES.includes(service)) {
+      write(res, fail(404, 0, 'NotFound'), common)
+      return
+    }
+    if (random() < rates.throttle) {
+      const retryAfter = random() < 0.2 ? '0' : '1'
+      logger.debug({ path: url.pathname }, 'simulator fault: 429')
+      write(res, fail(429, 4, 'Too many requests', { 'retry-after': retryAfter }), common)
+      return
+    }
+    if (random() < rates.serverError) {
+      const status = random() < 0.5 ? 500 : 503
+      logger.debug({ path: url.pathname, status }, 'simulator fault: server error')
+      write(res, fail(status, 0, status === 500 ? 'InternalServerError' : 'Service Unavailable'), common)
+      return
+    }
+    const omit = random() < rates.omitFields
+    let body: unknown = null
+    if (req.method === 'POST') {
+      try {
+        body = await readJson(req)
+      } catch (err) {
+        if (!(err instanceof RequestBodyError)) throw err
+        write(res, fail(400, 0, err.message), common)
+        return
+      }
+    }
+    const reply: Reply = route({
+      model,
+      method: req.method ?? 'GET',
+      service,
+      path: `/${rest.join('/')}`,
+      query: url.searchParams,
+      body,
+      hasCookie: /(?:^|;\s*)\.ROBLOSECURITY=[^;]+/.test(req.headers.cookie ?? ''),
+      slotMs: snapSlot(clock()),
+      random,
+      omit,
+    })
+    write(res, reply, common)
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      logger.error({ err, url: req.url }, 'simulator request failed')
+      if (!res.headersSent) write(res, fail(500, 0, 'InternalServerError'), {})
+      else res.destroy()
+    })
+  })
+  server.keepAliveTimeout = 5000
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const { port } = server.address() as AddressInfo
+  const base = `http://${host}:${port}`
+  logger.info({ url: base, experiences: model.count }, 'simulator listening')
+  return {
+    url: base,
+    baseTemplate: `${base}/{service}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections()
+        server.close((err) => (err ? reject(err) : resolve()))
+      }),
+  }
+}

@@ -1,0 +1,35 @@
+export { BENCHMARK_LEVELS, materialiseBenchmarks } from './benchmarks.ts'
+export { type ChunkProgress, monthChunks } from './chunks.ts'
+export { MaterialiseError } from './errors.ts'
+export {
+  GENRE_GRANULARITIES,
+  materialiseGenreCcu,
+  materialiseGenreDistribution,
+  materialiseGenres,
+} from './genres.ts'
+export {
+  type Clock,
+  createMaterialiser,
+  type Materialiser,
+  type MaterialiserOptions,
+  mergeRange,
+} from './materialiser.ts'
+export { MOVEMENT_LOOKBACK_DAYS, materialiseMovement, movementDays, TOP_N } from './movement.ts'
+export {
+  bucketSpan,
+  bucketSql,
+  bucketStartMs,
+  nextBucketStartMs,
+  ROLLUP_GRANULARITIES,
+  type RollupGranularity,
+} from './periods.ts'
+export { type RebuildOptions, type RecomputeRangeOptions, rebuild, recomputeRange } from './recompute.ts'
+export {
+  type MaterialiseRangeOptions,
+  materialiseGranularity,
+  materialiseRange,
+  type RecomputeOptions,
+  ROLLUP_TABLE,
+  type SlotRange,
+} from './rollups.ts'
+export { averageCcuSql, genreKeySql, playtimeSecondsSql } from './sql.ts'

@@ -8,6 +8,7 @@ import {
   type PlatformTotalsV1,
   TEN_MINUTES_MS,
 } from '@ludex/schemas'
+import { TsvWriter } from './tsv-writer.ts'
 
 /**
  * Message → row conversion. High-volume tables (snapshots, latest, chart positions) are encoded as
@@ -22,7 +23,7 @@ import {
 /** A table's batch in TabSeparated text, with the columns in the order of each line. */
 export interface TsvRows {
   readonly columns: readonly [string, ...string[]]
-  readonly text: string
+  readonly text: string | Buffer
   readonly count: number
 }
 
@@ -64,23 +65,40 @@ export const latestColumns = [
 
 /** The snapshot rows and, per place, the newest slot of the batch for place_latest. */
 export function snapshotRows(batch: readonly PlaceSnapshotV1[]): { snapshots: TsvRows; latest: TsvRows } {
-  let text = ''
+  const w = new TsvWriter(batch.length * 100)
   const newest = new Map<number, PlaceSnapshotV1>()
   for (const m of batch) {
     // id and source are lower-case hex and an enum: nothing to escape.
-    text += `${m.place_id}\t${m.universe_id}\t${m.slot / 1000}\t${m.observed_at}\t${m.playing}\t${m.visits}\t${m.favorites}\t${m.up_votes ?? NULL}\t${m.down_votes ?? NULL}\t${m.id}\t${m.source}\n`
+    w.uint(m.place_id)
+      .uint(m.universe_id)
+      .uint(m.slot / 1000)
+      .uint(m.observed_at)
+      .uint(m.playing)
+    w.uint(m.visits)
+      .uint(m.favorites)
+      .nullableUint(m.up_votes)
+      .nullableUint(m.down_votes)
+      .raw(m.id)
+      .raw(m.source)
+    w.endRow()
     const seen = newest.get(m.place_id)
     if (!seen || m.slot > seen.slot || (m.slot === seen.slot && m.observed_at >= seen.observed_at)) {
       newest.set(m.place_id, m)
     }
   }
-  let latest = ''
+  const l = new TsvWriter(newest.size * 80)
   for (const m of newest.values()) {
-    latest += `${m.place_id}\t${m.universe_id}\t${m.slot / 1000}\t${m.observed_at}\t${m.playing}\t${m.visits}\t${m.favorites}\t${m.up_votes ?? NULL}\t${m.down_votes ?? NULL}\n`
+    l.uint(m.place_id)
+      .uint(m.universe_id)
+      .uint(m.slot / 1000)
+      .uint(m.observed_at)
+      .uint(m.playing)
+    l.uint(m.visits).uint(m.favorites).nullableUint(m.up_votes).nullableUint(m.down_votes)
+    l.endRow()
   }
   return {
-    snapshots: { columns: snapshotColumns, text, count: batch.length },
-    latest: { columns: latestColumns, text: latest, count: newest.size },
+    snapshots: { columns: snapshotColumns, text: w.bytes(), count: batch.length },
+    latest: { columns: latestColumns, text: l.bytes(), count: newest.size },
   }
 }
 

@@ -4,7 +4,7 @@ import type { ExperienceParams } from './experience.ts'
 import { dailyPicksFor } from './picks.ts'
 import { experienceAt, fillSample, growthAt, type PlatformModel, type Sample, snapSlot } from './platform.ts'
 import { hash32, unit } from './prng.ts'
-import { genreSlug } from './vocabulary.ts'
+import { GENRE_L1_NAMES, genreSlug } from './vocabulary.ts'
 
 export interface SortDefinition {
   readonly sortId: string
@@ -34,6 +34,7 @@ export const SIMULATED_SORTS: readonly SortDefinition[] = [
 
 const POOL_SIZE = 3000
 const ORGANIC = 97
+const RANKED_DEPTH = 400
 const SPONSORED_AT = [0, 6, 13] as const
 const FRIENDLY_GENRES = new Set([
   'Social',
@@ -64,7 +65,8 @@ function lastOf<T extends { readonly fromMs: number }>(periods: readonly T[], t:
 function scorerFor(model: PlatformModel, sortId: string): Scorer {
   if (sortId.startsWith('trending-in-')) {
     const slug = sortId.slice('trending-in-'.length)
-    return (c) => (genreSlug(c.p.genreL1) === slug ? c.playing * c.growth * c.growth : null)
+    const genre = GENRE_L1_NAMES.find((g) => genreSlug(g) === slug)
+    return (c) => (c.p.genreL1 === genre ? c.playing * c.growth * c.growth : null)
   }
   switch (sortId) {
     case 'most-popular':
@@ -121,6 +123,7 @@ function candidatesAt(model: PlatformModel, slotMs: number): Candidate[] {
       minimumAge: lastOf(p.ageRatings, slotMs)?.rating.minimumAge ?? null,
     })
   }
+  out.sort((a, b) => b.playing - a.playing || a.index - b.index)
   return out
 }
 
@@ -158,10 +161,13 @@ export function sortsAt(model: PlatformModel, slotMs: number): readonly SortStat
       return { ...def, entries }
     }
     const score = scorerFor(model, def.sortId)
+    // The pool is ordered by CCU: a sort ranks the busiest RANKED_DEPTH experiences that pass its filter.
     const ranked: { c: Candidate; s: number }[] = []
     for (const c of pool) {
       const s = score(c, slot)
-      if (s !== null) ranked.push({ c, s })
+      if (s === null) continue
+      ranked.push({ c, s })
+      if (ranked.length >= RANKED_DEPTH) break
     }
     ranked.sort((a, b) => b.s - a.s || a.c.index - b.c.index)
     const entries: SortEntryState[] = ranked

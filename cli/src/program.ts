@@ -1,6 +1,20 @@
 import { Command } from 'commander'
+import { backfillCommand } from './commands/backfill.ts'
+import { benchCommand } from './commands/bench.ts'
+import { migrateCommand } from './commands/migrate.ts'
+import { rebuildCommand } from './commands/rebuild.ts'
+import { runCommand } from './commands/run.ts'
+import { simulatorCommand } from './commands/simulator.ts'
 
 export function buildProgram(): Command {
-  const program = new Command('ludex').description('Open-source analytics for Roblox experiences')
+  const program = new Command('ludex')
+    .description('Open-source analytics for Roblox experiences')
+    .showHelpAfterError()
+  runCommand(program)
+  simulatorCommand(program)
+  migrateCommand(program)
+  backfillCommand(program)
+  rebuildCommand(program)
+  benchCommand(program)
   return program
 }

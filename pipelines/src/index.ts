@@ -33,3 +33,4 @@ export {
   type SinkOptions,
   startSink,
 } from './sink/sink.ts'
+export * from './materialise/index.ts'

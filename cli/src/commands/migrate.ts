@@ -1,0 +1,21 @@
+import { createAnalyticsClient, migrate } from '@ludex/pipelines'
+import type { Command } from 'commander'
+import { commandContext } from '../runtime/context.ts'
+
+export function migrateCommand(program: Command): void {
+  program
+    .command('migrate')
+    .description('Apply the analytics store migrations (also done at every start)')
+    .action(async () => {
+      const { config, logger } = commandContext()
+      const client = await createAnalyticsClient(config, logger)
+      try {
+        const result = await migrate(client, logger)
+        console.log(
+          `migrations: ${result.applied.length} applied, ${result.skipped.length} already up to date`,
+        )
+      } finally {
+        await client.close()
+      }
+    })
+}

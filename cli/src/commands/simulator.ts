@@ -1,0 +1,35 @@
+import { createPlatformModel, startSimulatorServer, systemClock } from '@ludex/workers'
+import type { Command } from 'commander'
+import { commandContext, untilSignal } from '../runtime/context.ts'
+import { intOption } from '../runtime/options.ts'
+
+export function simulatorCommand(program: Command): void {
+  program
+    .command('simulator')
+    .description('Serve the simulated Roblox platform over HTTP (for pollers in other processes)')
+    .option('--port <n>', 'port (default SIMULATOR_PORT, 0 = any free)', intOption('--port', 0, 65535))
+    .option('--experiences <n>', 'simulated experiences', intOption('--experiences', 1, 100_000))
+    .action(async (opts: { port?: number; experiences?: number }) => {
+      const { config, logger } = commandContext({
+        ...(opts.experiences !== undefined && { SIMULATOR_EXPERIENCES: String(opts.experiences) }),
+        ...(opts.port !== undefined && { SIMULATOR_PORT: String(opts.port) }),
+      })
+      const model = createPlatformModel({
+        seed: config.SIMULATOR_SEED,
+        experiences: config.SIMULATOR_EXPERIENCES,
+      })
+      const server = await startSimulatorServer({
+        model,
+        host: config.HOST,
+        port: config.SIMULATOR_PORT,
+        clock: () => systemClock.now(),
+        faultRate: config.SIMULATOR_FAULT_RATE,
+        logger,
+      })
+      console.log(
+        `simulator: ${model.count} experiences at ${server.url} (ROBLOX_API_BASE=${server.baseTemplate})`,
+      )
+      await untilSignal(logger)
+      await server.close()
+    })
+}

@@ -1,0 +1,112 @@
+import { rebuild } from '@ludex/pipelines'
+import { snapToSlot, TEN_MINUTES_MS, topics } from '@ludex/schemas'
+import { DAY_MS, generateHistory, type HistoryStats, type PlatformModel } from '@ludex/workers'
+import type { Logger } from 'pino'
+import { readOperatorState, writeOperatorState } from './operator-state.ts'
+import { createProgress } from './progress.ts'
+import type { Pipeline } from './stack.ts'
+
+export const BACKFILL_STATE_KEY = 'backfill'
+
+export interface BackfillSummary {
+  readonly days: number
+  readonly fromMs: number
+  readonly toMs: number
+  readonly stats: HistoryStats
+  /** Wall time of generation + bus + sink (the ingest figure) and of the rollup rebuild after it. */
+  readonly ingestMs: number
+  readonly rebuildMs: number
+  readonly snapshotsPerSecond: number
+}
+
+export interface BackfillOptions {
+  readonly pipeline: Pipeline
+  readonly model: PlatformModel
+  readonly days: number
+  /** The backfill covers the `days` before this instant, up to and including its 10-minute slot. */
+  readonly now: number
+  readonly logger: Logger
+  /** Reports progress on the terminal (or in the log); off for tests and benchmarks. */
+  readonly showProgress?: boolean
+  readonly onProgress?: (fraction: number, phase: 'ingest' | 'rollups') => void
+}
+
+/**
+ * Has the simulator produce the past N days and pushes them through the same bus and sink as live
+ * polls (never a side door into the tables), then rebuilds the rollups of the range once.
+ */
+export async function backfill(options: BackfillOptions): Promise<BackfillSummary> {
+  const { pipeline, model, days, logger } = options
+  const toMs = snapToSlot(options.now) + TEN_MINUTES_MS
+  const fromMs = toMs - days * DAY_MS
+  const expected = Math.max(1, ((toMs - fromMs) / TEN_MINUTES_MS) * model.count)
+  const progress = options.showProgress
+    ? createProgress('backfill', expected, logger)
+    : { update: () => {}, stop: () => {} }
+  let done = 0
+
+  pipeline.setMaterialisation('deferred')
+  const started = performance.now()
+  let stats: HistoryStats
+  try {
+    stats = await generateHistory(model, {
+      fromMs,
+      toMs,
+      onBatch: async (batch) => {
+        // Metadata first: an experience's details are known before its first counters land.
+        await pipeline.bus.publish(topics.creators, batch.creators)
+        await pipeline.bus.publish(topics.metadata, batch.metadata)
+        await pipeline.bus.publish(topics.snapshots, batch.snapshots)
+        await pipeline.bus.publish(topics.charts, batch.charts)
+        await pipeline.bus.publish(topics.dailyPicks, batch.dailyPicks)
+        await pipeline.bus.publish(topics.platform, batch.platform)
+        done += batch.snapshots.length
+        progress.update(done, new Date(batch.toSlot).toISOString().slice(0, 10))
+        options.onProgress?.(Math.min(1, done / expected), 'ingest')
+      },
+    })
+    await pipeline.bus.drain()
+  } finally {
+    progress.stop()
+    pipeline.setMaterialisation('live')
+  }
+  const ingestMs = performance.now() - started
+
+  const range = pipeline.takeDeferredRange() ?? { fromMs, toMs }
+  const rebuildStarted = performance.now()
+  const rollups = options.showProgress
+    ? createProgress('rollups', 1, logger)
+    : { update: () => {}, stop: () => {} }
+  await rebuild(pipeline.client, {
+    fromMs: range.fromMs,
+    toMs: range.toMs,
+    now: options.now,
+    onProgress: (p) => {
+      rollups.update(p.done / p.total)
+      options.onProgress?.(p.done / p.total, 'rollups')
+    },
+  })
+  rollups.stop()
+  const rebuildMs = performance.now() - rebuildStarted
+
+  const summary: BackfillSummary = {
+    days,
+    fromMs,
+    toMs,
+    stats,
+    ingestMs,
+    rebuildMs,
+    snapshotsPerSecond: Math.round(stats.snapshots / (ingestMs / 1000)),
+  }
+  await writeOperatorState(
+    pipeline.client,
+    BACKFILL_STATE_KEY,
+    JSON.stringify({ days, fromMs, toMs, snapshots: stats.snapshots, finishedAt: options.now }),
+    Date.now(),
+  )
+  return summary
+}
+
+export async function backfillDone(pipeline: Pipeline): Promise<boolean> {
+  return (await readOperatorState(pipeline.client, BACKFILL_STATE_KEY)) !== null
+}

@@ -1,1 +1,4 @@
 export { buildProgram } from './program.ts'
+export { type BackfillSummary, backfill } from './runtime/backfill.ts'
+export { type EmbeddedApp, type EmbeddedAppOptions, startEmbeddedApp } from './runtime/embedded-app.ts'
+export { type Pipeline, startPipeline } from './runtime/stack.ts'

@@ -6,7 +6,9 @@ NODE_MODULES_STAMP := node_modules/.ludex-installed
 .PHONY: run test bench lint format install test-engines build web clean
 
 $(NODE_MODULES_STAMP): package.json package-lock.json */package.json
-	npm ci --no-audit --no-fund
+	# npm install (not npm ci): the lockfile cannot list optional binaries for other platforms that the
+	# package registry reachable here does not serve; install still honours the locked versions.
+	npm install --no-audit --no-fund
 	@touch $@
 
 install: $(NODE_MODULES_STAMP)

@@ -24,6 +24,7 @@ export {
   splitStatements,
 } from './clickhouse/migrate.ts'
 export { type TableName, tables } from './clickhouse/tables.ts'
+export * from './materialise/index.ts'
 export {
   deadLetterWriter,
   type InsertedEvent,
@@ -33,4 +34,3 @@ export {
   type SinkOptions,
   startSink,
 } from './sink/sink.ts'
-export * from './materialise/index.ts'

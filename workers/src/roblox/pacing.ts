@@ -1,7 +1,8 @@
 /**
- * Per-host request pacing. Each upstream service (games, apis, thumbnails…) has its own reservation
- * timeline, so one slow or throttled host never holds up the others. A reservation is taken
- * synchronously, which keeps concurrent callers of one host spaced without a queue.
+ * Per-host request pacing. Each upstream service (games, apis, thumbnails…) has its own queue, so one
+ * slow or throttled host never holds up the others. Spacing is measured from the moment the previous
+ * request was actually let through (not from when it was booked), so a late timer never lets two
+ * requests out closer together than the interval allows.
  */
 export interface HostPacer {
   /** Resolves when a request to `host` may start. */
@@ -28,6 +29,8 @@ export interface PacerOptions {
 interface HostState {
   nextAt: number
   factor: number
+  /** The last turn handed out; the next waits for it. */
+  tail: Promise<void>
 }
 
 export function createHostPacer(options: PacerOptions): HostPacer {
@@ -36,19 +39,37 @@ export function createHostPacer(options: PacerOptions): HostPacer {
   const stateOf = (host: string): HostState => {
     let s = hosts.get(host)
     if (!s) {
-      s = { nextAt: Number.NEGATIVE_INFINITY, factor: 1 }
+      s = { nextAt: Number.NEGATIVE_INFINITY, factor: 1, tail: Promise.resolve() }
       hosts.set(host, s)
     }
     return s
   }
   return {
-    async acquire(host, signal) {
+    acquire(host, signal) {
       const s = stateOf(host)
-      const now = options.now()
-      const at = Math.max(now, s.nextAt)
-      const spread = 1 + options.jitter * (options.random() * 2 - 1)
-      s.nextAt = at + options.intervalMs * s.factor * spread
-      if (at > now) await options.sleep(at - now, signal)
+      const turn = s.tail.then(async () => {
+        // A penalty may land while waiting, so re-check until the host is free.
+        for (let now = options.now(); s.nextAt > now; now = options.now()) {
+          await options.sleep(s.nextAt - now)
+        }
+        const spread = 1 + options.jitter * (options.random() * 2 - 1)
+        s.nextAt = options.now() + options.intervalMs * s.factor * spread
+      })
+      s.tail = turn.catch(() => {})
+      if (!signal) return turn
+      // An aborted caller stops waiting; its turn still passes in order, so the queue is never broken.
+      return new Promise<void>((resolve, reject) => {
+        if (signal.aborted) {
+          reject(signal.reason)
+          return
+        }
+        const onAbort = () => reject(signal.reason)
+        signal.addEventListener('abort', onAbort, { once: true })
+        turn.then(() => {
+          signal.removeEventListener('abort', onAbort)
+          resolve()
+        }, reject)
+      })
     },
     penalize(host, waitMs) {
       const s = stateOf(host)

@@ -65,16 +65,18 @@ export async function materialiseGenreDistribution(
     params: { from: dateTimeParam(fromMs), to: dateTimeParam(toMs), computedAt: dateTime64Param(now) },
     query: `INSERT INTO genre_distribution (slot, genre_l1, genre_l2, places, ccu, share, parent_share, computed_at, is_deleted)
 WITH ${CURRENT_GENRES_CTE},
-per_place AS (
-  SELECT s.slot AS t, s.playing AS playing,
-         ifNull(cg.genre_l1, 'unlabeled') AS g1, ifNull(cg.genre_l2, 'unlabeled') AS g2
+per_genre AS (
+  -- Aggregated to (slot, genres) before the two levels are spread: far fewer rows to duplicate.
+  SELECT s.slot AS t, ifNull(cg.genre_l1, 'unlabeled') AS g1, ifNull(cg.genre_l2, 'unlabeled') AS g2,
+         count() AS places, sum(s.playing) AS ccu
   FROM place_snapshots AS s FINAL
   LEFT JOIN current_genres AS cg ON cg.place_id = s.place_id
   WHERE s.slot >= {from:DateTime} AND s.slot <= {to:DateTime}
+  GROUP BY t, g1, g2
 ),
 fresh AS (
-  SELECT t, g1, sub, count() AS places, sum(playing) AS ccu
-  FROM per_place
+  SELECT t, g1, sub, sum(places) AS places, sum(ccu) AS ccu
+  FROM per_genre
   ARRAY JOIN [g2, ''] AS sub
   GROUP BY t, g1, sub
 )

@@ -3,35 +3,21 @@
  * fixture writers. Used by the materialise tests only (each test file runs in its own process, and
  * chDB binds one data directory per process, so each file opens one store).
  */
-import { readdir, readFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { type ClickHouseClient, createClient } from '@clickhouse/client'
 import { createChdbConnection } from 'chdb/connection'
+import pino from 'pino'
+import { migrate } from '../clickhouse/migrate.ts'
 import { dateTime64Param } from './sql.ts'
 
 type ClientConnection = NonNullable<Parameters<typeof createClient>[0]>['connection']
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('../clickhouse/migrations/', import.meta.url))
-
-// Until the shared migrator lands: apply the numbered files in order, statements split on ';' at line end.
+/** An in-memory chDB store with every migration applied by the project's migrator. */
 export async function openTestStore(): Promise<ClickHouseClient> {
   // chdb types its connection against @clickhouse/client-common, a copy of the types @clickhouse/client
   // bundles; they are the same shape, but TypeScript sees two declarations.
   const connection = createChdbConnection({ path: ':memory:' }) as unknown as ClientConnection
   const client = createClient({ connection })
-  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{3}_.*\.sql$/.test(f)).sort()
-  for (const file of files) {
-    const text = await readFile(join(MIGRATIONS_DIR, file), 'utf8')
-    for (const statement of text.split(/;\s*$/m)) {
-      const body = statement
-        .split('\n')
-        .filter((l) => !l.trim().startsWith('--'))
-        .join('\n')
-        .trim()
-      if (body !== '') await client.command({ query: body })
-    }
-  }
+  await migrate(client, pino({ level: 'silent' }))
   return client
 }
 

@@ -194,6 +194,30 @@ describe('games + votes sweep against the simulator', () => {
     expect(publisher.of(topics.metadata)).toHaveLength(0)
   })
 
+  it('does not flap details when a faulty response omits the optional genre fields', async () => {
+    const tracker = await seededTracker(clientOf(sim.baseTemplate))
+    const publisher = new CollectingPublisher()
+    const memory = createInMemoryChangeMemory()
+    const clean = { ...depsOf(clientOf(sim.baseTemplate), tracker, publisher), memory }
+    expect((await pollGamesAndVotes(clean, { slot: SLOT })).detailsChanges).toBe(SEEDED)
+    const omitting = await startSimulatorServer({
+      model,
+      port: 0,
+      clock: clock.now,
+      faultRate: { throttle: 0, serverError: 0, omitFields: 1 },
+      logger,
+    })
+    try {
+      const omittingClient = clientOf(omitting.baseTemplate)
+      const [sample] = await omittingClient.getGames([tracker.list()[0]?.universeId ?? 0])
+      expect(sample?.genre_l1).toBeUndefined()
+      const omittingDeps = { ...depsOf(omittingClient, tracker, publisher), memory }
+      expect((await pollGamesAndVotes(omittingDeps, { slot: SLOT })).detailsChanges).toBe(0)
+    } finally {
+      await omitting.close()
+    }
+  })
+
   it('still completes the sweep when the upstream injects faults, thanks to retries', async () => {
     const statuses: number[] = []
     const countingFetch: typeof fetch = async (input, init) => {

@@ -10,10 +10,13 @@ import {
   registerPollers,
   type Scheduler,
   type Tracker,
+  trackSeedPlaces,
 } from '@ludex/workers'
 import type { Logger } from 'pino'
 import { type BackfillSummary, backfill, backfillDone } from './backfill.ts'
 import { type Pipeline, type Platform, restoreTracker, startPipeline, startPlatform } from './stack.ts'
+
+const RECENT_RECOMPUTE_MS = 86_400_000
 
 export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url))
 
@@ -65,6 +68,8 @@ export async function startEmbeddedApp(options: EmbeddedAppOptions): Promise<Emb
   if (http) logger.info({ url: http.url }, 'http server listening')
 
   const pipeline = await startPipeline(config, logger, clock)
+  // A crash can stop the process between an insert and its rollup run: recompute the last day once.
+  pipeline.materialiser.markDirty(clock.now() - RECENT_RECOMPUTE_MS, clock.now())
   status.store = { ok: true, detail: config.CLICKHOUSE_URL ? 'clickhouse server' : 'chDB (embedded)' }
   const platform = await startPlatform(config, logger, clock)
 
@@ -112,6 +117,12 @@ export async function startEmbeddedApp(options: EmbeddedAppOptions): Promise<Emb
     maxRetries: config.ROBLOX_MAX_RETRIES,
     logger: logger.child({ component: 'roblox-client' }),
   })
+  if (config.SEED_PLACE_IDS.length > 0) {
+    const seeded = await trackSeedPlaces(client, tracker, config.SEED_PLACE_IDS, clock.now(), logger)
+    if (seeded.unresolved.length > 0) {
+      logger.warn({ unresolved: seeded.unresolved }, 'seed place ids without a universe were not tracked')
+    }
+  }
   const scheduler = createInProcessScheduler({ clock, logger: logger.child({ component: 'scheduler' }) })
   const pollers = registerPollers(
     scheduler,

@@ -51,7 +51,6 @@ export async function insertSnapshots(client: ClickHouseClient, rows: readonly S
       favorites: r.favorites ?? 0,
       up_votes: r.up_votes ?? null,
       down_votes: r.down_votes ?? null,
-      snapshot_id: `${r.place_id}-${r.slot}`,
       source: 'backfill',
     })),
   })

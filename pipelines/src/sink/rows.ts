@@ -47,7 +47,6 @@ export const snapshotColumns = [
   'favorites',
   'up_votes',
   'down_votes',
-  'snapshot_id',
   'source',
 ] as const
 
@@ -68,18 +67,13 @@ export function snapshotRows(batch: readonly PlaceSnapshotV1[]): { snapshots: Ts
   const w = new TsvWriter(batch.length * 100)
   const newest = new Map<number, PlaceSnapshotV1>()
   for (const m of batch) {
-    // id and source are lower-case hex and an enum: nothing to escape.
+    // source is an enum: nothing to escape.
     w.uint(m.place_id)
       .uint(m.universe_id)
       .uint(m.slot / 1000)
       .uint(m.observed_at)
       .uint(m.playing)
-    w.uint(m.visits)
-      .uint(m.favorites)
-      .nullableUint(m.up_votes)
-      .nullableUint(m.down_votes)
-      .raw(m.id)
-      .raw(m.source)
+    w.uint(m.visits).uint(m.favorites).nullableUint(m.up_votes).nullableUint(m.down_votes).raw(m.source)
     w.endRow()
     const seen = newest.get(m.place_id)
     if (!seen || m.slot > seen.slot || (m.slot === seen.slot && m.observed_at >= seen.observed_at)) {

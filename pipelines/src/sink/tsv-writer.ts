@@ -20,17 +20,19 @@ export class TsvWriter {
 
   /** A non-negative integer (≤ 2^53) followed by a tab. */
   uint(v: number): this {
-    this.reserve(17)
-    if (v < 10) {
-      this.buf[this.pos++] = 48 + v
+    this.reserve(18)
+    let pos = this.pos
+    if (v >= 1e8) {
+      // Split so every digit loop runs on 32-bit integers: high part < 2^53 / 1e8 < 1e8, low part 8 digits.
+      const high = Math.floor(v / 1e8)
+      pos = writeSmallUint(this.buf, pos, high)
+      writeDigits(this.buf, pos, v - high * 1e8, 8)
+      pos += 8
     } else {
-      let digits = 0
-      for (let t = v; t >= 1; t = Math.floor(t / 10)) digits++
-      let p = this.pos + digits - 1
-      for (let t = v; t >= 1; t = Math.floor(t / 10)) this.buf[p--] = 48 + (t % 10)
-      this.pos += digits
+      pos = writeSmallUint(this.buf, pos, v)
     }
-    this.buf[this.pos++] = 9
+    this.buf[pos] = 9
+    this.pos = pos + 1
     return this
   }
 
@@ -39,11 +41,13 @@ export class TsvWriter {
     return this.uint(v)
   }
 
-  /** Text known to need no escaping (hex ids, enum values), followed by a tab. */
+  /** ASCII text known to need no escaping (enum values), followed by a tab. */
   raw(s: string): this {
-    this.reserve(s.length * 3 + 1)
-    this.pos += this.buf.write(s, this.pos, 'utf8')
-    this.buf[this.pos++] = 9
+    this.reserve(s.length + 1)
+    let pos = this.pos
+    for (let i = 0; i < s.length; i++) this.buf[pos++] = s.charCodeAt(i)
+    this.buf[pos] = 9
+    this.pos = pos + 1
     return this
   }
 
@@ -59,5 +63,23 @@ export class TsvWriter {
   /** The text so far (a view, not a copy: do not write after taking it). */
   bytes(): Buffer {
     return this.buf.subarray(0, this.pos)
+  }
+}
+
+/** Writes v (an integer below 1e8) in decimal at pos; returns the position after it. */
+function writeSmallUint(buf: Buffer, pos: number, v: number): number {
+  const digits =
+    v < 10 ? 1 : v < 100 ? 2 : v < 1e3 ? 3 : v < 1e4 ? 4 : v < 1e5 ? 5 : v < 1e6 ? 6 : v < 1e7 ? 7 : 8
+  writeDigits(buf, pos, v, digits)
+  return pos + digits
+}
+
+/** Writes exactly `digits` decimal digits of v (< 1e8, zero-padded) at pos. */
+function writeDigits(buf: Buffer, pos: number, v: number, digits: number): void {
+  let t = v
+  for (let p = pos + digits - 1; p >= pos; p--) {
+    const q = (t / 10) | 0
+    buf[p] = 48 + t - q * 10
+    t = q
   }
 }

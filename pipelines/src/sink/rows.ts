@@ -50,50 +50,24 @@ export const snapshotColumns = [
   'source',
 ] as const
 
-export const latestColumns = [
-  'place_id',
-  'universe_id',
-  'slot',
-  'observed_at',
-  'playing',
-  'visits',
-  'favorites',
-  'up_votes',
-  'down_votes',
-] as const
-
-/** The snapshot rows and, per place, the newest slot of the batch for place_latest. */
-export function snapshotRows(batch: readonly PlaceSnapshotV1[]): { snapshots: TsvRows; latest: TsvRows } {
+/** The snapshot rows of a batch (place_latest follows from them through place_latest_mv). */
+export function snapshotRows(batch: readonly PlaceSnapshotV1[]): TsvRows {
   const w = new TsvWriter(batch.length * 100)
-  const newest = new Map<number, PlaceSnapshotV1>()
   for (const m of batch) {
-    // source is an enum: nothing to escape.
     w.uint(m.place_id)
       .uint(m.universe_id)
       .uint(m.slot / 1000)
       .uint(m.observed_at)
       .uint(m.playing)
-    w.uint(m.visits).uint(m.favorites).nullableUint(m.up_votes).nullableUint(m.down_votes).raw(m.source)
+    w.uint(m.visits)
+      .uint(m.favorites)
+      .nullableUint(m.up_votes)
+      .nullableUint(m.down_votes)
+      // source is an enum: nothing to escape.
+      .raw(m.source)
     w.endRow()
-    const seen = newest.get(m.place_id)
-    if (!seen || m.slot > seen.slot || (m.slot === seen.slot && m.observed_at >= seen.observed_at)) {
-      newest.set(m.place_id, m)
-    }
   }
-  const l = new TsvWriter(newest.size * 80)
-  for (const m of newest.values()) {
-    l.uint(m.place_id)
-      .uint(m.universe_id)
-      .uint(m.slot / 1000)
-      .uint(m.observed_at)
-      .uint(m.playing)
-    l.uint(m.visits).uint(m.favorites).nullableUint(m.up_votes).nullableUint(m.down_votes)
-    l.endRow()
-  }
-  return {
-    snapshots: { columns: snapshotColumns, text: w.bytes(), count: batch.length },
-    latest: { columns: latestColumns, text: l.bytes(), count: newest.size },
-  }
+  return { columns: snapshotColumns, text: w.bytes(), count: batch.length }
 }
 
 export const chartColumns = [

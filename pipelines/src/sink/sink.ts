@@ -85,17 +85,15 @@ export function startSink(options: SinkOptions): Sink {
   const subscriptions: Subscription[] = [
     bus.subscribe(topics.snapshots, sub, async (batch) => {
       const started = performance.now()
-      const { snapshots, latest } = snapshotRows(batch)
+      const snapshots = snapshotRows(batch)
       const built = performance.now()
+      // place_latest follows through its materialised view, inside this insert.
       await insert.tsv(tables.placeSnapshots, snapshots)
-      const raw = performance.now()
-      await insert.tsv(tables.placeLatest, latest)
       log.debug(
         {
           rows: snapshots.count,
           buildMs: Math.round(built - started),
-          snapshotsMs: Math.round(raw - built),
-          latestMs: Math.round(performance.now() - raw),
+          insertMs: Math.round(performance.now() - built),
         },
         'snapshots inserted',
       )

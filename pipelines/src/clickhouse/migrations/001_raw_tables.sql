@@ -23,7 +23,8 @@ PARTITION BY toYYYYMM(slot)
 ORDER BY (place_id, slot);
 
 -- Latest counters per experience, for the slim list: the version is the slot, so an older snapshot
--- replayed later never replaces a newer one.
+-- replayed later never replaces a newer one. Filled by place_latest_mv below, inside each snapshot
+-- insert (no second round trip per batch); replacing by key keeps it duplicate-tolerant.
 CREATE TABLE IF NOT EXISTS place_latest
 (
     place_id     UInt64,
@@ -38,6 +39,29 @@ CREATE TABLE IF NOT EXISTS place_latest
 )
 ENGINE = ReplacingMergeTree(slot)
 ORDER BY place_id;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS place_latest_mv TO place_latest AS
+SELECT
+    place_id,
+    newest.1 AS universe_id,
+    newest.2 AS slot,
+    newest.3 AS observed_at,
+    newest.4 AS playing,
+    newest.5 AS visits,
+    newest.6 AS favorites,
+    newest.7 AS up_votes,
+    newest.8 AS down_votes
+FROM
+(
+    SELECT
+        place_id,
+        argMax(
+            (universe_id, slot, observed_at, playing, visits, favorites, up_votes, down_votes),
+            (slot, observed_at)
+        ) AS newest
+    FROM place_snapshots
+    GROUP BY place_id
+);
 
 -- Details as observed, one row per observed change; price history derives from it.
 CREATE TABLE IF NOT EXISTS place_details

@@ -20,7 +20,7 @@ build: install web/dist/index.html
 
 # The embedded stack with the simulator at http://localhost:8080 (backfills 120 days on an empty data dir).
 run: build
-	node bin/ludex.mjs run
+	node --max-semi-space-size=64 bin/ludex.mjs run
 
 # Engines the tests use that npm does not bring (later issues add Kafka, Redis, PostgreSQL, Chromium).
 test-engines:
@@ -41,7 +41,7 @@ format: install
 	npx biome check --write .
 
 bench: install
-	node bin/ludex.mjs bench
+	node --max-semi-space-size=64 bin/ludex.mjs bench
 
 clean:
 	rm -rf data .test-engines web/dist .vitest-results.json

@@ -123,7 +123,7 @@ class InProcessBusImpl implements InProcessBus {
           cause: parsed.error,
         })
       }
-      entries[i] = { key: topic.key(parsed.data), message: parsed.data, validated: true }
+      entries[i] = { message: parsed.data, validated: true }
     }
     return this.enqueue(this.state(topic.name), entries)
   }
@@ -350,7 +350,7 @@ class GroupConsumer<T> {
       else
         dead.push({
           topic: topic.name,
-          key: e.key,
+          key: e.key ?? keyOf(topic, e.message),
           reason: describeIssues(parsed.error.issues),
           payload: e.message,
         })
@@ -381,5 +381,14 @@ class GroupConsumer<T> {
         if (this.stopped) return false
       }
     }
+  }
+}
+
+/** The key of a message that failed validation: the topic's key function may not cope with it. */
+function keyOf<T>(topic: Topic<T>, message: unknown): string {
+  try {
+    return topic.key(message as T)
+  } catch {
+    return 'unknown'
   }
 }

@@ -3,7 +3,11 @@
  * cursors; a message is retained until every active group has committed it, so fan-out costs no copies.
  */
 export interface LogEntry {
-  readonly key: string
+  /**
+   * Set for raw payloads; a validated message's key is computed only if it is ever dead-lettered
+   * (never, in practice): a key string per message was measurable garbage on the ingest path.
+   */
+  readonly key?: string
   readonly message: unknown
   /**
    * True when the message is the bus's own output of the schema's parse at publish time: nobody outside

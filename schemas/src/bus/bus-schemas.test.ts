@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { chartSortSnapshotV1 } from './chart-sort.ts'
-import { messageIdOf } from './message-id.ts'
+import { finishMessageId, messageIdOf, messageIdPartCodes, messageIdPrefix } from './message-id.ts'
 import { placeMetadataV1 } from './place-metadata.ts'
 import { placeSnapshotV1 } from './place-snapshot.ts'
 import { topics } from './topics.ts'
@@ -68,6 +68,19 @@ describe('message ids', () => {
       messageIdOf('poller', 42, slot + 600_000),
     ]
     expect(new Set([a, ...others]).size).toBe(4)
+  })
+
+  it('come out the same when hashed incrementally from a shared prefix', () => {
+    for (const [source, key, last] of [
+      ['backfill', 1, slot],
+      ['poller', 9_007_199_254_740_991, 0],
+      ['sort', 'top-trending', 'ünïcode'],
+    ] as const) {
+      const prefix = messageIdPrefix(source, key)
+      expect(finishMessageId(prefix.a, prefix.b, messageIdPartCodes(last))).toBe(
+        messageIdOf(source, key, last),
+      )
+    }
   })
 
   it('do not collide over a realistic id space', () => {

@@ -4,7 +4,10 @@ import {
   chartCategoryForSortId,
   DAILY_PICKS_SORT_ID,
   type DailyPicksV1,
+  finishMessageId,
   messageIdOf,
+  messageIdPartCodes,
+  messageIdPrefix,
   type PlaceMetadataV1,
   type PlaceSnapshotV1,
   type PlatformTotalsV1,
@@ -26,7 +29,6 @@ import {
   SLOT_MS,
   sortsAt,
 } from '../simulator/model/index.ts'
-import { digitsOf, finishId, idPrefix } from './snapshot-id.ts'
 
 /** Everything the platform produced over a contiguous range of slots, for all experiences. */
 export interface HistoryBatch {
@@ -224,7 +226,7 @@ export function* historyBatches(model: PlatformModel, options: HistoryOptions): 
     created[i] = p.createdMs
     uids[i] = p.universeId
     places[i] = p.rootPlaceId
-    const pre = idPrefix('backfill', p.universeId)
+    const pre = messageIdPrefix('backfill', p.universeId)
     prefixA[i] = pre.a
     prefixB[i] = pre.b
   }
@@ -250,7 +252,7 @@ export function* historyBatches(model: PlatformModel, options: HistoryOptions): 
         batch.dailyPicks.push(picksMessage(model, day, slot))
         lastPicksDay = day
       }
-      const digits = digitsOf(slot)
+      const digits = messageIdPartCodes(slot)
       let ccu = 0
       let alive = 0
       for (let i = 0; i < n; i++) {
@@ -293,7 +295,7 @@ export function* historyBatches(model: PlatformModel, options: HistoryOptions): 
         alive++
         snapshots.push({
           schema_version: SCHEMA_VERSION,
-          id: finishId(prefixA[i] as number, prefixB[i] as number, digits),
+          id: finishMessageId(prefixA[i] as number, prefixB[i] as number, digits),
           source: 'backfill',
           universe_id: uids[i] as number,
           place_id: places[i] as number,

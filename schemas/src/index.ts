@@ -1,3 +1,4 @@
+export * from './api/index.ts'
 export * from './bus/index.ts'
 export * from './color/index.ts'
 export * from './config/index.ts'

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import type { Middleware } from 'koa'
 import type { Logger } from 'pino'
+import { ApiError } from '../http/api-error.ts'
+import type { ApiMetrics } from '../metrics/metrics.ts'
 
 /** A request id (honouring a sane incoming X-Request-Id), a child logger, and one log line per request. */
-export function requestContext(logger: Logger): Middleware {
+export function requestContext(logger: Logger, metrics?: ApiMetrics): Middleware {
   return async (ctx, next) => {
     const incoming = ctx.get('x-request-id')
     const id = /^[A-Za-z0-9._-]{1,64}$/.test(incoming) ? incoming : randomUUID()
@@ -14,15 +16,13 @@ export function requestContext(logger: Logger): Middleware {
     try {
       await next()
     } finally {
-      log.info(
-        {
-          method: ctx.method,
-          path: ctx.path,
-          status: ctx.status,
-          ms: Math.round(performance.now() - started),
-        },
-        'request',
-      )
+      const ms = performance.now() - started
+      // The route template, never the raw path: ids in paths would explode the label set.
+      const route =
+        (ctx as { _matchedRoute?: string })._matchedRoute ?? (ctx.status === 404 ? 'unmatched' : ctx.path)
+      metrics?.requestSeconds.observe({ method: ctx.method, route, status: String(ctx.status) }, ms / 1000)
+      metrics?.responses.inc({ route, status: String(ctx.status) })
+      log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms) }, 'request')
     }
   }
 }
@@ -33,6 +33,13 @@ export function errorEnvelope(): Middleware {
     try {
       await next()
     } catch (err) {
+      if (err instanceof ApiError) {
+        ctx.status = err.status
+        ctx.body = {
+          error: { code: err.code, message: err.message, ...(err.details && { details: err.details }) },
+        }
+        return
+      }
       const status =
         typeof (err as { status?: unknown }).status === 'number' ? (err as { status: number }).status : 500
       ctx.status = status

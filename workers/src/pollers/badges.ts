@@ -1,29 +1,5 @@
+import type { BadgeStatRow } from '@ludex/schemas'
 import type { RobloxClient } from '../roblox/client.ts'
-
-/** One row of the badge stats CSV download. */
-export interface BadgeStatRow {
-  readonly badge_id: number
-  readonly name: string
-  readonly description: string
-  readonly enabled: boolean
-  readonly awarded_count: number
-  readonly past_day_awarded_count: number
-  readonly win_rate_percentage: number
-  readonly created: string
-  readonly updated: string
-}
-
-export const BADGE_CSV_COLUMNS = [
-  'badge_id',
-  'name',
-  'description',
-  'enabled',
-  'awarded_count',
-  'past_day_awarded_count',
-  'win_rate_percentage',
-  'created',
-  'updated',
-] as const satisfies ReadonlyArray<keyof BadgeStatRow>
 
 /** On demand (the badge CSV download): every badge of a universe with its award statistics. No bus. */
 export async function fetchBadgeStats(
@@ -43,18 +19,4 @@ export async function fetchBadgeStats(
     created: b.created,
     updated: b.updated,
   }))
-}
-
-function csvField(value: string | number | boolean): string {
-  const text = String(value)
-  // Quote when needed (RFC 4180); a leading formula character is prefixed so spreadsheets do not run it.
-  const safe = /^[=+\-@\t\r]/.test(text) && typeof value === 'string' ? `'${text}` : text
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
-}
-
-/** RFC 4180 CSV with a header line, CRLF line ends. */
-export function badgeStatsCsv(rows: readonly BadgeStatRow[]): string {
-  const lines = [BADGE_CSV_COLUMNS.join(',')]
-  for (const row of rows) lines.push(BADGE_CSV_COLUMNS.map((c) => csvField(row[c])).join(','))
-  return `${lines.join('\r\n')}\r\n`
 }

@@ -1,5 +1,6 @@
 import {
   BusValidationError,
+  badgeStatsCsv,
   CHART_CATEGORIES,
   type ChartSortSnapshotV1,
   type CreatorV1,
@@ -28,7 +29,7 @@ import {
 } from '../simulator/model/index.ts'
 import { startSimulatorServer } from '../simulator/server.ts'
 import { pollAgeRatings } from './age-ratings.ts'
-import { badgeStatsCsv, fetchBadgeStats } from './badges.ts'
+import { fetchBadgeStats } from './badges.ts'
 import { createInMemoryChangeMemory } from './change-memory.ts'
 import { pollCreators } from './creators.ts'
 import type { PollerDeps } from './deps.ts'

@@ -1,0 +1,31 @@
+/**
+ * Server-side cache for heavy aggregates (tag averages with percentiles, genre series). Entries expire
+ * after their TTL; a request with `reset-cache` recomputes and replaces its entry. Concurrent misses for
+ * one key share one computation. In memory here; Redis backs it in the distributed shape.
+ */
+export interface AggregateCache {
+  get<T>(key: string, ttlMs: number, compute: () => Promise<T>, options?: { reset?: boolean }): Promise<T>
+  clear(): void
+}
+
+export function createMemoryAggregateCache(now: () => number = Date.now, maxEntries = 1000): AggregateCache {
+  const entries = new Map<string, { expires: number; value: Promise<unknown> }>()
+  return {
+    get<T>(key: string, ttlMs: number, compute: () => Promise<T>, options?: { reset?: boolean }) {
+      const hit = entries.get(key)
+      if (hit && !options?.reset && hit.expires > now()) return hit.value as Promise<T>
+      const value = compute()
+      entries.set(key, { expires: now() + ttlMs, value })
+      // A failed computation is not cached.
+      value.catch(() => {
+        if (entries.get(key)?.value === value) entries.delete(key)
+      })
+      if (entries.size > maxEntries) {
+        const oldest = entries.keys().next().value
+        if (oldest !== undefined) entries.delete(oldest)
+      }
+      return value
+    },
+    clear: () => entries.clear(),
+  }
+}

@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto'
+import Router from '@koa/router'
+import type Koa from 'koa'
+import type { ApiDeps } from '../deps.ts'
+import type { ViewerResolver } from '../viewer/viewer.ts'
+import { ApiError } from './api-error.ts'
+import { readJsonBody } from './json-body.ts'
+import { koaPath, type RawResult, type RouteDef } from './route.ts'
+import { parseQuery, parseWith } from './validate.ts'
+
+export interface MountOptions {
+  readonly deps: ApiDeps
+  readonly viewer: ViewerResolver
+  /** Check every JSON response against its schema (tests; a mismatch is a 500 and a log line). */
+  readonly validateResponses?: boolean
+  /** Called with each route and response body that passed validation (the OpenAPI test's record). */
+  readonly onValidResponse?: (route: RouteDef, status: number) => void
+}
+
+function isRaw(value: unknown): value is RawResult {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'raw'
+}
+
+function etagOf(text: string): string {
+  return `W/"${createHash('sha1').update(text).digest('base64url')}"`
+}
+
+/** One router per resource, each route validating its input and, in tests, its output. */
+export function mountRoutes(app: Koa, routes: readonly RouteDef[], options: MountOptions): void {
+  const routers = new Map<string, Router>()
+  for (const route of routes) {
+    let router = routers.get(route.resource)
+    if (!router) {
+      router = new Router()
+      routers.set(route.resource, router)
+    }
+    const method = route.method.toLowerCase() as 'get' | 'put' | 'post' | 'delete'
+    router[method](route.path, koaPath(route.path), async (ctx) => {
+      const viewer = await options.viewer(ctx)
+      const params = parseWith(route.params, ctx.params) ?? {}
+      const query = parseQuery(route.query, ctx.query)
+      const body = route.method === 'GET' ? undefined : parseWith(route.body, await readJsonBody(ctx), 'body')
+      const result = await route.handler({ params, query, body, viewer, deps: options.deps, ctx })
+
+      if (isRaw(result)) {
+        ctx.type = result.contentType
+        for (const [k, v] of Object.entries(result.headers ?? {})) ctx.set(k, v)
+        ctx.body = result.body
+      } else {
+        if (options.validateResponses) {
+          const checked = route.response.safeParse(result)
+          if (!checked.success) {
+            throw new Error(`Response of ${route.method} ${route.path} does not match its schema`, {
+              cause: checked.error,
+            })
+          }
+        }
+        const text = JSON.stringify(result)
+        ctx.type = 'application/json; charset=utf-8'
+        if (route.method === 'GET') {
+          const etag = etagOf(text)
+          ctx.set('ETag', etag)
+          if (ctx.get('If-None-Match') === etag) {
+            ctx.status = 304
+            applyCacheControl(ctx, route, viewer.kind)
+            return
+          }
+        }
+        ctx.body = text
+      }
+      applyCacheControl(ctx, route, viewer.kind)
+      options.onValidResponse?.(route, ctx.status)
+    })
+  }
+  for (const router of routers.values()) {
+    app.use(router.routes())
+    app.use(router.allowedMethods({ throw: true, methodNotAllowed: () => methodNotAllowed() }))
+  }
+}
+
+function methodNotAllowed(): ApiError {
+  return new ApiError(405, 'method_not_allowed', 'This method is not allowed on this path')
+}
+
+function applyCacheControl(ctx: Koa.Context, route: RouteDef, viewer: 'visitor' | 'user'): void {
+  if (route.method !== 'GET' || !route.maxAgeSeconds) {
+    ctx.set('Cache-Control', 'no-store')
+    return
+  }
+  // Signed-in users see more history than visitors: their answers are theirs alone.
+  ctx.set('Cache-Control', `${viewer === 'user' ? 'private' : 'public'}, max-age=${route.maxAgeSeconds}`)
+  ctx.set('Vary', 'Cookie, Accept, Accept-Encoding')
+}

@@ -1,0 +1,95 @@
+import { apiError } from '@ludex/schemas'
+import { z } from 'zod'
+import type { RouteDef } from './route.ts'
+import { declaredKeys } from './validate.ts'
+
+type JsonSchema = Record<string, unknown>
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+  }) as JsonSchema
+  return rest
+}
+
+function fieldOf(schema: z.ZodType | undefined, key: string): z.ZodType {
+  return (schema as unknown as { shape: Record<string, z.ZodType> }).shape[key] as z.ZodType
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Invalid input: the error names the field at fault',
+  401: 'Not signed in',
+  403: 'Not allowed',
+  404: 'Not found',
+  406: 'None of the accepted content types can be produced',
+  409: 'Conflict',
+  429: 'Too many requests',
+  500: 'Internal error (no detail is leaked)',
+}
+
+/** The OpenAPI 3.1 document of the routes, generated from their zod schemas. */
+export function buildOpenApi(
+  routes: readonly RouteDef[],
+  info: { version: string },
+): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {}
+  const errorSchema = jsonSchema(apiError, 'output')
+  for (const route of routes) {
+    const parameters = [
+      ...[...declaredKeys(route.params)].map((name) => ({
+        name,
+        in: 'path',
+        required: true,
+        schema: jsonSchema(fieldOf(route.params, name), 'input'),
+      })),
+      ...[...declaredKeys(route.query)].map((name) => {
+        const field = fieldOf(route.query, name)
+        return {
+          name,
+          in: 'query',
+          required: !field.safeParse(undefined).success,
+          schema: jsonSchema(field, 'input'),
+          ...(field.description && { description: field.description }),
+        }
+      }),
+    ]
+    const success: Record<string, unknown> = {
+      'application/json': { schema: jsonSchema(route.response, 'output') },
+    }
+    for (const type of route.alternativeContentTypes ?? []) success[type] = { schema: { type: 'string' } }
+    const responses: Record<string, unknown> = { 200: { description: 'Success', content: success } }
+    for (const status of [400, ...(route.errors ?? []), 500]) {
+      responses[status] = {
+        description: STATUS_TEXT[status] ?? 'Error',
+        content: { 'application/json': { schema: errorSchema } },
+      }
+    }
+    const operation = {
+      operationId: `${route.method.toLowerCase()}${route.path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
+      summary: route.summary,
+      ...(route.description && { description: route.description }),
+      tags: [route.resource],
+      ...(parameters.length > 0 && { parameters }),
+      ...(route.body && {
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: jsonSchema(route.body, 'input') } },
+        },
+      }),
+      responses,
+    }
+    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation }
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Ludex API',
+      version: info.version,
+      description:
+        'Public statistics of Roblox experiences. Visitors get the last 30 days of history; a clamped response carries the X-Ludex-History-Start header.',
+    },
+    paths,
+  }
+}

@@ -1,0 +1,71 @@
+import type { Context } from 'koa'
+import type { z } from 'zod'
+import type { ApiDeps } from '../deps.ts'
+import type { Viewer } from '../viewer/viewer.ts'
+
+export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE'
+
+export interface HandlerInput<P, Q, B> {
+  readonly params: P
+  readonly query: Q
+  readonly body: B
+  readonly viewer: Viewer
+  readonly deps: ApiDeps
+  /** The Koa context, for what the schema does not cover (Accept, response headers). */
+  readonly ctx: Context
+}
+
+/** A non-JSON answer (CSV) or one with extra headers. */
+export interface RawResult {
+  readonly kind: 'raw'
+  readonly contentType: string
+  readonly body: string
+  readonly headers?: Record<string, string>
+}
+
+/**
+ * One API call: path, parameters, body and response schemas, cache policy and handler. The same
+ * definition mounts the route, validates input (and output in tests) and writes its OpenAPI entry.
+ */
+export interface RouteDef<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  readonly method: Method
+  /** OpenAPI form: '/api/place/{placeId}'. */
+  readonly path: string
+  readonly summary: string
+  readonly description?: string
+  /** The resource (one router, one OpenAPI tag). */
+  readonly resource: string
+  readonly params?: P
+  /** A z.object of string inputs; keys outside it are refused with a 400 naming them. */
+  readonly query?: Q
+  readonly body?: B
+  readonly response: R
+  /** Other content types the call can answer with (negotiated by the handler from Accept). */
+  readonly alternativeContentTypes?: readonly string[]
+  /** Error statuses worth documenting besides 400 and 500. */
+  readonly errors?: readonly number[]
+  /** Seconds a public GET may be cached; 0 = no-store. */
+  readonly maxAgeSeconds?: number
+  readonly handler: (
+    input: HandlerInput<z.output<P>, z.output<Q>, z.output<B>>,
+  ) => Promise<z.input<R> | RawResult>
+}
+
+/** Keeps each route's types checked against its own schemas while the list holds them all. */
+export function defineRoute<
+  P extends z.ZodType,
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  R extends z.ZodType,
+>(def: RouteDef<P, Q, B, R>): RouteDef {
+  return def as unknown as RouteDef
+}
+
+export function koaPath(openApiPath: string): string {
+  return openApiPath.replace(/\{(\w+)\}/g, ':$1')
+}

@@ -1,0 +1,4 @@
+export * from './badges.ts'
+export * from './errors.ts'
+export * from './params.ts'
+export * from './responses.ts'

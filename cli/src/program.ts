@@ -1,4 +1,5 @@
 import { Command } from 'commander'
+import { apiCommand } from './commands/api.ts'
 import { backfillCommand } from './commands/backfill.ts'
 import { benchCommand } from './commands/bench.ts'
 import { migrateCommand } from './commands/migrate.ts'
@@ -11,6 +12,7 @@ export function buildProgram(): Command {
     .description('Open-source analytics for Roblox experiences')
     .showHelpAfterError()
   runCommand(program)
+  apiCommand(program)
   simulatorCommand(program)
   migrateCommand(program)
   backfillCommand(program)

@@ -13,6 +13,7 @@ import {
   trackSeedPlaces,
 } from '@ludex/workers'
 import type { Logger } from 'pino'
+import { createApiDeps } from './api-deps.ts'
 import { type BackfillSummary, backfill, backfillDone } from './backfill.ts'
 import { type Pipeline, type Platform, restoreTracker, startPipeline, startPlatform } from './stack.ts'
 
@@ -43,8 +44,9 @@ export interface EmbeddedApp {
 }
 
 /**
- * `ludex run`: everything in one process. The HTTP server starts first so /readyz can show progress
- * while the first-start backfill runs; live polling starts once the history is in.
+ * `ludex run`: everything in one process. The store and the HTTP server start first, so the API
+ * answers and /readyz shows progress while the first-start backfill runs; live polling starts once the
+ * history is in.
  */
 export async function startEmbeddedApp(options: EmbeddedAppOptions): Promise<EmbeddedApp> {
   const { config, logger, clock } = options
@@ -53,6 +55,22 @@ export async function startEmbeddedApp(options: EmbeddedAppOptions): Promise<Emb
     backfill: { ok: false, detail: 'waiting' },
     pollers: { ok: false, detail: 'waiting for history' },
   }
+
+  const pipeline = await startPipeline(config, logger, clock)
+  // A crash can stop the process between an insert and its rollup run: recompute the last day once.
+  pipeline.materialiser.markDirty(clock.now() - RECENT_RECOMPUTE_MS, clock.now())
+  status.store = { ok: true, detail: config.CLICKHOUSE_URL ? 'clickhouse server' : 'chDB (embedded)' }
+  const platform = await startPlatform(config, logger, clock)
+  const client = createRobloxClient({
+    baseTemplate: platform.baseTemplate,
+    userAgent: config.ROBLOX_USER_AGENT,
+    // The simulator accepts any cookie for the calls that need one; a real one is a secret from the env.
+    cookie: config.ROBLOX_COOKIE ?? (platform.simulator ? 'simulator' : undefined),
+    hostIntervalMs: config.ROBLOX_HOST_INTERVAL_MS,
+    timeoutMs: config.ROBLOX_TIMEOUT_MS,
+    maxRetries: config.ROBLOX_MAX_RETRIES,
+    logger: logger.child({ component: 'roblox-client' }),
+  })
   const http =
     options.serveHttp === false
       ? null
@@ -61,17 +79,12 @@ export async function startEmbeddedApp(options: EmbeddedAppOptions): Promise<Emb
             logger: logger.child({ component: 'api' }),
             readiness: async () => ({ ...status }),
             staticDir: options.staticDir ?? WEB_DIST,
+            deps: createApiDeps({ clickhouse: pipeline.client, roblox: client, clock, logger }),
           }),
           config.HOST,
           config.PORT,
         )
   if (http) logger.info({ url: http.url }, 'http server listening')
-
-  const pipeline = await startPipeline(config, logger, clock)
-  // A crash can stop the process between an insert and its rollup run: recompute the last day once.
-  pipeline.materialiser.markDirty(clock.now() - RECENT_RECOMPUTE_MS, clock.now())
-  status.store = { ok: true, detail: config.CLICKHOUSE_URL ? 'clickhouse server' : 'chDB (embedded)' }
-  const platform = await startPlatform(config, logger, clock)
 
   let summary: BackfillSummary | null = null
   if (await backfillDone(pipeline)) {
@@ -107,16 +120,6 @@ export async function startEmbeddedApp(options: EmbeddedAppOptions): Promise<Emb
   }
 
   const tracker = await restoreTracker(pipeline.client, platform.model, clock.now())
-  const client = createRobloxClient({
-    baseTemplate: platform.baseTemplate,
-    userAgent: config.ROBLOX_USER_AGENT,
-    // The simulator accepts any cookie for the calls that need one; a real one is a secret from the env.
-    cookie: config.ROBLOX_COOKIE ?? (platform.simulator ? 'simulator' : undefined),
-    hostIntervalMs: config.ROBLOX_HOST_INTERVAL_MS,
-    timeoutMs: config.ROBLOX_TIMEOUT_MS,
-    maxRetries: config.ROBLOX_MAX_RETRIES,
-    logger: logger.child({ component: 'roblox-client' }),
-  })
   if (config.SEED_PLACE_IDS.length > 0) {
     const seeded = await trackSeedPlaces(client, tracker, config.SEED_PLACE_IDS, clock.now(), logger)
     if (seeded.unresolved.length > 0) {

@@ -1,0 +1,24 @@
+import type { ClickHouseClient } from '@clickhouse/client'
+import { type ApiDeps, createMemoryAggregateCache, staticTagRepository } from '@ludex/api'
+import { type Clock, fetchBadgeStats, type RobloxClient } from '@ludex/workers'
+import type { Logger } from 'pino'
+
+/** What the read API needs, from the engines this process has. */
+export function createApiDeps(options: {
+  clickhouse: ClickHouseClient
+  roblox: RobloxClient
+  clock: Clock
+  logger: Logger
+}): ApiDeps {
+  const { clickhouse, roblox, clock, logger } = options
+  return {
+    clickhouse,
+    // Tags are stored with accounts (a later issue); until then there are none.
+    tags: staticTagRepository(),
+    // Badge downloads are fetched live from the platform the pollers use.
+    badges: (universeId) => fetchBadgeStats(roblox, universeId),
+    cache: createMemoryAggregateCache(() => clock.now()),
+    now: () => clock.now(),
+    logger,
+  }
+}

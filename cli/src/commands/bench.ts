@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createPlatformModel, systemClock } from '@ludex/workers'
 import type { Command } from 'commander'
+import { benchApi } from '../runtime/api-bench.ts'
 import { backfill } from '../runtime/backfill.ts'
 import { commandContext } from '../runtime/context.ts'
 import { intOption } from '../runtime/options.ts'
@@ -13,21 +14,29 @@ const SNAPSHOT_INSERT_FORMAT = 'TabSeparated'
 
 /**
  * `make bench`: figures, never assertions. One machine-readable line per figure:
- * `BENCH <name> <value> <unit>`.
+ * `BENCH <name> <value> <unit>`. One backfill feeds both parts: the ingest figure is measured on it,
+ * then the API is measured against the store it filled.
  */
 export function benchCommand(program: Command): void {
   program
     .command('bench')
-    .description('Measure backfill throughput through the bus into the embedded store (prints BENCH lines)')
-    .option('--days <n>', 'days of history', intOption('--days', 1, 3650), 30)
+    .description('Measure ingest throughput and API latency on the embedded store (prints BENCH lines)')
+    .option('--days <n>', 'days of history', intOption('--days', 1, 3650), 120)
     .option('--experiences <n>', 'simulated experiences', intOption('--experiences', 1, 100_000), 2000)
-    .action(async (opts: { days: number; experiences: number }) => {
+    .option(
+      '--api-seconds <n>',
+      'seconds of load per API call (0 skips the API part)',
+      intOption('--api-seconds', 0, 600),
+      10,
+    )
+    .action(async (opts: { days: number; experiences: number; apiSeconds: number }) => {
       const dataDir = await mkdtemp(join(tmpdir(), 'ludex-bench-'))
       const { config, logger } = commandContext({ LUDEX_DATA_DIR: dataDir, LOG_LEVEL: 'warn' })
       const model = createPlatformModel({ seed: config.SIMULATOR_SEED, experiences: opts.experiences })
       const pipeline = await startPipeline(config, logger, systemClock)
+      const now = systemClock.now()
       try {
-        const s = await backfill({ pipeline, model, days: opts.days, now: systemClock.now(), logger })
+        const s = await backfill({ pipeline, model, days: opts.days, now, logger })
         const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024)
         console.log(`BENCH ingest_embedded ${s.snapshotsPerSecond} snapshots/s`)
         console.log(`BENCH ingest_embedded_snapshots ${s.stats.snapshots} snapshots`)
@@ -35,6 +44,16 @@ export function benchCommand(program: Command): void {
         console.log(`BENCH rollup_rebuild_seconds ${(s.rebuildMs / 1000).toFixed(1)} s`)
         console.log(`BENCH ingest_embedded_peak_rss ${peakRssMb} MiB`)
         console.log(`BENCH ingest_embedded_insert_format ${SNAPSHOT_INSERT_FORMAT} format`)
+        if (opts.apiSeconds > 0) {
+          const figures = await benchApi({ pipeline, model, now, logger, durationSeconds: opts.apiSeconds })
+          for (const f of figures) {
+            console.log(`BENCH api_${f.name}_p50 ${f.p50} ms`)
+            console.log(`BENCH api_${f.name}_p95 ${f.p95} ms`)
+            console.log(`BENCH api_${f.name}_p99 ${f.p99} ms`)
+            console.log(`BENCH api_${f.name}_rps ${f.requestsPerSecond} req/s`)
+            if (f.non2xx > 0) console.log(`BENCH api_${f.name}_non2xx ${f.non2xx} responses`)
+          }
+        }
       } finally {
         await pipeline.stop()
         await rm(dataDir, { recursive: true, force: true })

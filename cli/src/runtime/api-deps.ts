@@ -1,5 +1,5 @@
 import type { ClickHouseClient } from '@clickhouse/client'
-import { type ApiDeps, createMemoryAggregateCache, staticTagRepository } from '@ludex/api'
+import { type ApiDeps, createMemoryAggregateCache, staticTagRepository, type TagRepository } from '@ludex/api'
 import { type Clock, fetchBadgeStats, type RobloxClient } from '@ludex/workers'
 import type { Logger } from 'pino'
 
@@ -9,12 +9,13 @@ export function createApiDeps(options: {
   roblox: RobloxClient
   clock: Clock
   logger: Logger
+  /** Tags are stored with accounts (a later issue); until then there are none unless given. */
+  tags?: TagRepository
 }): ApiDeps {
   const { clickhouse, roblox, clock, logger } = options
   return {
     clickhouse,
-    // Tags are stored with accounts (a later issue); until then there are none.
-    tags: staticTagRepository(),
+    tags: options.tags ?? staticTagRepository(),
     // Badge downloads are fetched live from the platform the pollers use.
     badges: (universeId) => fetchBadgeStats(roblox, universeId),
     cache: createMemoryAggregateCache(() => clock.now()),

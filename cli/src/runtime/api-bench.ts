@@ -1,0 +1,129 @@
+import { createRequire } from 'node:module'
+import { createApiApp, listen, staticTagRepository } from '@ludex/api'
+import { TAG_STATS_START } from '@ludex/schemas'
+import { createRobloxClient, type PlatformModel, startSimulatorServer } from '@ludex/workers'
+import autocannon from 'autocannon'
+import type { Logger } from 'pino'
+import { createApiDeps } from './api-deps.ts'
+import type { Pipeline } from './stack.ts'
+
+const require = createRequire(import.meta.url)
+// autocannon reports p97.5 but not p95: every response time also goes into a histogram of our own.
+const hdr = require('hdr-histogram-js') as typeof import('hdr-histogram-js')
+
+export interface ApiBenchCase {
+  readonly name: string
+  readonly path: string
+}
+
+export interface ApiBenchFigures {
+  readonly name: string
+  readonly p50: number
+  readonly p95: number
+  readonly p99: number
+  readonly requestsPerSecond: number
+  readonly non2xx: number
+}
+
+const YEAR_MS = 365 * 86_400_000
+const BENCH_TAG_ID = 1
+
+/** The calls the issue names, built from the busiest experiences of the store. */
+export function apiBenchCases(placeIds: readonly number[], now: number): ApiBenchCase[] {
+  const start = new Date(now - YEAR_MS).toISOString()
+  const end = new Date(now).toISOString()
+  return [
+    {
+      name: 'stats_hourly_ccu_1y',
+      path: `/api/stats/ccus?placeIds=${placeIds[0]}&granularity=hour&startTime=${start}&endTime=${end}`,
+    },
+    {
+      name: 'stats_weekly_compare_6',
+      path: `/api/stats/ccus?placeIds=${placeIds.slice(0, 6).join(',')}&granularity=week&startTime=${start}&endTime=${end}`,
+    },
+    {
+      // reset-cache recomputes on every request: the figure is the aggregate, not the cache.
+      name: 'stats_tag_average_200_percentiles',
+      path: `/api/stats/ccus?tagId=${BENCH_TAG_ID}&aggregation=average&includeZeros=false&withPercentiles=true&granularity=day&startTime=${TAG_STATS_START}&endTime=${end}&reset-cache=true`,
+    },
+    { name: 'place_slim_list', path: '/api/place?slim' },
+  ]
+}
+
+async function runCase(url: string, c: ApiBenchCase, durationSeconds: number): Promise<ApiBenchFigures> {
+  const latencies = hdr.build({
+    lowestDiscernibleValue: 1,
+    highestTrackableValue: 60_000,
+    numberOfSignificantValueDigits: 3,
+  })
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const run = autocannon(
+      { url: `${url}${c.path}`, connections: 8, duration: durationSeconds },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    )
+    run.on('response', (_client, _status, _bytes, responseTimeMs) =>
+      latencies.recordValue(Math.max(1, Math.round(responseTimeMs))),
+    )
+  })
+  return {
+    name: c.name,
+    p50: latencies.getValueAtPercentile(50),
+    p95: latencies.getValueAtPercentile(95),
+    p99: latencies.getValueAtPercentile(99),
+    requestsPerSecond: Math.round(result.requests.average),
+    non2xx: result.non2xx,
+  }
+}
+
+/**
+ * Serves the API over the store the benchmark filled, as a signed-in viewer (the year of data is not
+ * clamped to a visitor's 30 days), with a 200-experience tag, and measures each call with autocannon.
+ */
+export async function benchApi(options: {
+  pipeline: Pipeline
+  model: PlatformModel
+  now: number
+  logger: Logger
+  durationSeconds: number
+}): Promise<ApiBenchFigures[]> {
+  const { pipeline, model, now, logger } = options
+  const rows = await (
+    await pipeline.client.query({
+      query: 'SELECT place_id FROM place_latest FINAL ORDER BY playing DESC, place_id LIMIT 200',
+      format: 'JSONEachRow',
+    })
+  ).json<{ place_id: number | string }>()
+  const placeIds = rows.map((r) => Number(r.place_id))
+  const clock = { now: () => now }
+  const simulator = await startSimulatorServer({ model, clock: clock.now, faultRate: 0, logger })
+  const roblox = createRobloxClient({
+    baseTemplate: simulator.baseTemplate,
+    userAgent: 'ludex-bench',
+    hostIntervalMs: 0,
+    timeoutMs: 10_000,
+    maxRetries: 2,
+    logger,
+  })
+  const app = createApiApp({
+    logger,
+    readiness: async () => ({}),
+    viewer: async () => ({ kind: 'user', userId: 0 }),
+    deps: createApiDeps({
+      clickhouse: pipeline.client,
+      roblox,
+      clock,
+      logger,
+      tags: staticTagRepository([{ id: BENCH_TAG_ID, name: 'Bench 200', placeIds }]),
+    }),
+  })
+  const server = await listen(app, '127.0.0.1', 0)
+  try {
+    const figures: ApiBenchFigures[] = []
+    for (const c of apiBenchCases(placeIds, now))
+      figures.push(await runCase(server.url, c, options.durationSeconds))
+    return figures
+  } finally {
+    await server.close()
+    await simulator.close()
+  }
+}

@@ -1,3 +1,5 @@
+import { z } from 'zod'
+
 /** One row of the badge stats CSV download. */
 export interface BadgeStatRow {
   readonly badge_id: number
@@ -10,6 +12,21 @@ export interface BadgeStatRow {
   readonly created: string
   readonly updated: string
 }
+
+/** The JSON form of the badge stats (the same rows as the CSV, for clients that ask for JSON). */
+export const badgeStat = z.object({
+  badge_id: z.number().int().positive(),
+  name: z.string(),
+  description: z.string(),
+  enabled: z.boolean(),
+  awarded_count: z.number().nonnegative(),
+  past_day_awarded_count: z.number().nonnegative(),
+  /** Percent of players who earn it. */
+  win_rate_percentage: z.number().nonnegative(),
+  created: z.string(),
+  updated: z.string(),
+}) satisfies z.ZodType<BadgeStatRow>
+export const badgeStatList = z.array(badgeStat)
 
 export const BADGE_CSV_COLUMNS = [
   'badge_id',

@@ -1,0 +1,24 @@
+import { experience, idParam } from '@ludex/schemas'
+import { z } from 'zod'
+import { ApiError } from '../../http/api-error.ts'
+import { defineRoute } from '../../http/route.ts'
+import { experienceDetail } from '../../store/experiences.ts'
+
+export const placeDetailRoute = defineRoute({
+  method: 'GET',
+  path: '/api/place/{place_id}',
+  resource: 'place',
+  summary: 'One tracked experience, in full (the detail page)',
+  description:
+    'Latest counters and details, thumbnails, age rating, play status, daily pick dates, price, average ' +
+    'playtime over the last 30 days, favorites and rank by players online. 404 when the place is not tracked.',
+  params: z.object({ place_id: idParam }),
+  response: experience,
+  errors: [404],
+  maxAgeSeconds: 60,
+  handler: async ({ params, deps }) => {
+    const found = await experienceDetail(deps.clickhouse, params.place_id, deps.now())
+    if (!found) throw ApiError.notFound(`Place ${params.place_id} is not tracked`)
+    return found
+  },
+})

@@ -1,0 +1,35 @@
+import { idParam, thumbnailList, timeParam } from '@ludex/schemas'
+import { z } from 'zod'
+import { ApiError } from '../../http/api-error.ts'
+import { defineRoute } from '../../http/route.ts'
+import { trackedExperience } from '../../store/experiences.ts'
+import { thumbnailHistory } from '../../store/thumbnails.ts'
+
+/** Thumbnails are kept from 2022-01-01 (part 1 §9): the default start and the earliest one. */
+export const THUMBNAILS_START_MS = Date.UTC(2022, 0, 1)
+
+export const thumbnailHistoryRoute = defineRoute({
+  method: 'GET',
+  path: '/api/thumbnail',
+  resource: 'thumbnail',
+  summary: 'Every thumbnail of an experience since a time, both types, oldest first',
+  description:
+    'startTime defaults to 2022-01-01 (when thumbnail history starts); earlier values read as that. ' +
+    'Not a chart, so not limited to 30 days for visitors. 404 when the place is not tracked.',
+  query: z.object({
+    placeId: idParam,
+    startTime: timeParam.optional(),
+  }),
+  response: thumbnailList,
+  errors: [404],
+  maxAgeSeconds: 300,
+  handler: async ({ query, deps }) => {
+    const startMs = Math.max(query.startTime ?? THUMBNAILS_START_MS, THUMBNAILS_START_MS)
+    const [tracked, rows] = await Promise.all([
+      trackedExperience(deps.clickhouse, query.placeId),
+      thumbnailHistory(deps.clickhouse, query.placeId, startMs),
+    ])
+    if (!tracked) throw ApiError.notFound(`Place ${query.placeId} is not tracked`)
+    return rows
+  },
+})

@@ -1,0 +1,61 @@
+import type { ClickHouseClient } from '@clickhouse/client'
+import type { creator } from '@ludex/schemas'
+import type { z } from 'zod'
+import { queryRows } from './query.ts'
+
+type Creator = z.infer<typeof creator>
+
+/**
+ * Creators of tracked experiences (current creator of each place per its latest details), with their
+ * profile from the creators table when the creator poller has seen them; until then the name and
+ * verification come from the place details and the thumbnail is 'default'. User and group ids are
+ * separate namespaces, so a creator is keyed by (type, id).
+ */
+const CREATORS_SQL = `
+SELECT
+    p.creator_id AS id,
+    p.creator_type AS type,
+    if(c.found = 1, c.name, any(p.creator_name)) AS name,
+    if(c.found = 1, c.verified, any(p.creator_verified)) AS is_verified,
+    if(c.found = 1 AND c.thumbnail_hash != '', c.thumbnail_hash, 'default') AS thumbnail_hash,
+    arraySort(groupArray(p.place_id)) AS place_ids
+FROM
+(
+    SELECT place_id,
+           argMax(creator_id, observed_at) AS creator_id,
+           argMax(creator_type, observed_at) AS creator_type,
+           argMax(creator_name, observed_at) AS creator_name,
+           argMax(creator_verified, observed_at) AS creator_verified
+    FROM place_details
+    WHERE place_id IN (SELECT place_id FROM place_latest FINAL)
+    GROUP BY place_id
+) AS p
+LEFT JOIN
+(
+    SELECT creator_id, creator_type, name, verified, thumbnail_hash, 1 AS found
+    FROM creators FINAL
+) AS c ON c.creator_id = p.creator_id AND c.creator_type = p.creator_type
+WHERE p.creator_id > 0
+GROUP BY p.creator_id, p.creator_type, c.found, c.name, c.verified, c.thumbnail_hash
+ORDER BY length(place_ids) DESC, name ASC, id ASC`
+
+interface CreatorRow {
+  id: number | string
+  type: string
+  name: string
+  is_verified: boolean | number
+  thumbnail_hash: string
+  place_ids: (number | string)[]
+}
+
+export async function trackedCreators(client: ClickHouseClient): Promise<Creator[]> {
+  const rows = await queryRows<CreatorRow>(client, CREATORS_SQL)
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: r.name,
+    type: r.type === 'Group' ? 'Group' : 'User',
+    is_verified: Boolean(r.is_verified),
+    thumbnail_hash: r.thumbnail_hash,
+    place_ids: r.place_ids.map(Number),
+  }))
+}

@@ -1,0 +1,49 @@
+import {
+  DEFAULT_GRANULARITY,
+  granularityParam,
+  platformCcuList,
+  snapUpToSlot,
+  timeParam,
+} from '@ludex/schemas'
+import { z } from 'zod'
+import { ApiError } from '../../http/api-error.ts'
+import { defineRoute } from '../../http/route.ts'
+import { platformCcu } from '../../store/platform.ts'
+import { visibleStart } from './history-start.ts'
+
+/** The default range: the last year (the overview chart shows at least 30 days and zooms from there). */
+function oneYearBefore(ms: number): number {
+  const d = new Date(ms)
+  d.setUTCFullYear(d.getUTCFullYear() - 1)
+  return d.getTime()
+}
+
+export const platformCcuRoute = defineRoute({
+  method: 'GET',
+  path: '/api/platform/ccu',
+  resource: 'platform',
+  summary: 'Tracked CCU of the platform per period',
+  description:
+    'The average CCU over all tracked experiences per period (period starts: hour at minute 1, day at ' +
+    '01:00 UTC, week on Monday 01:00 UTC, month on day 1 at 01:00 UTC), floored. Default granularity ' +
+    'day and range the last year; a period cut by the range averages the slots inside it; periods ' +
+    'without data are absent. Visitors see the last 30 days (X-Ludex-History-Start when moved).',
+  query: z.object({
+    granularity: granularityParam.default(DEFAULT_GRANULARITY),
+    startTime: timeParam.optional(),
+    endTime: timeParam.optional(),
+  }),
+  response: platformCcuList,
+  maxAgeSeconds: 60,
+  handler: async ({ query, deps, viewer, ctx }) => {
+    const now = deps.now()
+    const end = snapUpToSlot(Math.min(query.endTime ?? now, now))
+    const requestedStart = query.startTime ?? oneYearBefore(now)
+    if (query.endTime !== undefined && query.endTime < requestedStart) {
+      throw ApiError.badRequest([{ field: 'endTime', message: 'must not be before startTime' }])
+    }
+    const start = visibleStart(viewer, ctx, requestedStart, now)
+    if (end < start) return []
+    return platformCcu(deps.clickhouse, query.granularity, start, end)
+  },
+})

@@ -1,0 +1,25 @@
+import { flagParam, genreDistribution } from '@ludex/schemas'
+import { z } from 'zod'
+import { defineRoute } from '../../http/route.ts'
+import { currentGenreDistribution } from '../../store/platform.ts'
+
+const GENRE_TTL_MS = 60_000
+
+export const platformGenreRoute = defineRoute({
+  method: 'GET',
+  path: '/api/platform/genre',
+  resource: 'platform',
+  summary: 'Platform genre distribution now (two levels)',
+  description:
+    'CCU by genre_l1 (share of the platform) and, inside each, by genre_l2 (share of its parent), at ' +
+    'the latest complete 10-minute slot; time is that slot (null with no data). `new` is required, as ' +
+    'the two-level shape is the only one served (as `slim` on /api/place).',
+  query: z.object({ new: flagParam }),
+  response: genreDistribution,
+  maxAgeSeconds: 60,
+  handler: async ({ deps }) => {
+    return deps.cache.get('platform:genre', GENRE_TTL_MS, () =>
+      currentGenreDistribution(deps.clickhouse, deps.now()),
+    )
+  },
+})

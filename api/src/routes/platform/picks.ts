@@ -1,0 +1,41 @@
+import { DAILY_PICKS_START_MS, dailyPickList, timeParam } from '@ludex/schemas'
+import { z } from 'zod'
+import { ApiError } from '../../http/api-error.ts'
+import { defineRoute } from '../../http/route.ts'
+import { dailyPicksBetween, latestDailyPicks } from '../../store/picks.ts'
+import { HISTORY_START_HEADER, historyWindow } from '../../viewer/history-window.ts'
+
+const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+
+export const dailyPicksRoute = defineRoute({
+  method: 'GET',
+  path: '/api/platform/picks',
+  resource: 'platform',
+  summary: 'Daily picks: the current list, or every date of a range',
+  description:
+    'Without startTime and endTime: the latest date’s picks as a one-element list (empty when none). ' +
+    'With either: every date from startTime’s UTC date to endTime’s UTC date, both included (defaults: ' +
+    'the first picks, 2024-09-20, and today), ordered by date. Visitors reach back 30 days (the server ' +
+    'window of all history; the daily-picks page describes it as about 28): an earlier start is moved ' +
+    'and X-Ludex-History-Start says so.',
+  query: z.object({ startTime: timeParam.optional(), endTime: timeParam.optional() }),
+  response: dailyPickList,
+  maxAgeSeconds: 60,
+  handler: async ({ query, deps, viewer, ctx }) => {
+    const now = deps.now()
+    if (query.startTime === undefined && query.endTime === undefined) {
+      const latest = await latestDailyPicks(deps.clickhouse, isoDate(now))
+      return latest ? [latest] : []
+    }
+    const requestedStart = query.startTime ?? DAILY_PICKS_START_MS
+    const end = query.endTime ?? now
+    if (end < requestedStart) {
+      throw ApiError.badRequest([{ field: 'endTime', message: 'must not be before startTime' }])
+    }
+    // Picks are whole dates: the window moves the start to the date that holds its first instant.
+    const window = historyWindow(viewer, Math.max(requestedStart, DAILY_PICKS_START_MS), now)
+    const from = isoDate(window.startMs)
+    if (window.clamped) ctx.set(HISTORY_START_HEADER, `${from}T00:00:00.000Z`)
+    return dailyPicksBetween(deps.clickhouse, from, isoDate(end))
+  },
+})

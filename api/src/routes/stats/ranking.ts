@@ -1,0 +1,33 @@
+import { idParam, rankingHistoryStartMs, rankingSeries, timeParam } from '@ludex/schemas'
+import { z } from 'zod'
+import { ApiError } from '../../http/api-error.ts'
+import { defineRoute } from '../../http/route.ts'
+import { chartObservations, isTrackedPlace, mergeRankingPeriods } from '../../store/rankings.ts'
+import { visibleStart } from '../platform/history-start.ts'
+
+export const rankingSeriesRoute = defineRoute({
+  method: 'GET',
+  path: '/api/stats/ranking',
+  resource: 'stats',
+  summary: 'The periods an experience spent in each chart category (the rankings gantt)',
+  description:
+    'One entry per period in a category: start and end (an observation covers its 10-minute slot; ' +
+    'captures less than 1 hour apart join one period), name the peak position (#N), y the category id. ' +
+    'Ordered by category, then start. Ranking history is the last 3 years (the default and earliest ' +
+    'startTime); visitors see the last 30 days (X-Ludex-History-Start when moved). 404 for an ' +
+    'experience Ludex does not track.',
+  query: z.object({ placeId: idParam, startTime: timeParam.optional() }),
+  response: rankingSeries,
+  errors: [404],
+  maxAgeSeconds: 300,
+  handler: async ({ query, deps, viewer, ctx }) => {
+    const now = deps.now()
+    if (!(await isTrackedPlace(deps.clickhouse, query.placeId))) {
+      throw ApiError.notFound(`Experience ${query.placeId} is not tracked`)
+    }
+    const floor = rankingHistoryStartMs(now)
+    const start = visibleStart(viewer, ctx, Math.max(query.startTime ?? floor, floor), now)
+    const observations = await chartObservations(deps.clickhouse, query.placeId, start, now)
+    return mergeRankingPeriods(observations)
+  },
+})

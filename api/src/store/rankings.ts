@@ -1,0 +1,140 @@
+import type { ClickHouseClient } from '@clickhouse/client'
+import { RANKING_GANTT_MERGE_GAP_MS, type rankingPeriod, type rankingSnapshot, SLOT_MS } from '@ludex/schemas'
+import type { z } from 'zod'
+import { dateTimeParam, isoFromClickHouse, queryRows } from './query.ts'
+
+type RankingPeriod = z.input<typeof rankingPeriod>
+type RankingSnapshot = z.input<typeof rankingSnapshot>
+
+/** Whether Ludex tracks the place (it has at least one snapshot). */
+export async function isTrackedPlace(client: ClickHouseClient, placeId: number): Promise<boolean> {
+  const rows = await queryRows<{ n: number | string }>(
+    client,
+    'SELECT count() AS n FROM place_latest WHERE place_id = {placeId:UInt64}',
+    { placeId },
+  )
+  return Number(rows[0]?.n ?? 0) > 0
+}
+
+/** One capture of a place in a category: its best (non-sponsored) position in that slot. */
+export interface ChartObservation {
+  readonly categoryId: number
+  readonly slotMs: number
+  readonly position: number
+}
+
+/**
+ * Observations → gantt periods. An observation stands for its 10-minute slot; a category's
+ * observations join one period while the gap between the period's end and the next slot is under
+ * RANKING_GANTT_MERGE_GAP_MS (1 h), which merges hourly captures (backfill) as well as 10-minute ones
+ * (live) and splits at a real absence. name is the peak (best) position of the period, y the category.
+ * Input ordered by category then slot; output in the same order.
+ */
+export function mergeRankingPeriods(observations: readonly ChartObservation[]): RankingPeriod[] {
+  const out: RankingPeriod[] = []
+  let open: { categoryId: number; start: number; end: number; peak: number } | null = null
+  const close = () => {
+    if (!open) return
+    out.push({
+      start: new Date(open.start).toISOString(),
+      end: new Date(open.end).toISOString(),
+      name: `#${open.peak}`,
+      y: open.categoryId,
+    })
+  }
+  for (const o of observations) {
+    if (open && open.categoryId === o.categoryId && o.slotMs - open.end < RANKING_GANTT_MERGE_GAP_MS) {
+      open.end = Math.max(open.end, o.slotMs + SLOT_MS)
+      open.peak = Math.min(open.peak, o.position)
+      continue
+    }
+    close()
+    open = { categoryId: o.categoryId, start: o.slotMs, end: o.slotMs + SLOT_MS, peak: o.position }
+  }
+  close()
+  return out
+}
+
+/**
+ * A place's positions in Ludex's chart categories (category 0 = a sort with no category is left out,
+ * as are sponsored entries) over [from, to]. Two upstream sorts feeding one category in one slot
+ * count as one observation at the better position.
+ */
+export async function chartObservations(
+  client: ClickHouseClient,
+  placeId: number,
+  fromMs: number,
+  toMs: number,
+): Promise<ChartObservation[]> {
+  const rows = await queryRows<{ category_id: number; t: number | string; pos: number | string }>(
+    client,
+    `SELECT category_id, toUnixTimestamp(slot) AS t, min(position) AS pos
+     FROM chart_positions FINAL
+     WHERE place_id = {placeId:UInt64}
+       AND slot >= {from:DateTime('UTC')} AND slot <= {to:DateTime('UTC')}
+       AND category_id != 0 AND position IS NOT NULL AND NOT sponsored
+     GROUP BY category_id, slot
+     ORDER BY category_id, slot`,
+    { placeId, from: dateTimeParam(fromMs), to: dateTimeParam(toMs) },
+  )
+  return rows.map((r) => ({
+    categoryId: Number(r.category_id),
+    slotMs: Number(r.t) * 1000,
+    position: Number(r.pos),
+  }))
+}
+
+/**
+ * The positions of one category at the latest slot in [from, at] that captured it, ordered by
+ * position; null when no slot in that range did.
+ */
+export async function rankingPositionsAt(
+  client: ClickHouseClient,
+  categoryId: number,
+  fromMs: number,
+  atMs: number,
+): Promise<RankingSnapshot | null> {
+  const rows = await queryRows<{ slot_text: string; place_id: number | string; pos: number | string }>(
+    client,
+    `WITH (
+       SELECT max(slot) FROM chart_positions FINAL
+       WHERE category_id = {category:UInt8}
+         AND slot >= {from:DateTime('UTC')} AND slot <= {at:DateTime('UTC')}
+         AND position IS NOT NULL
+     ) AS latest
+     SELECT toString(slot) AS slot_text, place_id, min(position) AS pos
+     FROM chart_positions FINAL
+     WHERE category_id = {category:UInt8} AND slot = latest
+       AND slot >= {from:DateTime('UTC')}
+       AND position IS NOT NULL AND NOT sponsored
+     GROUP BY slot_text, place_id
+     ORDER BY pos, place_id`,
+    { category: categoryId, from: dateTimeParam(fromMs), at: dateTimeParam(atMs) },
+  )
+  const first = rows[0]
+  if (!first) return null
+  return {
+    time: isoFromClickHouse(first.slot_text),
+    positions: rows.map((r) => ({ place_id: Number(r.place_id), pos: Number(r.pos) })),
+  }
+}
+
+/** The first slot in [from, to] that captured the category (a visitor's clamped start), or null. */
+export async function firstRankingSlot(
+  client: ClickHouseClient,
+  categoryId: number,
+  fromMs: number,
+  toMs: number,
+): Promise<number | null> {
+  const rows = await queryRows<{ t: number | string; n: number | string }>(
+    client,
+    `SELECT toUnixTimestamp(min(slot)) AS t, count() AS n
+     FROM chart_positions FINAL
+     WHERE category_id = {category:UInt8}
+       AND slot >= {from:DateTime('UTC')} AND slot <= {to:DateTime('UTC')}
+       AND position IS NOT NULL`,
+    { category: categoryId, from: dateTimeParam(fromMs), to: dateTimeParam(toMs) },
+  )
+  const row = rows[0]
+  return row && Number(row.n) > 0 ? Number(row.t) * 1000 : null
+}

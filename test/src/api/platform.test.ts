@@ -1,0 +1,344 @@
+import type { ClickHouseClient } from '@clickhouse/client'
+import { HISTORY_START_HEADER } from '@ludex/api'
+import { createAnalyticsClient } from '@ludex/pipelines'
+import { dailyPickList, genreDistribution, movementList, periodStart, platformCcuList } from '@ludex/schemas'
+import { dailyPicksFor, experienceAt, metadataAt } from '@ludex/workers'
+import pino from 'pino'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type ApiFixture, getJson, startApiFixture } from './fixture.ts'
+
+const DAY_MS = 86_400_000
+type ErrorBody = { error: { code: string; details?: { field: string }[] } }
+
+/**
+ * A second chDB connection on the fixture's private data dir, to build expectations from the tables
+ * with plain queries of our own (never through the code under test).
+ */
+async function openReader(f: ApiFixture): Promise<ClickHouseClient> {
+  return createAnalyticsClient(f.config, pino({ level: 'silent' }))
+}
+
+async function rows<T>(client: ClickHouseClient, query: string): Promise<T[]> {
+  const rs = await client.query({ query, format: 'JSONEachRow' })
+  return rs.json<T>()
+}
+
+const ms = (chTime: string) => Date.parse(`${chTime.replace(' ', 'T')}Z`)
+const iso = (t: number) => new Date(t).toISOString()
+
+async function expectBadRequest(f: ApiFixture, path: string, field: string): Promise<void> {
+  const res = await getJson<ErrorBody>(f, path)
+  expect(res.status, path).toBe(400)
+  expect(
+    res.body.error.details?.map((d) => d.field),
+    path,
+  ).toContain(field)
+}
+
+describe('/api/platform', () => {
+  let f: ApiFixture
+  let db: ClickHouseClient
+  beforeAll(async () => {
+    f = await startApiFixture()
+    db = await openReader(f)
+  })
+  afterAll(async () => {
+    await db.close()
+    await f.close()
+  })
+
+  /** The picks of a date as the simulator makes them (the backfill names a pick as of its day). */
+  const modelPicks = (date: string) => {
+    const dayMs = Date.parse(`${date}T00:00:00Z`)
+    return {
+      date,
+      places: dailyPicksFor(f.model, date).map((i) => ({
+        name: metadataAt(f.model, i, dayMs).name,
+        place_id: experienceAt(f.model, i).rootPlaceId,
+      })),
+    }
+  }
+
+  describe('picks', () => {
+    it('answers the current picks as a one-element list', async () => {
+      const { status, body, headers } = await getJson(f, '/api/platform/picks')
+      expect(status).toBe(200)
+      const list = dailyPickList.parse(body)
+      expect(list).toEqual([modelPicks(iso(f.now).slice(0, 10))])
+      expect(list[0]!.places.length).toBeGreaterThanOrEqual(10)
+      expect(headers.get(HISTORY_START_HEADER)).toBeNull()
+      expect(headers.get('cache-control')).toBe('public, max-age=60')
+    })
+
+    it('answers every date of a range, both ends included, by date', async () => {
+      const { status, body, headers } = await getJson(
+        f,
+        '/api/platform/picks?startTime=2026-11-01&endTime=2026-11-05',
+      )
+      expect(status).toBe(200)
+      expect(body).toEqual(
+        ['2026-11-01', '2026-11-02', '2026-11-03', '2026-11-04', '2026-11-05'].map(modelPicks),
+      )
+      expect(headers.get(HISTORY_START_HEADER)).toBeNull()
+      // Epoch milliseconds work as well as ISO dates.
+      const byMs = await getJson(
+        f,
+        `/api/platform/picks?startTime=${Date.UTC(2026, 10, 3, 12)}&endTime=${Date.UTC(2026, 10, 4, 0, 30)}`,
+      )
+      expect(byMs.body).toEqual([modelPicks('2026-11-03'), modelPicks('2026-11-04')])
+    })
+
+    it('moves a visitor’s start to the 30-day window and says so', async () => {
+      const { status, body, headers } = await getJson(
+        f,
+        '/api/platform/picks?startTime=2024-01-01&endTime=2026-12-31',
+      )
+      expect(status).toBe(200)
+      const list = dailyPickList.parse(body)
+      const firstVisible = iso(f.now - 30 * DAY_MS).slice(0, 10)
+      expect(list[0]?.date).toBe(firstVisible)
+      expect(list.at(-1)?.date).toBe(iso(f.now).slice(0, 10))
+      expect(list).toHaveLength(31)
+      expect(headers.get(HISTORY_START_HEADER)).toBe(`${firstVisible}T00:00:00.000Z`)
+      // Only an end: the start defaults to the first picks (2024-09-20), then the window moves it.
+      const endOnly = await getJson(f, '/api/platform/picks?endTime=2026-11-01')
+      expect(endOnly.headers.get(HISTORY_START_HEADER)).toBe(`${firstVisible}T00:00:00.000Z`)
+      expect(dailyPickList.parse(endOnly.body).map((p) => p.date)).toEqual(
+        list.map((p) => p.date).filter((d) => d <= '2026-11-01'),
+      )
+    })
+
+    it('refuses bad input, naming the parameter', async () => {
+      await expectBadRequest(f, '/api/platform/picks?startTime=yesterday', 'startTime')
+      await expectBadRequest(f, '/api/platform/picks?startTime=2026-11-01&endTime=2026-13-01', 'endTime')
+      await expectBadRequest(f, '/api/platform/picks?startTime=2026-11-05&endTime=2026-11-01', 'endTime')
+      await expectBadRequest(f, '/api/platform/picks?startTime=2026-11-01&startTime=2026-11-02', 'startTime')
+      await expectBadRequest(f, '/api/platform/picks?date=2026-11-01', 'date')
+    })
+  })
+
+  describe('ccu', () => {
+    let raw: { slot: number; ccu: number }[]
+    beforeAll(async () => {
+      raw = (
+        await rows<{ slot: string; tracked_ccu: number }>(
+          db,
+          'SELECT slot, tracked_ccu FROM platform_ccu FINAL',
+        )
+      ).map((r) => ({ slot: ms(r.slot), ccu: Number(r.tracked_ccu) }))
+    })
+
+    /** Floor of the average of the slots in [from, to], per period start, from the raw rows. */
+    const expected = (g: 'hour' | 'day' | 'week', from: number, to: number) => {
+      const sums = new Map<number, { sum: number; n: number }>()
+      for (const r of raw) {
+        if (r.slot < from || r.slot > to) continue
+        const key = periodStart(r.slot, g)
+        const s = sums.get(key) ?? { sum: 0, n: 0 }
+        s.sum += r.ccu
+        s.n += 1
+        sums.set(key, s)
+      }
+      return [...sums.entries()]
+        .sort((a, b) => a[0] - b[0])
+        .map(([t, s]) => ({ time: iso(t), ccu: Math.floor(s.sum / s.n) }))
+    }
+
+    it('averages the tracked CCU per day (01:00 UTC), over the visitor’s last 30 days by default', async () => {
+      const { status, body, headers } = await getJson(f, '/api/platform/ccu?granularity=day')
+      expect(status).toBe(200)
+      const list = platformCcuList.parse(body)
+      const windowStart = Math.ceil((f.now - 30 * DAY_MS) / 600_000) * 600_000
+      expect(headers.get(HISTORY_START_HEADER)).toBe(iso(windowStart))
+      expect(list).toEqual(expected('day', windowStart, f.now))
+      expect(list.length).toBe(31)
+      expect(list.every((p) => p.time.endsWith('T01:00:00.000Z'))).toBe(true)
+      // A whole day, checked by hand: the 144 slots from 01:00 to 00:50 the next day.
+      const day = Date.UTC(2026, 10, 10, 1)
+      const slots = raw.filter((r) => r.slot >= day && r.slot < day + DAY_MS)
+      expect(slots).toHaveLength(144)
+      const avg = Math.floor(slots.reduce((s, r) => s + r.ccu, 0) / slots.length)
+      expect(list.find((p) => p.time === iso(day))?.ccu).toBe(avg)
+      // Day is the default granularity.
+      expect((await getJson(f, '/api/platform/ccu')).body).toEqual(body)
+    })
+
+    it('serves hour and week periods and an explicit range inside the window without a header', async () => {
+      const from = Date.UTC(2026, 10, 16, 5, 0)
+      const to = Date.UTC(2026, 10, 17, 5, 0)
+      const hour = await getJson(f, `/api/platform/ccu?granularity=hour&startTime=${from}&endTime=${iso(to)}`)
+      expect(hour.status).toBe(200)
+      expect(hour.headers.get(HISTORY_START_HEADER)).toBeNull()
+      const hours = platformCcuList.parse(hour.body)
+      expect(hours).toEqual(expected('hour', from, to))
+      // Hours start at minute 1: the slot at 05:00 closes the hour that began at 04:01.
+      expect(hours[0]?.time).toBe('2026-11-16T04:01:00.000Z')
+      expect(hours.slice(1).every((p) => p.time.endsWith(':01:00.000Z'))).toBe(true)
+      const week = await getJson(
+        f,
+        `/api/platform/ccu?granularity=week&startTime=${iso(f.now - 20 * DAY_MS)}`,
+      )
+      const weeks = platformCcuList.parse(week.body)
+      expect(weeks).toEqual(expected('week', f.now - 20 * DAY_MS - ((f.now - 20 * DAY_MS) % 600_000), f.now))
+      expect(weeks.every((p) => new Date(p.time).getUTCDay() === 1)).toBe(true)
+      const month = await getJson(f, '/api/platform/ccu?granularity=month')
+      expect(platformCcuList.parse(month.body).map((p) => p.time)).toEqual([
+        '2026-10-01T01:00:00.000Z',
+        '2026-11-01T01:00:00.000Z',
+      ])
+    })
+
+    it('refuses bad input, naming the parameter', async () => {
+      await expectBadRequest(f, '/api/platform/ccu?granularity=year', 'granularity')
+      await expectBadRequest(f, '/api/platform/ccu?granularity=', 'granularity')
+      await expectBadRequest(f, '/api/platform/ccu?startTime=soon', 'startTime')
+      await expectBadRequest(f, '/api/platform/ccu?endTime=2026-02-30T25:00', 'endTime')
+      await expectBadRequest(f, '/api/platform/ccu?startTime=2026-11-10&endTime=2026-11-09', 'endTime')
+      await expectBadRequest(f, '/api/platform/ccu?placeIds=1', 'placeIds')
+    })
+  })
+
+  describe('genre', () => {
+    it('splits the latest complete slot’s CCU by genre, two levels', async () => {
+      const { status, body } = await getJson(f, '/api/platform/genre?new')
+      expect(status).toBe(200)
+      const dist = genreDistribution.parse(body)
+      const [latest] = await rows<{ slot: string; tracked_ccu: number }>(
+        db,
+        'SELECT slot, tracked_ccu FROM platform_ccu FINAL ORDER BY slot DESC LIMIT 1',
+      )
+      expect(dist.time).toBe(iso(ms(latest!.slot)))
+      expect(dist.genres.length).toBeGreaterThan(3)
+      expect(dist.genres.reduce((s, g) => s + g.share, 0)).toBeCloseTo(1, 6)
+      expect(dist.genres.reduce((s, g) => s + g.ccu, 0)).toBe(Number(latest!.tracked_ccu))
+      for (const g of dist.genres) {
+        expect(g.share).toBeCloseTo(g.ccu / Number(latest!.tracked_ccu), 9)
+        expect(g.children.reduce((s, c) => s + c.ccu, 0)).toBe(g.ccu)
+        if (g.ccu > 0) expect(g.children.reduce((s, c) => s + c.share, 0)).toBeCloseTo(1, 6)
+      }
+      for (let i = 1; i < dist.genres.length; i++) {
+        expect(dist.genres[i - 1]!.ccu).toBeGreaterThanOrEqual(dist.genres[i]!.ccu)
+      }
+      // The same CCU by the places' current genre_l1 keys, from the snapshots of that slot.
+      const byGenre = await rows<{ g: string; ccu: number }>(
+        db,
+        `SELECT if(trimBoth(d.g) = '', 'unlabeled', lowerUTF8(trimBoth(d.g))) AS g, sum(s.playing) AS ccu
+         FROM (SELECT place_id, playing FROM place_snapshots FINAL WHERE slot = '${latest!.slot}') AS s
+         LEFT JOIN (SELECT place_id, argMax(genre_l1, observed_at) AS g FROM place_details GROUP BY place_id) AS d
+         USING (place_id)
+         GROUP BY g`,
+      )
+      expect(Object.fromEntries(dist.genres.map((g) => [g.name, g.ccu]))).toEqual(
+        Object.fromEntries(byGenre.map((r) => [r.g, Number(r.ccu)])),
+      )
+    })
+
+    it('requires the new flag and refuses anything else', async () => {
+      await expectBadRequest(f, '/api/platform/genre', 'new')
+      await expectBadRequest(f, '/api/platform/genre?new=maybe', 'new')
+      await expectBadRequest(f, '/api/platform/genre?new&granularity=day', 'granularity')
+    })
+  })
+
+  describe('movement', () => {
+    /** Entries and exits of every comparable day, from daily_ranks (rank ≤ 100 now vs 7 days earlier). */
+    async function movementFromRanks() {
+      const ranks = await rows<{ day: string; place_id: number; rank: number }>(
+        db,
+        'SELECT toString(day) AS day, place_id, rank FROM daily_ranks FINAL',
+      )
+      const byDay = new Map<string, Map<number, number>>()
+      for (const r of ranks) {
+        const m = byDay.get(r.day) ?? new Map<number, number>()
+        m.set(Number(r.place_id), Number(r.rank))
+        byDay.set(r.day, m)
+      }
+      const days = [...byDay.keys()].sort()
+      const out: { day: string; entries: unknown[]; exits: unknown[] }[] = []
+      for (const day of days) {
+        const before = byDay.get(iso(Date.parse(`${day}T00:00:00Z`) - 7 * DAY_MS).slice(0, 10))
+        const now = byDay.get(day)!
+        if (!before) continue
+        const inTop = (m: Map<number, number>, id: number) => (m.get(id) ?? Number.POSITIVE_INFINITY) <= 100
+        const entries = [...now.keys()]
+          .filter((id) => inTop(now, id) && !inTop(before, id))
+          .map((id) => {
+            const old = before.get(id) ?? null
+            return {
+              place_id: id,
+              rank: now.get(id)!,
+              old_rank: old,
+              gain: old === null ? null : old - now.get(id)!,
+            }
+          })
+          .sort((a, b) => a.rank - b.rank || a.place_id - b.place_id)
+        const exits = [...before.keys()]
+          .filter((id) => inTop(before, id) && !inTop(now, id))
+          .map((id) => {
+            const rank = now.get(id) ?? null
+            return {
+              place_id: id,
+              rank,
+              old_rank: before.get(id)!,
+              gain: rank === null ? null : before.get(id)! - rank,
+            }
+          })
+          .sort((a, b) => a.old_rank - b.old_rank || a.place_id - b.place_id)
+        out.push({ day, entries, exits })
+      }
+      return out
+    }
+
+    it('lists the latest day’s top-100 entries and exits as daily_ranks has them', async () => {
+      const days = await movementFromRanks()
+      const latest = days.filter((d) => d.entries.length + d.exits.length > 0).at(-1)
+      expect(latest).toBeDefined()
+      const entries = await getJson(f, '/api/platform/movement?type=top100entry')
+      expect(entries.status).toBe(200)
+      const list = movementList.parse(entries.body)
+      expect(list).toEqual(latest!.entries)
+      expect(list.length).toBeGreaterThan(0)
+      for (const e of list) {
+        expect(e.rank).toBeLessThanOrEqual(100)
+        expect(e.old_rank === null || e.old_rank > 100).toBe(true)
+        expect(e.gain).toBe(e.old_rank === null ? null : e.old_rank - e.rank!)
+      }
+      const exits = await getJson(f, '/api/platform/movement?type=top100exit')
+      expect(exits.status).toBe(200)
+      expect(movementList.parse(exits.body)).toEqual(latest!.exits)
+    })
+
+    it('refuses a missing or unknown type', async () => {
+      await expectBadRequest(f, '/api/platform/movement', 'type')
+      await expectBadRequest(f, '/api/platform/movement?type=top10entry', 'type')
+      await expectBadRequest(f, '/api/platform/movement?type=top100entry&type=top100exit', 'type')
+    })
+
+    // Last: it writes movement rows of a later day into this file's private copy of the data.
+    it('orders exits by their old rank and reads the latest day for both types', async () => {
+      const day = iso(f.now - DAY_MS).slice(0, 10)
+      const exitRows: [number, number | null, number][] = [
+        [9001, 130, 12],
+        [9002, null, 3],
+        [9003, 101, 57],
+      ]
+      const values = exitRows
+        .map(
+          ([id, rank, old]) =>
+            `('${day}', 'top100exit', ${id}, ${rank ?? 'NULL'}, ${old}, ${rank === null ? 'NULL' : old - rank}, now64(3), 0)`,
+        )
+        .join(', ')
+      await db.command({
+        query: `INSERT INTO top100_movement (day, type, place_id, rank, old_rank, gain, computed_at, is_deleted) VALUES ${values}`,
+      })
+      const exits = await getJson(f, '/api/platform/movement?type=top100exit')
+      expect(movementList.parse(exits.body)).toEqual([
+        { place_id: 9002, rank: null, gain: null, old_rank: 3 },
+        { place_id: 9001, rank: 130, gain: -118, old_rank: 12 },
+        { place_id: 9003, rank: 101, gain: -44, old_rank: 57 },
+      ])
+      // That day has no entries: the entries table is empty rather than an older day's.
+      expect((await getJson(f, '/api/platform/movement?type=top100entry')).body).toEqual([])
+    })
+  })
+})

@@ -1,6 +1,15 @@
-import { slimExperienceList } from '@ludex/schemas'
+import { experience, priceHistory, slimExperienceList } from '@ludex/schemas'
+import {
+  DAY_MS,
+  dailyPicksFor,
+  experienceAt,
+  metadataAt,
+  type ReasonProhibited,
+  sampleAt,
+  snapSlot,
+} from '@ludex/workers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ApiFixture, getJson, startApiFixture } from './fixture.ts'
+import { type ApiFixture, FIXTURE, getJson, startApiFixture } from './fixture.ts'
 
 describe('/api/place?slim', () => {
   let f: ApiFixture
@@ -40,5 +49,193 @@ describe('/api/place?slim', () => {
     const missing = await getJson<{ error: { details: { field: string }[] } }>(f, '/api/place')
     expect(missing.status).toBe(400)
     expect(missing.body.error.details[0]?.field).toBe('slim')
+  })
+})
+
+/** Play status code of the model's reason (part 1 §9). */
+const PLAY_STATUS: Record<ReasonProhibited, number> = {
+  None: 1,
+  GuestProhibited: 2,
+  Unapproved: 3,
+  Private: 5,
+  UnderReview: 9,
+}
+
+type ErrorBody = { error: { code: string; message: string; details?: { field: string }[] } }
+
+describe('/api/place/{place_id} and its price history', () => {
+  let f: ApiFixture
+  /** The slot of the fixture's last snapshots (the backfill's last complete slot before now). */
+  let lastSlot: number
+  const indexOf = new Map<number, number>()
+  beforeAll(async () => {
+    f = await startApiFixture()
+    lastSlot = snapSlot(f.now)
+    for (let i = 0; i < f.model.count; i++) indexOf.set(experienceAt(f.model, i).rootPlaceId, i)
+  })
+  afterAll(() => f.close())
+
+  /** A few places spread over the popularity range (the busiest, middling ones and idle ones). */
+  function samplePlaces(): number[] {
+    const ids = [...f.placeIds]
+    return [ids[0]!, ids[7]!, ids[33]!, ids[60]!, ids[ids.length - 1]!]
+  }
+
+  it('answers the full experience as the simulator shows it at the last poll', async () => {
+    // players online at the last slot of every existing experience, for the rank
+    const playing = f.placeIds.map((id) => sampleAt(f.model, indexOf.get(id)!, lastSlot).playing)
+    for (const placeId of samplePlaces()) {
+      const i = indexOf.get(placeId)!
+      const p = experienceAt(f.model, i)
+      const meta = metadataAt(f.model, i, lastSlot)
+      const sample = sampleAt(f.model, i, lastSlot)
+      const { status, body, headers } = await getJson(f, `/api/place/${placeId}`)
+      expect(status).toBe(200)
+      const e = experience.parse(body)
+      expect(e).toMatchObject({
+        place_id: placeId,
+        universe_id: p.universeId,
+        name: meta.name,
+        canonical_name: meta.name,
+        released: '0001-01-01T00:00:00.000Z',
+        created: new Date(meta.createdMs).toISOString(),
+        updated: new Date(meta.updatedMs).toISOString(),
+        players_online: sample.playing,
+        total_visits: sample.visits,
+        favorites: sample.favorites,
+        genre_l1: meta.genreL1,
+        genre_l2: meta.genreL2,
+        price: meta.price,
+        age_limit: meta.ageRating.minimumAge,
+        play_status: PLAY_STATUS[meta.reasonProhibited],
+        tags: [],
+      })
+      const votes = sample.upVotes + sample.downVotes
+      expect(e.like_percentage).toBeCloseTo(votes === 0 ? 0 : sample.upVotes / votes, 9)
+      expect(e.thumbnails.icon?.hash).toBe(meta.iconHash)
+      expect(e.thumbnails.banner?.hash).toBe(meta.bannerHash)
+      expect(e.thumbnails.icon?.type).toBe('Icon')
+      expect(e.thumbnails.banner?.type).toBe('Banner')
+      // Ties share a rank: one more than the experiences with strictly more players.
+      expect(e.rank).toBe(1 + playing.filter((n) => n > sample.playing).length)
+      expect(headers.get('cache-control')).toBe('public, max-age=60')
+    }
+  })
+
+  it('gives idle experiences that tie on players online the same rank', async () => {
+    const idle = f.placeIds.filter((id) => sampleAt(f.model, indexOf.get(id)!, lastSlot).playing === 0)
+    expect(idle.length).toBeGreaterThan(1)
+    const ranks = await Promise.all(
+      idle.slice(0, 3).map(async (id) => experience.parse((await getJson(f, `/api/place/${id}`)).body).rank),
+    )
+    expect(new Set(ranks).size).toBe(1)
+    expect(ranks[0]).toBe(f.placeIds.length - idle.length + 1)
+  })
+
+  it('lists the days the experience was a daily pick', async () => {
+    const firstDay = Math.floor((f.now - FIXTURE.days * DAY_MS) / DAY_MS)
+    const lastDay = Math.floor(f.now / DAY_MS)
+    const picked = (i: number) => {
+      const dates: string[] = []
+      for (let d = firstDay; d <= lastDay; d++) {
+        if (dailyPicksFor(f.model, d).includes(i)) dates.push(new Date(d * DAY_MS).toISOString().slice(0, 10))
+      }
+      return dates
+    }
+    const withPicks = f.placeIds.find((id) => picked(indexOf.get(id)!).length >= 2)!
+    const without = f.placeIds.find((id) => picked(indexOf.get(id)!).length === 0)!
+    for (const placeId of [withPicks, without]) {
+      const e = experience.parse((await getJson(f, `/api/place/${placeId}`)).body)
+      expect(e.daily_pick_dates).toEqual(picked(indexOf.get(placeId)!))
+    }
+  })
+
+  it('estimates average playtime near the true session length over the last 30 days', async () => {
+    // The model grows visits as playing time ÷ session minutes; busy experiences estimate it closely.
+    const busy = f.placeIds.filter((id) => sampleAt(f.model, indexOf.get(id)!, lastSlot).playing >= 50)
+    expect(busy.length).toBeGreaterThan(5)
+    for (const placeId of busy.slice(0, 8)) {
+      const p = experienceAt(f.model, indexOf.get(placeId)!)
+      const e = experience.parse((await getJson(f, `/api/place/${placeId}`)).body)
+      expect(Number.isInteger(e.average_playtime)).toBe(true)
+      expect(e.average_playtime / (p.sessionMinutes * 60)).toBeGreaterThan(0.98)
+      expect(e.average_playtime / (p.sessionMinutes * 60)).toBeLessThan(1.02)
+    }
+    // No visits gained in the window: no estimate, read as 0.
+    const windowStart = snapSlot(f.now - 30 * DAY_MS) + 10 * 60_000
+    const flat = f.placeIds.find((id) => {
+      const i = indexOf.get(id)!
+      return sampleAt(f.model, i, windowStart).visits === sampleAt(f.model, i, lastSlot).visits
+    })!
+    expect(flat).toBeDefined()
+    expect(experience.parse((await getJson(f, `/api/place/${flat}`)).body).average_playtime).toBe(0)
+  })
+
+  it('answers 404 for a well-formed id that is not tracked and 400 naming place_id for a bad one', async () => {
+    const missing = await getJson<ErrorBody>(f, '/api/place/1')
+    expect(missing.status).toBe(404)
+    expect(missing.body.error.code).toBe('not_found')
+    for (const bad of ['abc', '0', '-1', '1.5', '1e3', '99999999999999999999']) {
+      const res = await getJson<ErrorBody>(f, `/api/place/${bad}`)
+      expect(res.status, bad).toBe(400)
+      expect(res.body.error.details?.[0]?.field).toBe('place_id')
+    }
+    const query = await getJson<ErrorBody>(f, `/api/place/${f.placeIds[0]}?x=1`)
+    expect(query.status).toBe(400)
+    expect(query.body.error.details?.[0]?.field).toBe('x')
+  })
+
+  it('refuses PUT from visitors with 401, after checking the id', async () => {
+    const put = (path: string, body: string) =>
+      getJson<ErrorBody>(f, path, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+      })
+    const res = await put(`/api/place/${f.placeIds[0]}`, JSON.stringify({ canonical_name: 'Renamed' }))
+    expect(res.status).toBe(401)
+    expect(res.body.error.code).toBe('unauthenticated')
+    expect(res.body.error.message.length).toBeGreaterThan(0)
+    const bad = await put('/api/place/abc', '{}')
+    expect(bad.status).toBe(400)
+    expect(bad.body.error.details?.[0]?.field).toBe('place_id')
+    // The name did not change.
+    const e = experience.parse((await getJson(f, `/api/place/${f.placeIds[0]}`)).body)
+    expect(e.canonical_name).not.toBe('Renamed')
+  })
+
+  it('lists the price history as changes, first entry 0', async () => {
+    const start = f.now - FIXTURE.days * DAY_MS
+    for (const placeId of samplePlaces()) {
+      const p = experienceAt(f.model, indexOf.get(placeId)!)
+      // The prices the model shows from the first poll to now, without repeats.
+      const shown = p.prices.filter((period, k) => {
+        const next = p.prices[k + 1]
+        return period.fromMs <= f.now && (next === undefined || next.fromMs > start)
+      })
+      const expected = shown.map((period) => period.price).filter((price, k, all) => price !== all[k - 1])
+      const { status, body, headers } = await getJson(f, `/api/place/${placeId}/price`)
+      expect(status).toBe(200)
+      const history = priceHistory.parse(body)
+      expect(history.map((h) => h.price)).toEqual(expected)
+      expect(history[0]?.change).toBe(0)
+      for (let k = 1; k < history.length; k++) {
+        expect(history[k]!.change).toBe(history[k]!.price - history[k - 1]!.price)
+        expect(Date.parse(history[k]!.time)).toBeGreaterThan(Date.parse(history[k - 1]!.time))
+      }
+      expect(Date.parse(history[0]!.time)).toBeGreaterThanOrEqual(start)
+      expect(headers.get('cache-control')).toMatch(/^public, max-age=\d+$/)
+    }
+  })
+
+  it('answers 404 for the price of an untracked place and 400 naming placeId for a bad id', async () => {
+    const missing = await getJson<ErrorBody>(f, '/api/place/1/price')
+    expect(missing.status).toBe(404)
+    expect(missing.body.error.code).toBe('not_found')
+    for (const bad of ['abc', '0', '-1', '1.5']) {
+      const res = await getJson<ErrorBody>(f, `/api/place/${bad}/price`)
+      expect(res.status, bad).toBe(400)
+      expect(res.body.error.details?.[0]?.field).toBe('placeId')
+    }
   })
 })

@@ -1,0 +1,53 @@
+import {
+  floorValue,
+  GENRE_STATS_START_MS,
+  genreChartGranularity,
+  genreStatsResponse,
+  granularityParam,
+  roundAverageCcu,
+  timeParam,
+} from '@ludex/schemas'
+import { z } from 'zod'
+import { defineRoute } from '../../http/route.ts'
+import { genreCcuRows } from '../../store/stats-genres.ts'
+import { resolveBucketRange } from './stats-range.ts'
+
+export const statsGenresRoute = defineRoute({
+  method: 'GET',
+  path: '/api/stats/genres',
+  resource: 'stats',
+  summary: 'Average Genre CCU: one series per genre',
+  description: [
+    'One series per genre (genre_l1, named by its lower-cased key, ordered by key) of',
+    '[time, average CCU per experience to 1 decimal, total CCU floored]; time is the bucket start in',
+    'epoch ms. Granularity day (default), week or month: hour falls back to day, since genre averages',
+    'are kept per day and longer. Starts at 2022-01-01 unless startTime says otherwise (snapped to its',
+    'period start) and runs to now; visitors get the last 30 days (X-Ludex-History-Start).',
+  ].join(' '),
+  query: z.object({ granularity: granularityParam.default('day'), startTime: timeParam.optional() }),
+  response: genreStatsResponse,
+  maxAgeSeconds: 60,
+  handler: async ({ query, viewer, deps, ctx }) => {
+    const granularity = genreChartGranularity(query.granularity)
+    const range = resolveBucketRange({
+      viewer,
+      nowMs: deps.now(),
+      granularity,
+      startMs: query.startTime,
+      endMs: undefined,
+      defaultStartMs: GENRE_STATS_START_MS,
+      ctx,
+    })
+    const rows = await genreCcuRows(deps.clickhouse, granularity, range.fromMs, range.toMs)
+    const series: { name: string; data: [number, number, number][] }[] = []
+    for (const r of rows) {
+      let last = series.at(-1)
+      if (last?.name !== r.genre) {
+        last = { name: r.genre, data: [] }
+        series.push(last)
+      }
+      last.data.push([r.time, roundAverageCcu(r.average), floorValue(r.total)])
+    }
+    return { stat: 'ccus' as const, series }
+  },
+})

@@ -1,0 +1,193 @@
+import { createHash } from 'node:crypto'
+import {
+  flagParam,
+  granularityParam,
+  idListParam,
+  idParam,
+  type StatKind,
+  statAggregation,
+  statKind,
+  statsResponse,
+  statsStartMs,
+  TAG_STATS_START_MS,
+  timeParam,
+} from '@ludex/schemas'
+import type { Context } from 'koa'
+import { z } from 'zod'
+import type { ApiDeps } from '../../deps.ts'
+import { ApiError } from '../../http/api-error.ts'
+import { defineRoute } from '../../http/route.ts'
+import { averageStatRows, type PlaceInfo, placeStatRows, trackedPlaces } from '../../store/stats.ts'
+import type { Viewer } from '../../viewer/viewer.ts'
+import { type BucketRange, resolveBucketRange } from './stats-range.ts'
+import { averageRow, placeRow, type StatRow } from './stats-rows.ts'
+
+/** placeIds per call: compare pages send up to 6; larger sets (tags) go through tagId. */
+export const STATS_MAX_PLACE_IDS = 50
+/** A tag aggregate is recomputed at most this often unless reset-cache is given. */
+const TAG_AGGREGATE_TTL_MS = 10 * 60_000
+
+const query = z.object({
+  placeIds: idListParam(STATS_MAX_PLACE_IDS)
+    .optional()
+    .describe(`Comma-separated place ids (at most ${STATS_MAX_PLACE_IDS}); or tagId`),
+  tagId: idParam.optional().describe('A tag whose places are averaged (needs aggregation=average)'),
+  granularity: granularityParam.default('day'),
+  startTime: timeParam.optional(),
+  endTime: timeParam.optional(),
+  aggregation: statAggregation.optional(),
+  includeZeros: flagParam
+    .optional()
+    .describe('With aggregation=average: count a place with no or zero value as 0 (default false)'),
+  withPercentiles: flagParam
+    .optional()
+    .describe('With aggregation=average: rows carry the lower and upper quartiles'),
+  'reset-cache': z.string().optional().describe('Any value: recompute a cached tag aggregate'),
+})
+type Query = z.output<typeof query>
+
+function badRequest(field: string, message: string): ApiError {
+  return ApiError.badRequest([{ field, message }])
+}
+
+/** The combinations the single-field schemas cannot see. */
+function checkCombination(kind: StatKind, q: Query): void {
+  if (q.placeIds && q.tagId !== undefined) throw badRequest('tagId', 'cannot be combined with placeIds')
+  if (!q.placeIds && q.tagId === undefined) throw badRequest('placeIds', 'is required (or tagId)')
+  if (q.aggregation === undefined) {
+    if (q.tagId !== undefined) throw badRequest('aggregation', "must be 'average' with tagId")
+    if (q.includeZeros !== undefined) throw badRequest('includeZeros', 'needs aggregation=average')
+    if (q.withPercentiles !== undefined) throw badRequest('withPercentiles', 'needs aggregation=average')
+  }
+  if (q.startTime !== undefined && q.endTime !== undefined && q.startTime > q.endTime) {
+    throw badRequest('startTime', 'must not be after endTime')
+  }
+  if (kind === 'likes' && q.withPercentiles) {
+    throw badRequest('withPercentiles', 'is not available for likes (rows carry likes and dislikes)')
+  }
+}
+
+function rangeFor(
+  deps: ApiDeps,
+  q: Query,
+  viewer: Viewer,
+  ctx: Context,
+  defaultStartMs: number,
+): BucketRange {
+  return resolveBucketRange({
+    viewer,
+    nowMs: deps.now(),
+    granularity: q.granularity,
+    startMs: q.startTime,
+    endMs: q.endTime,
+    defaultStartMs,
+    ctx,
+  })
+}
+
+/** Stats start at the earliest creation date of the places (about 5000 days back when unknown). */
+function earliestStart(places: readonly PlaceInfo[], nowMs: number): number {
+  return Math.min(...places.map((p) => statsStartMs(p.createdMs, nowMs)))
+}
+
+/** The requested ids that Ludex tracks, in the requested order; a 404 when there is none. */
+async function requireTracked(deps: ApiDeps, ids: readonly number[]): Promise<PlaceInfo[]> {
+  const tracked = await trackedPlaces(deps.clickhouse, ids)
+  const places = ids.flatMap((id) => tracked.get(id) ?? [])
+  if (places.length === 0) throw ApiError.notFound('None of the requested places is tracked')
+  return places
+}
+
+export const statsKindRoute = defineRoute({
+  method: 'GET',
+  path: '/api/stats/{kind}',
+  resource: 'stats',
+  summary: 'Stat series of experiences, or their average (also over a tag)',
+  description: [
+    'One series per requested place that Ludex tracks, in the requested order; untracked ids are left',
+    'out, and a 404 answers when none is tracked. Rows: ccus [time, average CCU to 1 decimal]; visits,',
+    'favorites and playtime (seconds) [time, value floored]; rating [time, like ratio ×100]; likes',
+    '[time, likes, -dislikes]. Time is the bucket start in epoch ms; buckets without data are absent.',
+    'The start (default: the earliest creation date, about 5000 days back when unknown; tags',
+    '2022-01-01T01:00:00Z) snaps to its period start; the end (default now) snaps up to 10 minutes.',
+    'Visitors get the last 30 days: the first bucket is the first period starting inside them and',
+    'X-Ludex-History-Start says where.',
+    'aggregation=average gives one series (place_id 0, named Average or after the tag) of the per-place',
+    'values averaged per bucket: includeZeros=false (default) over the places with a non-zero value,',
+    'true over all tracked places with a missing value as 0. withPercentiles=true adds the exact lower',
+    'and upper quartiles of those values. Tag aggregates are cached; reset-cache recomputes.',
+  ].join(' '),
+  params: z.object({ kind: statKind }),
+  query,
+  response: statsResponse,
+  errors: [404],
+  maxAgeSeconds: 60,
+  handler: async ({ params, query: q, viewer, deps, ctx }) => {
+    const kind = params.kind
+    checkCombination(kind, q)
+    const nowMs = deps.now()
+    const g = q.granularity
+
+    if (q.tagId !== undefined) {
+      const tag = await deps.tags.findTag(q.tagId)
+      if (!tag) throw ApiError.notFound(`Tag ${q.tagId} does not exist`)
+      const range = rangeFor(deps, q, viewer, ctx, TAG_STATS_START_MS)
+      const includeZeros = q.includeZeros ?? false
+      const withPercentiles = q.withPercentiles ?? false
+      // Membership is part of the key, so an edited tag never reads a stale aggregate.
+      const members = createHash('sha1').update(tag.placeIds.join(',')).digest('base64url')
+      const key = [
+        'stats:tag',
+        kind,
+        tag.id,
+        g,
+        range.fromMs,
+        range.toMs,
+        includeZeros,
+        withPercentiles,
+        members,
+      ].join(':')
+      const data = await deps.cache.get(
+        key,
+        TAG_AGGREGATE_TTL_MS,
+        async () => {
+          const tracked = await trackedPlaces(deps.clickhouse, tag.placeIds)
+          const rows = await averageStatRows(deps.clickhouse, kind, {
+            granularity: g,
+            placeIds: [...tracked.keys()],
+            ...range,
+            includeZeros,
+            withPercentiles,
+          })
+          return rows.map((r) => averageRow(kind, r))
+        },
+        { reset: q['reset-cache'] !== undefined },
+      )
+      return { stat: kind, series: [{ place_id: 0, name: tag.name, data }] }
+    }
+
+    const places = await requireTracked(deps, q.placeIds ?? [])
+    const range = rangeFor(deps, q, viewer, ctx, earliestStart(places, nowMs))
+    const placeIds = places.map((p) => p.placeId)
+
+    if (q.aggregation === 'average') {
+      const rows = await averageStatRows(deps.clickhouse, kind, {
+        granularity: g,
+        placeIds,
+        ...range,
+        includeZeros: q.includeZeros ?? false,
+        withPercentiles: q.withPercentiles ?? false,
+      })
+      const data = rows.map((r) => averageRow(kind, r))
+      return { stat: kind, series: [{ place_id: 0, name: 'Average', data }] }
+    }
+
+    const rows = await placeStatRows(deps.clickhouse, kind, { granularity: g, placeIds, ...range })
+    const byPlace = new Map<number, StatRow[]>(placeIds.map((id) => [id, []]))
+    for (const r of rows) byPlace.get(r.placeId)?.push(placeRow(kind, r))
+    return {
+      stat: kind,
+      series: places.map((p) => ({ place_id: p.placeId, name: p.name, data: byPlace.get(p.placeId) ?? [] })),
+    }
+  },
+})

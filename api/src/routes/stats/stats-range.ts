@@ -1,0 +1,48 @@
+import { type Granularity, nextPeriodStart, periodStart, snapUpToSlot } from '@ludex/schemas'
+import type { Context } from 'koa'
+import { ApiError } from '../../http/api-error.ts'
+import { HISTORY_START_HEADER, historyWindow } from '../../viewer/history-window.ts'
+import type { Viewer } from '../../viewer/viewer.ts'
+
+/** The buckets a stats call reads: starts in [fromMs, toMs]. */
+export interface BucketRange {
+  readonly fromMs: number
+  readonly toMs: number
+}
+
+export interface RangeInput {
+  readonly viewer: Viewer
+  readonly nowMs: number
+  readonly granularity: Granularity
+  readonly startMs: number | undefined
+  readonly endMs: number | undefined
+  /** Where the series start when the call gives no startTime. */
+  readonly defaultStartMs: number
+  /** The response's context: a clamped range sets the history header on it. */
+  readonly ctx: Context
+}
+
+/**
+ * Resolves a stats call's time range (part 1 §9):
+ * - the end (default now) snaps up to a 10-minute boundary, so the slot it falls in is included;
+ * - the start (default: the call's data start) snaps down to the start of its period, so the first
+ *   bucket is whole;
+ * - a visitor's start is clamped to the last 30 days. Then the first bucket is the first period that
+ *   starts inside the window (snapping down would serve a bucket that aggregates older data), and the
+ *   response carries X-Ludex-History-Start with that bucket's start.
+ * A start after the end is a 400 when both were given; after clamping it just yields no buckets.
+ */
+export function resolveBucketRange(input: RangeInput): BucketRange {
+  const { viewer, nowMs, granularity: g, startMs, endMs, ctx } = input
+  if (startMs !== undefined && endMs !== undefined && startMs > endMs) {
+    throw ApiError.badRequest([{ field: 'startTime', message: 'must not be after endTime' }])
+  }
+  const toMs = snapUpToSlot(endMs ?? nowMs)
+  const requested = startMs ?? input.defaultStartMs
+  const window = historyWindow(viewer, requested, nowMs)
+  if (!window.clamped) return { fromMs: periodStart(requested, g), toMs }
+  const start = periodStart(window.startMs, g)
+  const fromMs = start === window.startMs ? start : nextPeriodStart(window.startMs, g)
+  ctx.set(HISTORY_START_HEADER, new Date(fromMs).toISOString())
+  return { fromMs, toMs }
+}

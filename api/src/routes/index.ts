@@ -5,6 +5,13 @@ import { placeDetailRoute } from './place/detail.ts'
 import { placePriceRoute } from './place/price.ts'
 import { slimListRoute } from './place/slim-list.ts'
 import { placeUpdateRoute } from './place/update.ts'
+import { platformCcuRoute } from './platform/ccu.ts'
+import { platformGenreRoute } from './platform/genre.ts'
+import { platformMovementRoute } from './platform/movement.ts'
+import { dailyPicksRoute } from './platform/picks.ts'
+import { eventStatsRoute } from './stats/events.ts'
+import { rankingSeriesRoute } from './stats/ranking.ts'
+import { rankingSnapshotRoute } from './stats/ranking-snapshot.ts'
 import { statsGenresRoute } from './stats/stats-genres.ts'
 import { statsKindRoute } from './stats/stats-kind.ts'
 import { thumbnailBulkRoute } from './thumbnail/bulk.ts'
@@ -20,6 +27,15 @@ export const apiRoutes: readonly RouteDef[] = [
   thumbnailHistoryRoute,
   badgesRoute,
   creatorListRoute,
+  dailyPicksRoute,
+  platformCcuRoute,
+  platformGenreRoute,
+  platformMovementRoute,
+  // The fixed /api/stats paths come BEFORE /api/stats/{kind}: {kind} would also match 'ranking' and
+  // 'events' (routes of one resource match in list order, and resources mount in order of first use).
+  rankingSeriesRoute,
+  rankingSnapshotRoute,
+  eventStatsRoute,
   statsGenresRoute,
   // Last of the /api/stats routes: its {kind} param would otherwise shadow the fixed paths above.
   statsKindRoute,

@@ -37,6 +37,9 @@ export function mountRoutes(app: Koa, routes: readonly RouteDef[], options: Moun
     const method = route.method.toLowerCase() as 'get' | 'put' | 'post' | 'delete'
     router[method](route.path, koaPath(route.path), async (ctx) => {
       const viewer = await options.viewer(ctx)
+      if (route.requires === 'user' && viewer.kind !== 'user') {
+        throw new ApiError(401, 'unauthenticated', 'Sign in to use this call')
+      }
       const params = parseWith(route.params, ctx.params) ?? {}
       const query = parseQuery(route.query, ctx.query)
       const body = route.method === 'GET' ? undefined : parseWith(route.body, await readJsonBody(ctx), 'body')

@@ -27,6 +27,7 @@ const STATUS_TEXT: Record<number, string> = {
   409: 'Conflict',
   429: 'Too many requests',
   500: 'Internal error (no detail is leaked)',
+  502: 'The upstream platform did not answer',
 }
 
 /** The OpenAPI 3.1 document of the routes, generated from their zod schemas. */
@@ -60,7 +61,8 @@ export function buildOpenApi(
     }
     for (const type of route.alternativeContentTypes ?? []) success[type] = { schema: { type: 'string' } }
     const responses: Record<string, unknown> = { 200: { description: 'Success', content: success } }
-    for (const status of [400, ...(route.errors ?? []), 500]) {
+    const statuses = new Set([400, ...(route.requires ? [401] : []), ...(route.errors ?? []), 500])
+    for (const status of [...statuses].sort((a, b) => a - b)) {
       responses[status] = {
         description: STATUS_TEXT[status] ?? 'Error',
         content: { 'application/json': { schema: errorSchema } },

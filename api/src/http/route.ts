@@ -47,7 +47,12 @@ export interface RouteDef<
   readonly response: R
   /** Other content types the call can answer with (negotiated by the handler from Accept). */
   readonly alternativeContentTypes?: readonly string[]
-  /** Error statuses worth documenting besides 400 and 500. */
+  /**
+   * 'user': a visitor gets 401 before anything else is read (parameters, body). Permissions join with
+   * the accounts issue.
+   */
+  readonly requires?: 'user'
+  /** Error statuses worth documenting besides 400 and 500 (401 is added for `requires`). */
   readonly errors?: readonly number[]
   /** Seconds a public GET may be cached; 0 = no-store. */
   readonly maxAgeSeconds?: number

@@ -1,7 +1,9 @@
 import { cp, mkdir, mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { ClickHouseClient } from '@clickhouse/client'
 import {
+  type AggregateCache,
   createApiApp,
   createMemoryAggregateCache,
   listen,
@@ -37,6 +39,14 @@ export const FIXTURE = {
 
 export interface ApiFixture {
   readonly url: string
+  /** Sent with every getJson request of this fixture (e.g. TEST_VIEWER_HEADER for a signed-in user). */
+  readonly headers?: Record<string, string>
+  /** The pipeline's own client on the fixture's store, for expectations computed apart from the API. */
+  readonly clickhouse: ClickHouseClient
+  /** A read of the store with bound parameters. */
+  raw<T>(query: string, params?: Record<string, unknown>): Promise<T[]>
+  /** How many times the aggregate cache computed an entry (reset-cache tests). */
+  computations(): number
   readonly model: PlatformModel
   readonly now: number
   readonly config: Config
@@ -81,8 +91,37 @@ async function buildTemplate(model: PlatformModel): Promise<void> {
   await rm(building, { recursive: true, force: true })
 }
 
+/**
+ * Requests carrying this header are answered as a signed-in user (no visitor history clamp): a test-only
+ * viewer resolver, installed by this fixture and nowhere else, until accounts bring real sessions.
+ */
+export const TEST_VIEWER_HEADER = 'x-test-viewer'
+
+/** The same fixture, answered as a signed-in user. */
+export function asUser(f: ApiFixture): ApiFixture {
+  return { ...f, headers: { ...f.headers, [TEST_VIEWER_HEADER]: 'user' } }
+}
+
+function countingCache(inner: AggregateCache, counter: { n: number }): AggregateCache {
+  return {
+    get: (key, ttlMs, compute, options) =>
+      inner.get(
+        key,
+        ttlMs,
+        () => {
+          counter.n++
+          return compute()
+        },
+        options,
+      ),
+    clear: () => inner.clear(),
+  }
+}
+
 /** Starts the API on a private copy of the fixture data. */
-export async function startApiFixture(options: { tags?: TagMembership[] } = {}): Promise<ApiFixture> {
+export async function startApiFixture(
+  options: { tags?: (placeIds: readonly number[]) => TagMembership[] } = {},
+): Promise<ApiFixture> {
   const model = createPlatformModel({ seed: FIXTURE.seed, experiences: FIXTURE.experiences })
   if (!(await exists(join(templateDir(), 'clickhouse')))) await buildTemplate(model)
   const dataDir = await mkdtemp(join(tmpdir(), 'ludex-api-'))
@@ -104,8 +143,9 @@ export async function startApiFixture(options: { tags?: TagMembership[] } = {}):
     const p = experienceAt(model, i)
     if (existsAt(p, FIXTURE.now)) placeIds.push(p.rootPlaceId)
   }
-  const tags = options.tags ?? [{ id: 7, name: 'Fixture tag', placeIds: placeIds.slice(0, 40) }]
+  const tags = options.tags?.(placeIds) ?? [{ id: 7, name: 'Fixture tag', placeIds: placeIds.slice(0, 40) }]
   const seen = new Map<RouteDef, Set<number>>()
+  const computed = { n: 0 }
   const app = createApiApp({
     logger,
     readiness: async () => ({ store: { ok: true } }),
@@ -113,10 +153,12 @@ export async function startApiFixture(options: { tags?: TagMembership[] } = {}):
       clickhouse: pipeline.client,
       tags: staticTagRepository(tags),
       badges: (universeId) => fetchBadgeStats(roblox, universeId),
-      cache: createMemoryAggregateCache(clock.now),
+      cache: countingCache(createMemoryAggregateCache(clock.now), computed),
       now: clock.now,
       logger,
     },
+    viewer: async (ctx) =>
+      ctx.get(TEST_VIEWER_HEADER) === 'user' ? { kind: 'user', userId: 1 } : { kind: 'visitor' },
     validateResponses: true,
     onValidResponse: (route, status) => {
       const statuses = seen.get(route) ?? new Set<number>()
@@ -133,6 +175,12 @@ export async function startApiFixture(options: { tags?: TagMembership[] } = {}):
     seen,
     placeIds,
     tags,
+    clickhouse: pipeline.client,
+    raw: async <T>(query: string, params: Record<string, unknown> = {}) => {
+      const rs = await pipeline.client.query({ query, query_params: params, format: 'JSONEachRow' })
+      return rs.json<T>()
+    },
+    computations: () => computed.n,
     close: async () => {
       await server.close()
       await simulator.close()
@@ -148,7 +196,10 @@ export async function getJson<T = unknown>(
   path: string,
   init?: RequestInit,
 ): Promise<{ status: number; body: T; headers: Headers }> {
-  const res = await fetch(`${fixture.url}${path}`, init)
+  const res = await fetch(`${fixture.url}${path}`, {
+    ...init,
+    headers: { ...fixture.headers, ...(init?.headers as Record<string, string> | undefined) },
+  })
   const text = await res.text()
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers }
 }

@@ -1,22 +1,12 @@
 import type { ClickHouseClient } from '@clickhouse/client'
 import { HISTORY_START_HEADER } from '@ludex/api'
-import { createAnalyticsClient } from '@ludex/pipelines'
 import { dailyPickList, genreDistribution, movementList, periodStart, platformCcuList } from '@ludex/schemas'
 import { dailyPicksFor, experienceAt, metadataAt } from '@ludex/workers'
-import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiFixture, getJson, startApiFixture } from './fixture.ts'
 
 const DAY_MS = 86_400_000
 type ErrorBody = { error: { code: string; details?: { field: string }[] } }
-
-/**
- * A second chDB connection on the fixture's private data dir, to build expectations from the tables
- * with plain queries of our own (never through the code under test).
- */
-async function openReader(f: ApiFixture): Promise<ClickHouseClient> {
-  return createAnalyticsClient(f.config, pino({ level: 'silent' }))
-}
 
 async function rows<T>(client: ClickHouseClient, query: string): Promise<T[]> {
   const rs = await client.query({ query, format: 'JSONEachRow' })
@@ -40,10 +30,9 @@ describe('/api/platform', () => {
   let db: ClickHouseClient
   beforeAll(async () => {
     f = await startApiFixture()
-    db = await openReader(f)
+    db = f.clickhouse
   })
   afterAll(async () => {
-    await db.close()
     await f.close()
   })
 

@@ -1,8 +1,6 @@
 import type { ClickHouseClient } from '@clickhouse/client'
 import { HISTORY_START_HEADER } from '@ludex/api'
-import { createAnalyticsClient } from '@ludex/pipelines'
 import { eventStatList, rankingSeries, rankingSnapshot } from '@ludex/schemas'
-import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiFixture, getJson, startApiFixture } from './fixture.ts'
 
@@ -10,11 +8,6 @@ const DAY_MS = 86_400_000
 const HOUR_MS = 3_600_000
 const SLOT_MS = 600_000
 type ErrorBody = { error: { code: string; message: string; details?: { field: string }[] } }
-
-/** A second chDB connection on the fixture's private data dir, for expectations from plain queries. */
-async function openReader(f: ApiFixture): Promise<ClickHouseClient> {
-  return createAnalyticsClient(f.config, pino({ level: 'silent' }))
-}
 
 async function rows<T>(client: ClickHouseClient, query: string): Promise<T[]> {
   const rs = await client.query({ query, format: 'JSONEachRow' })
@@ -45,7 +38,7 @@ describe('rankings and events', () => {
 
   beforeAll(async () => {
     f = await startApiFixture()
-    db = await openReader(f)
+    db = f.clickhouse
     captures = (
       await rows<{ category_id: number; place_id: number; slot: string; position: number }>(
         db,
@@ -60,7 +53,6 @@ describe('rankings and events', () => {
     }
   })
   afterAll(async () => {
-    await db.close()
     await f.close()
   })
 

@@ -204,24 +204,4 @@ describe('/api/stats/{kind} average variant', () => {
     }
     expect(s.computations()).toBe(before + 3)
   })
-
-  it('averages every tracked place weekly with quartiles quickly', async () => {
-    const path =
-      '/api/stats/ccus?tagId=8&aggregation=average&granularity=week&withPercentiles=true&reset-cache'
-    await average(path)
-    const times: number[] = []
-    for (let i = 0; i < 20; i++) {
-      const t0 = performance.now()
-      const { status } = await average(path)
-      times.push(performance.now() - t0)
-      expect(status).toBe(200)
-    }
-    times.sort((a, b) => a - b)
-    const p95 = times[Math.ceil(times.length * 0.95) - 1]!
-    // A benchmark belongs in `make bench`; this only guards against an order-of-magnitude regression.
-    console.info(
-      `tag average of ${s.visitor.placeIds.length} places, weekly with quartiles: p95 ${p95.toFixed(1)} ms`,
-    )
-    expect(p95).toBeLessThan(1000)
-  })
 })

@@ -1,95 +1,32 @@
-import type { ClickHouseClient } from '@clickhouse/client'
-import {
-  type AggregateCache,
-  createApiApp,
-  createMemoryAggregateCache,
-  listen,
-  staticTagRepository,
-  type TagMembership,
-} from '@ludex/api'
-import { createAnalyticsClient } from '@ludex/pipelines'
-import pino from 'pino'
-import { type ApiFixture, startApiFixture } from './fixture.ts'
+import type { TagMembership } from '@ludex/api'
+import { type ApiFixture, asUser, startApiFixture } from './fixture.ts'
 
-/**
- * The stats tests' setting: the shared fixture (its API serves visitors), a second client on the same
- * embedded store for independent reads of the raw tables, and a second app over that client whose
- * every request is a signed-in user (no history clamp), with more tags and an observable cache.
- */
+/** The stats tests' setting: one fixture, seen by a visitor and by a signed-in user (no clamp). */
 export interface StatsFixture {
-  /** The fixture's own API: visitors only. */
   readonly visitor: ApiFixture
-  /** The same data served to a signed-in user. */
   readonly user: ApiFixture
-  /** Tags of the user app: the fixture's, every tracked place (id 8), and an empty tag (id 9). */
+  /** The fixture's tag (id 7), every tracked place (id 8) and an empty tag (id 9). */
   readonly userTags: readonly TagMembership[]
-  /** How many times the user app's cache computed an entry. */
   computations(): number
-  /** A read of the store with bound parameters, for expectations computed apart from the API. */
   raw<T>(query: string, params?: Record<string, unknown>): Promise<T[]>
   close(): Promise<void>
 }
 
-const logger = pino({ level: 'silent' })
-
-function countingCache(inner: AggregateCache, counter: { n: number }): AggregateCache {
-  return {
-    get: (key, ttlMs, compute, options) =>
-      inner.get(
-        key,
-        ttlMs,
-        () => {
-          counter.n++
-          return compute()
-        },
-        options,
-      ),
-    clear: () => inner.clear(),
-  }
-}
-
 export async function startStatsFixture(): Promise<StatsFixture> {
-  const visitor = await startApiFixture()
-  // chDB runs one engine per process: this client opens the same data, so the reads see the same rows.
-  const client: ClickHouseClient = await createAnalyticsClient(visitor.config, logger)
-  const userTags: TagMembership[] = [
-    ...visitor.tags,
-    { id: 8, name: 'Everything', placeIds: visitor.placeIds },
-    { id: 9, name: 'Empty', placeIds: [] },
-  ]
-  const counter = { n: 0 }
-  const app = createApiApp({
-    logger,
-    readiness: async () => ({ store: { ok: true } }),
-    deps: {
-      clickhouse: client,
-      tags: staticTagRepository(userTags),
-      badges: async () => [],
-      cache: countingCache(
-        createMemoryAggregateCache(() => visitor.now),
-        counter,
-      ),
-      now: () => visitor.now,
-      logger,
-    },
-    viewer: async () => ({ kind: 'user', userId: 1 }),
-    validateResponses: true,
+  const visitor = await startApiFixture({
+    tags: (placeIds) => [
+      { id: 7, name: 'Fixture tag', placeIds: placeIds.slice(0, 40) },
+      { id: 8, name: 'Everything', placeIds },
+      { id: 9, name: 'Empty', placeIds: [] },
+    ],
   })
-  const server = await listen(app, '127.0.0.1', 0)
   return {
     visitor,
-    user: { ...visitor, url: server.url },
-    userTags,
-    computations: () => counter.n,
-    raw: async <T>(query: string, params: Record<string, unknown> = {}) => {
-      const rs = await client.query({ query, query_params: params, format: 'JSONEachRow' })
-      return rs.json<T>()
-    },
-    close: async () => {
-      await server.close()
-      await client.close()
-      await visitor.close()
-    },
+    user: asUser(visitor),
+    userTags: visitor.tags,
+    computations: visitor.computations,
+    raw: visitor.raw,
+    close: visitor.close,
   }
 }
 

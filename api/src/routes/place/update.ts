@@ -17,11 +17,9 @@ export const placeUpdateRoute = defineRoute({
   params: z.object({ place_id: idParam }),
   body: experienceUpdate,
   response: experience,
-  errors: [401, 403, 404],
-  handler: async ({ viewer }) => {
-    if (viewer.kind === 'visitor') {
-      throw new ApiError(401, 'unauthenticated', 'Sign in to edit an experience')
-    }
+  requires: 'user',
+  errors: [403, 404],
+  handler: async () => {
     throw new ApiError(403, 'forbidden', 'Editing experiences is not available yet')
   },
 })

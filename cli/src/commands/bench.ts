@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createPlatformModel, systemClock } from '@ludex/workers'
 import type { Command } from 'commander'
-import { benchApi } from '../runtime/api-bench.ts'
+import { benchApi, LOADED_CONNECTIONS } from '../runtime/api-bench.ts'
 import { backfill } from '../runtime/backfill.ts'
 import { commandContext } from '../runtime/context.ts'
 import { intOption } from '../runtime/options.ts'
@@ -47,11 +47,15 @@ export function benchCommand(program: Command): void {
         if (opts.apiSeconds > 0) {
           const figures = await benchApi({ pipeline, model, now, logger, durationSeconds: opts.apiSeconds })
           for (const f of figures) {
-            console.log(`BENCH api_${f.name}_p50 ${f.p50} ms`)
-            console.log(`BENCH api_${f.name}_p95 ${f.p95} ms`)
-            console.log(`BENCH api_${f.name}_p99 ${f.p99} ms`)
-            console.log(`BENCH api_${f.name}_rps ${f.requestsPerSecond} req/s`)
-            if (f.non2xx > 0) console.log(`BENCH api_${f.name}_non2xx ${f.non2xx} responses`)
+            const { single, loaded } = f
+            console.log(`BENCH api_${f.name}_p50 ${single.p50} ms`)
+            console.log(`BENCH api_${f.name}_p95 ${single.p95} ms`)
+            console.log(`BENCH api_${f.name}_p99 ${single.p99} ms`)
+            console.log(`BENCH api_${f.name}_rps_1conn ${single.requestsPerSecond} req/s`)
+            console.log(`BENCH api_${f.name}_rps_${LOADED_CONNECTIONS}conn ${loaded.requestsPerSecond} req/s`)
+            console.log(`BENCH api_${f.name}_p95_${LOADED_CONNECTIONS}conn ${loaded.p95} ms`)
+            const non2xx = single.non2xx + loaded.non2xx
+            if (non2xx > 0) console.log(`BENCH api_${f.name}_non2xx ${non2xx} responses`)
           }
         }
       } finally {

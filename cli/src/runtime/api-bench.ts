@@ -16,14 +16,25 @@ export interface ApiBenchCase {
   readonly path: string
 }
 
-export interface ApiBenchFigures {
-  readonly name: string
+export interface LoadFigures {
   readonly p50: number
   readonly p95: number
   readonly p99: number
   readonly requestsPerSecond: number
   readonly non2xx: number
 }
+
+/**
+ * Each call twice: one connection (the latency of a request, which the targets are about) and eight
+ * (throughput; chDB runs one query at a time per session, so latency there is mostly queueing).
+ */
+export interface ApiBenchFigures {
+  readonly name: string
+  readonly single: LoadFigures
+  readonly loaded: LoadFigures
+}
+
+export const LOADED_CONNECTIONS = 8
 
 const YEAR_MS = 365 * 86_400_000
 const BENCH_TAG_ID = 1
@@ -50,23 +61,21 @@ export function apiBenchCases(placeIds: readonly number[], now: number): ApiBenc
   ]
 }
 
-async function runCase(url: string, c: ApiBenchCase, durationSeconds: number): Promise<ApiBenchFigures> {
+async function load(url: string, connections: number, durationSeconds: number): Promise<LoadFigures> {
   const latencies = hdr.build({
     lowestDiscernibleValue: 1,
     highestTrackableValue: 60_000,
     numberOfSignificantValueDigits: 3,
   })
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const run = autocannon(
-      { url: `${url}${c.path}`, connections: 8, duration: durationSeconds },
-      (err, res) => (err ? reject(err) : resolve(res)),
+    const run = autocannon({ url, connections, duration: durationSeconds }, (err, res) =>
+      err ? reject(err) : resolve(res),
     )
     run.on('response', (_client, _status, _bytes, responseTimeMs) =>
       latencies.recordValue(Math.max(1, Math.round(responseTimeMs))),
     )
   })
   return {
-    name: c.name,
     p50: latencies.getValueAtPercentile(50),
     p95: latencies.getValueAtPercentile(95),
     p99: latencies.getValueAtPercentile(99),
@@ -119,8 +128,13 @@ export async function benchApi(options: {
   const server = await listen(app, '127.0.0.1', 0)
   try {
     const figures: ApiBenchFigures[] = []
-    for (const c of apiBenchCases(placeIds, now))
-      figures.push(await runCase(server.url, c, options.durationSeconds))
+    for (const c of apiBenchCases(placeIds, now)) {
+      figures.push({
+        name: c.name,
+        single: await load(`${server.url}${c.path}`, 1, options.durationSeconds),
+        loaded: await load(`${server.url}${c.path}`, LOADED_CONNECTIONS, options.durationSeconds),
+      })
+    }
     return figures
   } finally {
     await server.close()

@@ -1,9 +1,7 @@
 import { BADGE_CSV_COLUMNS, badgeStatList } from '@ludex/schemas'
 import { badgeCountOf, badgesOf, experienceAt, metadataAt, snapSlot } from '@ludex/workers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ApiFixture, getJson, startApiFixture } from './fixture.ts'
-
-type ErrorBody = { error: { code: string; details?: { field: string }[] } }
+import { type ApiFixture, type ErrorBody, getJson, startApiFixture } from './fixture.ts'
 
 /** Splits RFC 4180 CSV text into records (quoted fields may hold commas, quotes and line breaks). */
 function parseCsv(text: string): string[][] {

@@ -1,9 +1,7 @@
 import { creatorList } from '@ludex/schemas'
 import { creatorAt, experienceAt } from '@ludex/workers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ApiFixture, getJson, startApiFixture } from './fixture.ts'
-
-type ErrorBody = { error: { code: string; details?: { field: string }[] } }
+import { type ApiFixture, type ErrorBody, getJson, startApiFixture } from './fixture.ts'
 
 describe('/api/creator', () => {
   let f: ApiFixture

@@ -12,7 +12,7 @@ import {
   type TagMembership,
 } from '@ludex/api'
 import { backfill, startPipeline } from '@ludex/cli'
-import { type Config, loadConfig } from '@ludex/schemas'
+import { type ApiErrorBody, type Config, loadConfig } from '@ludex/schemas'
 import {
   createPlatformModel,
   createRobloxClient,
@@ -23,6 +23,7 @@ import {
   startSimulatorServer,
 } from '@ludex/workers'
 import pino from 'pino'
+import { expect } from 'vitest'
 
 /**
  * The API over real chDB, filled by a small deterministic backfill through the real bus and sink, with
@@ -202,4 +203,18 @@ export async function getJson<T = unknown>(
   })
   const text = await res.text()
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers }
+}
+
+/** The error envelope, as the tests read it. */
+export type ErrorBody = ApiErrorBody
+
+/** Asserts a 400 whose details name `field`. */
+export async function expectBadRequest(f: ApiFixture, path: string, field: string): Promise<ErrorBody> {
+  const res = await getJson<ErrorBody>(f, path)
+  expect(res.status, path).toBe(400)
+  expect(
+    res.body.error.details?.map((d) => d.field),
+    path,
+  ).toContain(field)
+  return res.body
 }

@@ -9,7 +9,7 @@ import {
   snapSlot,
 } from '@ludex/workers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ApiFixture, FIXTURE, getJson, startApiFixture } from './fixture.ts'
+import { type ApiFixture, type ErrorBody, FIXTURE, getJson, startApiFixture } from './fixture.ts'
 
 describe('/api/place?slim', () => {
   let f: ApiFixture
@@ -60,8 +60,6 @@ const PLAY_STATUS: Record<ReasonProhibited, number> = {
   Private: 5,
   UnderReview: 9,
 }
-
-type ErrorBody = { error: { code: string; message: string; details?: { field: string }[] } }
 
 describe('/api/place/{place_id} and its price history', () => {
   let f: ApiFixture

@@ -3,11 +3,9 @@ import { HISTORY_START_HEADER } from '@ludex/api'
 import { dailyPickList, genreDistribution, movementList, periodStart, platformCcuList } from '@ludex/schemas'
 import { dailyPicksFor, experienceAt, metadataAt } from '@ludex/workers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ApiFixture, getJson, startApiFixture } from './fixture.ts'
+import { type ApiFixture, type ErrorBody, expectBadRequest, getJson, startApiFixture } from './fixture.ts'
 
 const DAY_MS = 86_400_000
-type ErrorBody = { error: { code: string; details?: { field: string }[] } }
-
 async function rows<T>(client: ClickHouseClient, query: string): Promise<T[]> {
   const rs = await client.query({ query, format: 'JSONEachRow' })
   return rs.json<T>()
@@ -15,15 +13,6 @@ async function rows<T>(client: ClickHouseClient, query: string): Promise<T[]> {
 
 const ms = (chTime: string) => Date.parse(`${chTime.replace(' ', 'T')}Z`)
 const iso = (t: number) => new Date(t).toISOString()
-
-async function expectBadRequest(f: ApiFixture, path: string, field: string): Promise<void> {
-  const res = await getJson<ErrorBody>(f, path)
-  expect(res.status, path).toBe(400)
-  expect(
-    res.body.error.details?.map((d) => d.field),
-    path,
-  ).toContain(field)
-}
 
 describe('/api/platform', () => {
   let f: ApiFixture

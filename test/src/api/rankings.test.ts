@@ -2,13 +2,11 @@ import type { ClickHouseClient } from '@clickhouse/client'
 import { HISTORY_START_HEADER } from '@ludex/api'
 import { eventStatList, rankingSeries, rankingSnapshot } from '@ludex/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ApiFixture, getJson, startApiFixture } from './fixture.ts'
+import { type ApiFixture, type ErrorBody, getJson, startApiFixture } from './fixture.ts'
 
 const DAY_MS = 86_400_000
 const HOUR_MS = 3_600_000
 const SLOT_MS = 600_000
-type ErrorBody = { error: { code: string; message: string; details?: { field: string }[] } }
-
 async function rows<T>(client: ClickHouseClient, query: string): Promise<T[]> {
   const rs = await client.query({ query, format: 'JSONEachRow' })
   return rs.json<T>()

@@ -35,10 +35,7 @@ export function sec(ms: number): number {
   return Math.floor(ms / 1000)
 }
 
-/** The field a 400 names first. */
-export interface ErrorBody {
-  error: { code: string; message: string; details?: { field: string; message: string }[] }
-}
+export type { ErrorBody } from './fixture.ts'
 
 /** Exact inclusive quantile (linear between order statistics), as quantilesExactInclusive computes it. */
 export function quantileInclusive(values: readonly number[], p: number): number {

@@ -1,9 +1,7 @@
 import { thumbnailList } from '@ludex/schemas'
 import { experienceAt, metadataAt, snapSlot } from '@ludex/workers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ApiFixture, FIXTURE, getJson, startApiFixture } from './fixture.ts'
-
-type ErrorBody = { error: { code: string; details?: { field: string; message: string }[] } }
+import { type ApiFixture, type ErrorBody, FIXTURE, getJson, startApiFixture } from './fixture.ts'
 
 describe('/api/thumbnail/bulk and /api/thumbnail', () => {
   let f: ApiFixture

@@ -1,17 +1,30 @@
+import '@mantine/core/styles.css'
+import '@mantine/notifications/styles.css'
+import { MantineProvider } from '@mantine/core'
+import { ModalsProvider } from '@mantine/modals'
+import { Notifications } from '@mantine/notifications'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { PipelineStatus } from './status/PipelineStatus.tsx'
+import { RouterProvider } from 'react-router'
+import { createQueryClient } from './app/query-client.ts'
+import { createRouter } from './app/router.tsx'
+import { theme } from './app/theme.ts'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
+const queryClient = createQueryClient()
+const router = createRouter(queryClient)
+
 createRoot(root).render(
   <StrictMode>
-    <main
-      style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 720, margin: '3rem auto', padding: '0 1rem' }}
-    >
-      <h1>Ludex</h1>
-      <p>Open-source analytics for Roblox experiences. The dashboards arrive with the web app issue.</p>
-      <PipelineStatus />
-    </main>
+    <MantineProvider theme={theme} defaultColorScheme="auto">
+      <QueryClientProvider client={queryClient}>
+        <ModalsProvider>
+          <Notifications position="top-right" />
+          <RouterProvider router={router} />
+        </ModalsProvider>
+      </QueryClientProvider>
+    </MantineProvider>
   </StrictMode>,
 )

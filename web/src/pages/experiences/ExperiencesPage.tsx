@@ -1,0 +1,5 @@
+import { Title } from '@mantine/core'
+
+export function ExperiencesPage() {
+  return <Title order={1}>Experiences</Title>
+}

@@ -1,0 +1,5 @@
+import { Title } from '@mantine/core'
+
+export function OverviewPage() {
+  return <Title order={1}>Overview</Title>
+}

@@ -1,0 +1,5 @@
+export { Chart, type ChartProps, DEFAULT_CHART_HEIGHT, NO_DATA } from './Chart.tsx'
+export { type GanttBar, ganttTrace } from './gantt.ts'
+export { type Point, toXY, withGaps } from './gaps.ts'
+export { type Bucket, histogramLayout, histogramTrace, percentBuckets } from './histogram.ts'
+export { baseLayout, type ChartColors, chartColors, mergeLayout } from './theme.ts'

@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css'
 import '@mantine/notifications/styles.css'
+import './app/global.css'
 import { MantineProvider } from '@mantine/core'
 import { ModalsProvider } from '@mantine/modals'
 import { Notifications } from '@mantine/notifications'
@@ -7,12 +8,15 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
+import { defaultSink, setAnalyticsSink } from './analytics/sink.ts'
 import { createQueryClient } from './app/query-client.ts'
 import { createRouter } from './app/router.tsx'
 import { theme } from './app/theme.ts'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
+// The analytics service is not chosen yet; a real sink replaces this one line.
+setAnalyticsSink(defaultSink)
 const queryClient = createQueryClient()
 const router = createRouter(queryClient)
 

@@ -1,45 +1,75 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createBrowserRouter, redirect } from 'react-router'
+import { createBrowserRouter, type RouteObject } from 'react-router'
+import { LegacyRedirect } from '../shell/LegacyRedirect.tsx'
 import { RouteError } from '../shell/RouteError.tsx'
+import type { RouteHandle } from '../shell/route-handle.ts'
+import { Shell } from '../shell/Shell.tsx'
+import { StartupSpinner } from '../shell/StartupSpinner.tsx'
+import { restoreSession } from '../shell/session.ts'
+import { loadShellData } from '../shell/shell-data.ts'
 
-/** Legacy paths (part 2 §2.2); the hash is kept where the spec says so (the browser keeps it). */
-const legacyRedirects = [
+type Params = Record<string, string | undefined>
+
+/** Legacy paths (part 2 §2.2); the search and hash ride along (the spec requires it for compare). */
+export const LEGACY_REDIRECTS: { path: string; to: (p: Params) => string }[] = [
   { path: '/places', to: () => '/experiences' },
-  { path: '/places/:placeId', to: (p: Record<string, string | undefined>) => `/experiences/${p.placeId}` },
+  { path: '/places/:placeId', to: (p) => `/experiences/${p.placeId}` },
   { path: '/place-tags', to: () => '/tags' },
-  { path: '/place-tags/:placeTagId', to: (p: Record<string, string | undefined>) => `/tags/${p.placeTagId}` },
+  { path: '/place-tags/:placeTagId', to: (p) => `/tags/${p.placeTagId}` },
   { path: '/experiences/compare', to: () => '/compare/experiences' },
   { path: '/tags/compare', to: () => '/compare/tags' },
   { path: '/login', to: () => '/sign-in' },
 ]
 
-export function createRouter(queryClient: QueryClient) {
-  return createBrowserRouter([
-    ...legacyRedirects.map((r) => ({
-      path: r.path,
-      loader: ({ params }: { params: Record<string, string | undefined> }) => redirect(r.to(params)),
-    })),
+const overviewHandle: RouteHandle = { crumbs: [{ label: 'Overview', to: '/overview' }] }
+const experiencesHandle: RouteHandle = { crumbs: [{ label: 'Experiences', to: '/experiences' }] }
+
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  const overview = () => import('../pages/overview/route.tsx').then((m) => m.route(queryClient))
+  return [
+    ...LEGACY_REDIRECTS.map(({ path, to }) => ({ path, element: <LegacyRedirect to={to} /> })),
     {
+      id: 'shell',
       path: '/',
-      lazy: async () => ({ Component: (await import('../shell/Shell.tsx')).Shell }),
+      Component: Shell,
+      // The session is restored before any page shows; the spinner covers the wait (part 1 §2).
+      HydrateFallback: StartupSpinner,
+      loader: async () => {
+        await restoreSession()
+        // Not awaited: the shell renders at once; failures end the loading and schedule a reload.
+        void loadShellData(queryClient)
+        return null
+      },
+      // Each page change lets stale (10 min) shell data refresh in the background.
+      shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
       errorElement: <RouteError />,
       children: [
-        { index: true, lazy: () => import('../pages/overview/route.tsx').then((m) => m.route(queryClient)) },
         {
-          path: 'overview',
-          lazy: () => import('../pages/overview/route.tsx').then((m) => m.route(queryClient)),
+          // Page errors render inside the shell, so the navigation stays usable.
+          errorElement: <RouteError />,
+          children: [
+            { index: true, handle: overviewHandle, lazy: overview },
+            { path: 'overview', handle: overviewHandle, lazy: overview },
+            {
+              path: 'experiences',
+              handle: experiencesHandle,
+              lazy: () => import('../pages/experiences/route.tsx').then((m) => m.route(queryClient)),
+            },
+            {
+              // The page's loader checks the id (isDatabaseId) and throws a 404 Response otherwise.
+              path: 'experiences/:experienceId',
+              handle: experiencesHandle,
+              lazy: () => import('../pages/experience/route.tsx').then((m) => m.route(queryClient)),
+            },
+            // Unknown paths load the overview (part 1 §2).
+            { path: '*', handle: overviewHandle, lazy: overview },
+          ],
         },
-        {
-          path: 'experiences',
-          lazy: () => import('../pages/experiences/route.tsx').then((m) => m.route(queryClient)),
-        },
-        {
-          path: 'experiences/:experienceId',
-          lazy: () => import('../pages/experience/route.tsx').then((m) => m.route(queryClient)),
-        },
-        // Unknown paths load the overview (part 1 §2).
-        { path: '*', lazy: () => import('../pages/overview/route.tsx').then((m) => m.route(queryClient)) },
       ],
     },
-  ])
+  ]
+}
+
+export function createRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient))
 }

@@ -1,12 +1,25 @@
 import { createTheme } from '@mantine/core'
 
-/** Spec styling constants (part 1 §9): button height 34 px; tooltips max width 250 are set per use. */
+/**
+ * Spec styling constants (part 1 §9): breakpoints 640, 768, 1024, 1280, 1536 (as em at 16 px), button
+ * height 34 px, tooltips at most 250 wide and hidden after 3 s (the 'ludex-tooltip' class in
+ * global.css fades them out, so every Tooltip gets it without a wrapper).
+ */
 export const theme = createTheme({
   primaryColor: 'indigo',
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  breakpoints: { xs: '40em', sm: '48em', md: '64em', lg: '80em', xl: '96em' },
   components: {
     Button: { defaultProps: { h: 34 } },
-    Tooltip: { defaultProps: { maw: 250, multiline: true, withArrow: true } },
+    Tooltip: {
+      defaultProps: {
+        maw: 250,
+        multiline: true,
+        withArrow: true,
+        events: { hover: true, focus: true, touch: true },
+      },
+      classNames: { tooltip: 'ludex-tooltip' },
+    },
   },
 })

@@ -1,21 +1,92 @@
-import { AppShell, Group, Title } from '@mantine/core'
-import { Link, Outlet } from 'react-router'
+import { AppShell, Drawer } from '@mantine/core'
+import { useDisclosure } from '@mantine/hooks'
+import { type FocusEvent, useState } from 'react'
+import { Outlet } from 'react-router'
+import { Footer } from './Footer.tsx'
+import { usePageViews } from './page-views.ts'
+import classes from './Shell.module.css'
+import {
+  SIDEBAR_FULL_WIDTH,
+  SIDEBAR_MINIMAL_WIDTH,
+  SidebarModeToggle,
+  SidebarNav,
+  useSidebarMode,
+} from './Sidebar.tsx'
+import { TopBar } from './TopBar.tsx'
 
-/** The app shell: top bar and sidebar around the routed page (filled out by the shell work). */
+/** Below this width (768 px, Mantine 'sm' in our theme) the sidebar is a drawer. */
+const DRAWER_BREAKPOINT = 'sm'
+
+/**
+ * The app shell (part 1 §2): top bar, sidebar (full, or minimal that expands while hovered or
+ * focused), a drawer on small screens, the routed page and the footer.
+ */
 export function Shell() {
+  const [mode, setMode] = useSidebarMode()
+  const [drawerOpen, drawer] = useDisclosure(false)
+  const [peek, setPeek] = useState(false)
+  usePageViews()
+  const minimal = mode === 'minimal'
+  const expanded = !minimal || peek
+
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) setPeek(false)
+  }
+
   return (
-    <AppShell header={{ height: 70 }} padding="md">
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{
+        // The minimal sidebar keeps its 70 px slot while it peeks, so the page does not jump.
+        width: minimal ? SIDEBAR_MINIMAL_WIDTH : SIDEBAR_FULL_WIDTH,
+        breakpoint: DRAWER_BREAKPOINT,
+        collapsed: { mobile: true },
+      }}
+      padding="md"
+    >
       <AppShell.Header>
-        <Group h="100%" px="md">
-          <Title order={2} size="h3">
-            <Link to="/overview" style={{ color: 'inherit', textDecoration: 'none' }}>
-              Ludex
-            </Link>
-          </Title>
-        </Group>
+        <TopBar drawerOpen={drawerOpen} onBurger={drawer.toggle} />
       </AppShell.Header>
-      <AppShell.Main>
-        <Outlet />
+      <AppShell.Navbar
+        component="nav"
+        aria-label="Main"
+        p="xs"
+        className={classes.navbar}
+        data-peek={minimal && peek ? true : undefined}
+        style={minimal && peek ? { width: SIDEBAR_FULL_WIDTH } : undefined}
+        onMouseEnter={() => minimal && setPeek(true)}
+        onMouseLeave={() => setPeek(false)}
+        onFocus={() => minimal && setPeek(true)}
+        onBlur={onBlur}
+      >
+        <SidebarNav minimal={!expanded} />
+        <div className={expanded ? classes.modeToggle : classes.modeToggleMinimal}>
+          <SidebarModeToggle
+            mode={mode}
+            onToggle={() => {
+              setPeek(false)
+              setMode(minimal ? 'full' : 'minimal')
+            }}
+          />
+        </div>
+      </AppShell.Navbar>
+      <Drawer
+        opened={drawerOpen}
+        onClose={drawer.close}
+        hiddenFrom={DRAWER_BREAKPOINT}
+        size={SIDEBAR_FULL_WIDTH}
+        title="Ludex"
+        padding="xs"
+      >
+        <nav aria-label="Main">
+          <SidebarNav minimal={false} onNavigate={drawer.close} />
+        </nav>
+      </Drawer>
+      <AppShell.Main className={classes.main}>
+        <div className={classes.page}>
+          <Outlet />
+        </div>
+        <Footer />
       </AppShell.Main>
     </AppShell>
   )

@@ -1,0 +1,109 @@
+import { Group, Text } from '@mantine/core'
+import { useDebouncedValue } from '@mantine/hooks'
+import { createSpotlight, Spotlight } from '@mantine/spotlight'
+import '@mantine/spotlight/styles.css'
+import { IconArrowRight, IconSearch } from '@tabler/icons-react'
+import { useQuery } from '@tanstack/react-query'
+import { type KeyboardEvent, useEffect, useMemo, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { api, SHELL_DATA_STALE_MS } from '../api/queries.ts'
+import {
+  canSuggest,
+  GLOBAL_SEARCH_DEBOUNCE_MS,
+  matchExperiences,
+  normalizeSearchText,
+  seeAllPath,
+} from './match.ts'
+
+/** The search has its own store so Enter can tell whether a suggestion is highlighted. */
+const [searchStore, searchActions] = createSpotlight()
+
+const count = new Intl.NumberFormat('en-US')
+
+/**
+ * The search dialog, loaded on first use so it stays out of the start-up JavaScript. Each change of
+ * `openSignal` (above 0) opens it. Suggestions follow the typed text after a 500 ms pause.
+ */
+export default function SearchSpotlight({ openSignal }: { openSignal: number }) {
+  const navigate = useNavigate()
+  const [query, setQuery] = useState('')
+  const [debounced] = useDebouncedValue(query, GLOBAL_SEARCH_DEBOUNCE_MS)
+  // Refetched every 10 minutes while the app stays open (part 1 §4).
+  const { data: list } = useQuery({ ...api.slimList(), refetchInterval: SHELL_DATA_STALE_MS })
+  const suggestions = useMemo(() => matchExperiences(list?.data ?? [], debounced), [list, debounced])
+  const seeAll = seeAllPath(query)
+
+  useEffect(() => {
+    if (openSignal > 0) searchActions.open()
+  }, [openSignal])
+
+  const go = (to: string) => {
+    searchActions.close()
+    setQuery('')
+    navigate(to)
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const enter = event.key === 'Enter' && !event.nativeEvent.isComposing
+    // Enter with no suggestion highlighted goes to the list; with one, Spotlight clicks it.
+    if (enter && searchStore.getState().selected === -1 && seeAll) {
+      event.preventDefault()
+      go(seeAll)
+    }
+  }
+
+  return (
+    <Spotlight.Root
+      store={searchStore}
+      query={query}
+      onQueryChange={(text) => setQuery(pastedLink(text))}
+      shortcut={null}
+      scrollable
+      maxHeight={480}
+      onSpotlightClose={() => setQuery('')}
+    >
+      <Spotlight.Search
+        placeholder="Search by name, place id, universe id or game link"
+        aria-label="Search experiences by name, place id, universe id or game link"
+        leftSection={<IconSearch stroke={1.5} aria-hidden />}
+        onKeyDown={onKeyDown}
+      />
+      <Spotlight.ActionsList aria-label="Suggestions">
+        {suggestions.map((e) => (
+          <Spotlight.Action key={e.place_id} onClick={() => go(`/experiences/${e.place_id}`)}>
+            <Group justify="space-between" wrap="nowrap" w="100%">
+              <div>
+                <Text size="sm" fw={500} lineClamp={1}>
+                  {e.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  Place {e.place_id} · Universe {e.universe_id}
+                </Text>
+              </div>
+              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {count.format(e.players_online)} playing
+              </Text>
+            </Group>
+          </Spotlight.Action>
+        ))}
+        {seeAll && (
+          <Spotlight.Action onClick={() => go(seeAll)}>
+            <Group gap="xs" wrap="nowrap">
+              <IconArrowRight size={16} aria-hidden />
+              <Text size="sm">See all results for “{normalizeSearchText(query)}”</Text>
+            </Group>
+          </Spotlight.Action>
+        )}
+        {canSuggest(debounced) && suggestions.length === 0 && (
+          <Spotlight.Empty>No experiences match</Spotlight.Empty>
+        )}
+        {!canSuggest(query) && <Spotlight.Empty>Type at least 3 characters</Spotlight.Empty>}
+      </Spotlight.ActionsList>
+    </Spotlight.Root>
+  )
+}
+
+/** A pasted game link is reduced to its id at once; ordinary typing is left as it is. */
+function pastedLink(text: string): string {
+  return /roblox/i.test(text) ? normalizeSearchText(text) : text
+}

@@ -1,0 +1,18 @@
+import { useEffect, useRef } from 'react'
+import { useLocation } from 'react-router'
+import { trackPageView } from '../analytics/sink.ts'
+
+/**
+ * Sends a page-view event on every route change (part 1 §2). Hash changes (chart zoom, tabs, search
+ * text) are not page views. The page's own title effect has already run (children's effects first),
+ * so the title is the new page's.
+ */
+export function usePageViews(): void {
+  const { pathname, search } = useLocation()
+  const previous = useRef(document.referrer)
+  useEffect(() => {
+    const path = `${pathname}${search}`
+    trackPageView(path, document.title, previous.current)
+    previous.current = `${window.location.origin}${path}`
+  }, [pathname, search])
+}

@@ -1,0 +1,22 @@
+/** What a route declares for the top bar: its breadcrumb trail (part 1 §2). */
+export type Crumb = { label: string; to: string }
+
+export type RouteHandle = {
+  /** Crumbs this route adds, in order; the page title follows as the last, unlinked crumb. */
+  crumbs?: Crumb[]
+}
+
+export function isRouteHandle(value: unknown): value is RouteHandle {
+  return typeof value === 'object' && value !== null && 'crumbs' in value && Array.isArray(value.crumbs)
+}
+
+/** The trail: every matched route's crumbs, then the page title unless it repeats the last crumb. */
+export function breadcrumbTrail(
+  handles: readonly unknown[],
+  pageTitle: string,
+): { label: string; to?: string }[] {
+  const trail: { label: string; to?: string }[] = handles.filter(isRouteHandle).flatMap((h) => h.crumbs ?? [])
+  const last = trail.at(-1)
+  if (pageTitle !== '' && last?.label !== pageTitle) trail.push({ label: pageTitle })
+  return trail
+}

@@ -1,0 +1,67 @@
+import { QueryClient } from '@tanstack/react-query'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { loadShellData, resetShellDataRetry, SHELL_DATA_RETRY_MS } from './shell-data.ts'
+
+const slim = [
+  {
+    universe_id: 1,
+    place_id: 2,
+    name: 'A',
+    canonical_name: 'A',
+    players_online: 3,
+    total_visits: 4,
+    like_percentage: 0.5,
+    creator_id: 5,
+    genre_l1: 'obby',
+    genre_l2: 'obby',
+  },
+]
+
+function respond(ok: boolean) {
+  return vi.fn(async (input: RequestInfo | URL) => {
+    if (!ok)
+      return new Response(JSON.stringify({ error: { code: 'down', message: 'down' } }), { status: 503 })
+    const body = String(input).includes('/api/creator') ? [] : slim
+    return new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    })
+  })
+}
+
+const client = () => new QueryClient({ defaultOptions: { queries: { retry: false } } })
+
+describe('shell data', () => {
+  beforeEach(() => resetShellDataRetry())
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('loads the slim list and creators once', async () => {
+    const fetch = respond(true)
+    vi.stubGlobal('fetch', fetch)
+    const qc = client()
+    const schedule = vi.fn()
+    await loadShellData(qc, schedule)
+    await loadShellData(qc, schedule)
+    expect(fetch).toHaveBeenCalledTimes(2)
+    expect(qc.getQueryData(['place', 'slim'])).toMatchObject({ data: slim })
+    expect(schedule).not.toHaveBeenCalled()
+  })
+
+  it('on failure the loading ends without throwing and one reload is scheduled', async () => {
+    vi.stubGlobal('fetch', respond(false))
+    const qc = client()
+    const runs: (() => void)[] = []
+    const schedule = vi.fn((run: () => void, _ms: number) => runs.push(run))
+    await expect(loadShellData(qc, schedule)).resolves.toBeUndefined()
+    expect(schedule).toHaveBeenCalledTimes(1)
+    expect(schedule.mock.calls[0]?.[1]).toBe(SHELL_DATA_RETRY_MS)
+    // A second load while a reload is pending does not schedule another.
+    await loadShellData(qc, schedule)
+    expect(schedule).toHaveBeenCalledTimes(1)
+
+    // The scheduled reload succeeds once the API is back.
+    vi.stubGlobal('fetch', respond(true))
+    runs[0]?.()
+    await vi.waitFor(() => expect(qc.getQueryData(['place', 'slim'])).toMatchObject({ data: slim }))
+  })
+})

@@ -42,13 +42,18 @@ export interface ChartProps {
   readonly onRelayout?: PlotParams['onRelayout']
 }
 
+/** Whether charts use their small-screen form (width at most 480 px, height 300). */
+export function useSmallChart(): boolean {
+  return useMediaQuery(`(max-width: ${MOBILE_CHART_BREAKPOINT_PX}px)`, false, {
+    getInitialValueInEffect: false,
+  })
+}
+
 /** The one chart component: themed, responsive, lazy Plotly with loading, empty and a11y states. */
 export function Chart(props: ChartProps) {
   const theme = useMantineTheme()
   const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false })
-  const small = useMediaQuery(`(max-width: ${MOBILE_CHART_BREAKPOINT_PX}px)`, false, {
-    getInitialValueInEffect: false,
-  })
+  const small = useSmallChart()
   const height = small ? MOBILE_CHART_HEIGHT_PX : (props.height ?? DEFAULT_CHART_HEIGHT)
   const summaryId = useId()
 

@@ -1,4 +1,4 @@
-export { Chart, type ChartProps, DEFAULT_CHART_HEIGHT, NO_DATA } from './Chart.tsx'
+export { Chart, type ChartProps, DEFAULT_CHART_HEIGHT, NO_DATA, useSmallChart } from './Chart.tsx'
 export { type GanttBar, ganttTrace } from './gantt.ts'
 export { type Point, toXY, withGaps } from './gaps.ts'
 export { type Bucket, histogramLayout, histogramTrace, percentBuckets } from './histogram.ts'

@@ -1,8 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { LazyRouteFunction, RouteObject } from 'react-router'
 import { OverviewPage } from './OverviewPage.tsx'
+import { prefetchOverview } from './queries.ts'
 
-/** The lazy route module: loader (ensureQueryData) and component. */
-export function route(_queryClient: QueryClient): Awaited<ReturnType<LazyRouteFunction<RouteObject>>> {
-  return { Component: OverviewPage }
+/** The lazy route module: the loader fills the first screen (ensureQueryData), then the page. */
+export function route(queryClient: QueryClient): Awaited<ReturnType<LazyRouteFunction<RouteObject>>> {
+  return {
+    loader: async ({ request }) => {
+      await prefetchOverview(queryClient, new URL(request.url).hash)
+      return null
+    },
+    Component: OverviewPage,
+  }
 }

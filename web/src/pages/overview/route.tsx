@@ -6,8 +6,9 @@ import { prefetchOverview } from './queries.ts'
 /** The lazy route module: the loader fills the first screen (ensureQueryData), then the page. */
 export function route(queryClient: QueryClient): Awaited<ReturnType<LazyRouteFunction<RouteObject>>> {
   return {
-    loader: async ({ request }) => {
-      await prefetchOverview(queryClient, new URL(request.url).hash)
+    loader: async () => {
+      // The loader's request carries no hash; the address bar has it on a first load (what matters).
+      await prefetchOverview(queryClient, window.location.hash)
       return null
     },
     Component: OverviewPage,

@@ -1,5 +1,146 @@
-import { Title } from '@mantine/core'
+import { Grid, Stack } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useMemo, useState } from 'react'
+import { useLoaderData } from 'react-router'
+import { api } from '../../api/queries.ts'
+import { AnnotationPicker } from '../../experience/AnnotationPicker.tsx'
+import { linkNeedsSignIn, parseAnchorTime, tabFromHash } from '../../experience/anchor.ts'
+import {
+  annotationShapes,
+  experienceAnnotations,
+  useAnnotationSettings,
+} from '../../experience/annotations.ts'
+import { ChartCard } from '../../experience/ChartCard.tsx'
+import { useChartView } from '../../experience/chart-view.ts'
+import { DashboardsPanel, showsDashboards } from '../../experience/DashboardsPanel.tsx'
+import { ExperienceHeader } from '../../experience/ExperienceHeader.tsx'
+import { InfoPanel } from '../../experience/InfoPanel.tsx'
+import { PriceCard } from '../../experience/PriceCard.tsx'
+import { RankingsCard } from '../../experience/RankingsCard.tsx'
+import { LikePercentageChart, LikesChart, LineStatChart } from '../../experience/StatCharts.tsx'
+import { openSignInToSeeMore } from '../../experience/sign-in-to-see-more.tsx'
+import { usePageMeta } from '../../shell/page-meta.ts'
+import { useViewer } from '../../shell/viewer.ts'
+import { useHashParams } from '../../ui/hash-params.ts'
+import type { ExperienceLoaderData } from './route.tsx'
 
+const MAIN_TABS = [
+  { value: 'ccu', label: 'CCU', kind: 'ccus' },
+  { value: 'visits', label: 'Visits', kind: 'visits' },
+  { value: 'favorites', label: 'Favorites', kind: 'favorites' },
+] as const
+type MainTab = (typeof MAIN_TABS)[number]['value']
+
+const LIKE_TABS = [
+  { value: 'likes', label: 'Likes' },
+  { value: 'like-percentage', label: 'Like Percentage' },
+] as const
+type LikeTab = (typeof LIKE_TABS)[number]['value']
+
+/** The experience detail page (part 1 §2). */
 export function ExperiencePage() {
-  return <Title order={1}>Experience</Title>
+  const { placeId } = useLoaderData() as ExperienceLoaderData
+  // The loader ensured it: data is there; a refetch keeps the page.
+  const experience = useQuery({ ...api.experience(placeId), select: (r) => r.data }).data
+  const price = useQuery({ ...api.price(placeId), select: (r) => r.data })
+  const viewer = useViewer()
+  const [hash] = useHashParams()
+  const mobile = useMediaQuery('(max-width: 639px)', false, { getInitialValueInEffect: false })
+
+  usePageMeta({
+    title: experience?.name ?? 'Experience',
+    description: experience
+      ? `${experience.name}: players online, visits, favorites, likes, playtime, chart rankings and price history.`
+      : undefined,
+  })
+
+  // A visitor's link that reaches past what visitors may see gets the sign-in prompt, once.
+  const graphMin = parseAnchorTime(hash.graphMin)
+  useEffect(() => {
+    if (viewer.kind === 'visitor' && linkNeedsSignIn(graphMin, Date.now())) openSignInToSeeMore()
+  }, [viewer.kind, graphMin])
+
+  const [settings, setSettings] = useAnnotationSettings()
+  const annotations = useMemo(
+    () =>
+      experience
+        ? experienceAnnotations({
+            updated: experience.updated,
+            priceChanges: price.data ?? [],
+            dailyPickDates: experience.daily_pick_dates,
+          })
+        : [],
+    [experience, price.data],
+  )
+  const shapes = useMemo(
+    () => annotationShapes(annotations, settings.enabled),
+    [annotations, settings.enabled],
+  )
+
+  const [mainTab, setMainTab] = useState<MainTab>(() =>
+    tabFromHash(
+      hash,
+      MAIN_TABS.map((t) => t.value),
+      'ccu',
+    ),
+  )
+  const main = MAIN_TABS.find((t) => t.value === mainTab) ?? MAIN_TABS[0]
+  const mainView = useChartView(main.label)
+
+  const [likeTab, setLikeTab] = useState<LikeTab>(() =>
+    tabFromHash(
+      hash,
+      LIKE_TABS.map((t) => t.value),
+      'likes',
+    ),
+  )
+  const likeTitle = LIKE_TABS.find((t) => t.value === likeTab)?.label ?? 'Likes'
+  const likeView = useChartView(likeTitle)
+  const playtimeView = useChartView('Average Playtime', { granularities: ['hour', 'day', 'week'] })
+
+  if (!experience) return null
+  const common = { placeId, name: experience.name, shapes }
+  // Hidden on mobile and for the role viewer (visitors see it).
+  const dashboards = !mobile && showsDashboards(viewer)
+
+  return (
+    <Stack gap="md">
+      <ExperienceHeader experience={experience} />
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: dashboards ? 9 : 12 }}>
+          <InfoPanel experience={experience} />
+        </Grid.Col>
+        {dashboards && (
+          <Grid.Col span={{ base: 12, lg: 3 }}>
+            <DashboardsPanel placeId={experience.place_id} universeId={experience.universe_id} />
+          </Grid.Col>
+        )}
+      </Grid>
+      <AnnotationPicker annotations={annotations} settings={settings} onChange={setSettings} />
+      <ChartCard
+        title={main.label}
+        view={mainView}
+        tabs={{ items: MAIN_TABS, value: mainTab, onChange: (v) => setMainTab(v as MainTab) }}
+      >
+        <LineStatChart key={main.kind} kind={main.kind} title={main.label} view={mainView} {...common} />
+      </ChartCard>
+      <ChartCard title="Average Playtime" view={playtimeView} granularities={['hour', 'day', 'week']}>
+        <LineStatChart kind="playtime" title="Average Playtime" view={playtimeView} {...common} />
+      </ChartCard>
+      <RankingsCard placeId={placeId} name={experience.name} />
+      <ChartCard
+        title={likeTitle}
+        view={likeView}
+        tabs={{ items: LIKE_TABS, value: likeTab, onChange: (v) => setLikeTab(v as LikeTab) }}
+      >
+        {likeTab === 'likes' ? (
+          <LikesChart title={likeTitle} view={likeView} {...common} />
+        ) : (
+          <LikePercentageChart title={likeTitle} view={likeView} {...common} />
+        )}
+      </ChartCard>
+      <PriceCard placeId={placeId} />
+    </Stack>
+  )
 }

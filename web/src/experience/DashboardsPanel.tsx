@@ -1,0 +1,34 @@
+import { Anchor, Paper, Stack, Title } from '@mantine/core'
+import { IconExternalLink } from '@tabler/icons-react'
+import type { Viewer } from '../shell/viewer.ts'
+import { externalDashboards } from './links.ts'
+
+/** Whether the dashboards panel shows: not for the role viewer (visitors do see it). */
+export function showsDashboards(viewer: Viewer | { kind: string; role?: string }): boolean {
+  return !('role' in viewer && viewer.role === 'viewer')
+}
+
+/** Links to the experience's external dashboards; hidden on mobile (below the sm breakpoint). */
+export function DashboardsPanel({ placeId, universeId }: { placeId: number; universeId: number }) {
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="section"
+      aria-labelledby="dashboards-title"
+      visibleFrom="sm"
+    >
+      <Title order={2} size="h5" id="dashboards-title" mb="xs">
+        Dashboards
+      </Title>
+      <Stack gap={6}>
+        {externalDashboards(placeId, universeId).map((d) => (
+          <Anchor key={d.label} href={d.href} target="_blank" rel="noopener noreferrer" size="sm">
+            {d.label} <IconExternalLink size={12} aria-hidden style={{ verticalAlign: 'middle' }} />
+          </Anchor>
+        ))}
+      </Stack>
+    </Paper>
+  )
+}

@@ -1,0 +1,103 @@
+import { displayGenreName, type Experience, formatLikePercentage, shortenNumber } from '@ludex/schemas'
+import { Badge, Button, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core'
+import { IconChevronDown, IconCopy, IconDownload, IconExternalLink } from '@tabler/icons-react'
+import { useState } from 'react'
+import { copyToClipboard } from '../ui/copy.ts'
+import { downloadBadgeStats } from './badge-download.ts'
+import { ExperienceIcon } from './ExperienceIcon.tsx'
+import { formatInteger, formatPrice } from './format.ts'
+import { EXPERIENCE_ID_COPIED, robloxGameUrl, UNIVERSE_ID_COPIED } from './links.ts'
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xl" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {value}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+    </Stack>
+  )
+}
+
+/** The header summary: icon, name, genre, the headline numbers and the page's actions. */
+export function ExperienceHeader({ experience: e }: { experience: Experience }) {
+  const [downloading, setDownloading] = useState(false)
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+        <Group wrap="nowrap" align="flex-start" gap="md" miw={0}>
+          <ExperienceIcon
+            placeId={e.place_id}
+            name={e.name}
+            hash={e.thumbnails.icon?.hash ?? 'default'}
+            size={72}
+          />
+          <Stack gap={4} miw={0}>
+            <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+              {e.name}
+            </Title>
+            <Group gap={6}>
+              <Badge variant="light">{displayGenreName(e.genre_l1)}</Badge>
+              <Badge variant="light" color="gray">
+                {formatPrice(e.price)}
+              </Badge>
+            </Group>
+          </Stack>
+        </Group>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            loading={downloading}
+            onClick={async () => {
+              setDownloading(true)
+              await downloadBadgeStats(e.place_id)
+              setDownloading(false)
+            }}
+          >
+            Download Badge Stats
+          </Button>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button variant="light" rightSection={<IconChevronDown size={16} aria-hidden />}>
+                Actions
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item
+                leftSection={<IconCopy size={16} />}
+                onClick={() => void copyToClipboard(String(e.place_id), EXPERIENCE_ID_COPIED)}
+              >
+                Copy Experience ID
+              </Menu.Item>
+              <Menu.Item
+                leftSection={<IconCopy size={16} />}
+                onClick={() => void copyToClipboard(String(e.universe_id), UNIVERSE_ID_COPIED)}
+              >
+                Copy Universe ID
+              </Menu.Item>
+              <Menu.Item
+                leftSection={<IconExternalLink size={16} />}
+                component="a"
+                href={robloxGameUrl(e.place_id)}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                Open in Roblox
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </Group>
+      <Group mt="md" gap="xl" wrap="wrap">
+        <Stat label="Players Online" value={formatInteger(e.players_online)} />
+        <Stat label="Visits" value={shortenNumber(e.total_visits, { plus: true })} />
+        <Stat label="Favorites" value={shortenNumber(e.favorites, { plus: true })} />
+        <Stat label="Like %" value={formatLikePercentage(e.like_percentage)} />
+        <Stat label="Rank" value={`#${e.rank}`} />
+      </Group>
+    </Paper>
+  )
+}

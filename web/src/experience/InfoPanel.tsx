@@ -1,0 +1,69 @@
+import { displayGenreName, type Experience, formatLikePercentage, shortenNumber } from '@ludex/schemas'
+import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { api } from '../api/queries.ts'
+import {
+  formatAgeLimit,
+  formatDate,
+  formatInteger,
+  formatPlayStatus,
+  formatPlaytime,
+  formatPrice,
+} from './format.ts'
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} component="dt">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} component="dd" m={0}>
+        {children}
+      </Text>
+    </Stack>
+  )
+}
+
+/** The info panel: the experience's facts as a description list. */
+export function InfoPanel({ experience: e }: { experience: Experience }) {
+  const creators = useQuery({ ...api.creators(), select: (r) => r.data })
+  const creator = creators.data?.find((c) => c.id === e.creator_id)
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="experience-info-title">
+      <Title order={2} size="h4" id="experience-info-title" mb="sm">
+        Information
+      </Title>
+      <SimpleGrid component="dl" cols={{ base: 2, sm: 3, lg: 4 }} spacing="md" verticalSpacing="sm" m={0}>
+        <Fact label="Players Online">{formatInteger(e.players_online)}</Fact>
+        <Fact label="Visits">{shortenNumber(e.total_visits, { plus: true })}</Fact>
+        <Fact label="Favorites">{shortenNumber(e.favorites, { plus: true })}</Fact>
+        <Fact label="Like %">{formatLikePercentage(e.like_percentage)}</Fact>
+        <Fact label="Rank">#{e.rank}</Fact>
+        <Fact label="Average Playtime">{formatPlaytime(e.average_playtime)}</Fact>
+        <Fact label="Price">{formatPrice(e.price)}</Fact>
+        <Fact label="Age Rating">{formatAgeLimit(e.age_limit)}</Fact>
+        <Fact label="Play Status">{formatPlayStatus(e.play_status)}</Fact>
+        <Fact label="Genre">{displayGenreName(e.genre_l1)}</Fact>
+        <Fact label="Subgenre">{displayGenreName(e.genre_l2)}</Fact>
+        <Fact label="Creator">
+          {creator ? (
+            <Anchor component={Link} to={`/creators/${creator.id}`}>
+              {creator.name}
+            </Anchor>
+          ) : e.creator_id > 0 ? (
+            `#${e.creator_id}`
+          ) : (
+            '-'
+          )}
+        </Fact>
+        <Fact label="Created">{formatDate(e.created)}</Fact>
+        <Fact label="Released">{formatDate(e.released)}</Fact>
+        <Fact label="Updated">{formatDate(e.updated)}</Fact>
+        <Fact label="Place ID">{e.place_id}</Fact>
+        <Fact label="Universe ID">{e.universe_id}</Fact>
+      </SimpleGrid>
+    </Paper>
+  )
+}

@@ -1,0 +1,148 @@
+import { formatDuration } from '@ludex/schemas'
+import { Center, Loader, Table, Text } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import type { Data, Layout } from 'plotly.js'
+import { useMemo, useState } from 'react'
+import { api } from '../api/queries.ts'
+import { Chart, ganttTrace } from '../charts/index.ts'
+import { useViewer } from '../shell/viewer.ts'
+import { useHashParams } from '../ui/hash-params.ts'
+import { tabFromHash, zoomFromRelayout } from './anchor.ts'
+import { ChartCard } from './ChartCard.tsx'
+import { useChartView } from './chart-view.ts'
+import { categoryTitle, minLabelledBarMs, rankingMilestones } from './rankings.ts'
+
+const TABS = [
+  { value: 'rankings', label: 'Chart Rankings' },
+  { value: 'milestones', label: 'Chart Ranking Milestones' },
+] as const
+type Tab = (typeof TABS)[number]['value']
+const TAB_VALUES = TABS.map((t) => t.value)
+
+export const NOT_IN_CHARTS = 'The experience has not appeared in any Roblox chart category'
+
+/** Chart Rankings gantt and milestones; only when the experience has been in a chart category. */
+export function RankingsCard({ placeId, name }: { placeId: number; name: string }) {
+  const viewer = useViewer()
+  const [hash] = useHashParams()
+  const [tab, setTab] = useState<Tab>(() => tabFromHash(hash, TAB_VALUES, 'rankings'))
+  const title = TABS.find((t) => t.value === tab)?.label ?? 'Chart Rankings'
+  const view = useChartView('Chart Rankings', { granularities: [] })
+  const q = useQuery({ ...api.rankingSeries(placeId), select: (r) => r.data })
+  const periods = q.isError ? [] : (q.data ?? [])
+  const [span, setSpan] = useState<number | null>(view.target ? view.target.max - view.target.min : null)
+
+  const data = useMemo<Data[]>(() => {
+    if (periods.length === 0) return []
+    const minBar = minLabelledBarMs(span ?? Number.POSITIVE_INFINITY)
+    return [
+      ganttTrace(
+        periods.map((p) => {
+          const start = Date.parse(p.start)
+          const end = Date.parse(p.end)
+          return {
+            row: categoryTitle(p.y),
+            start,
+            end,
+            label: end - start >= minBar ? p.name : '',
+            hover: `${categoryTitle(p.y)}: peak ${p.name}, ${formatDuration((end - start) / 1000)}`,
+          }
+        }),
+        { name: 'Chart Rankings' },
+      ),
+    ]
+  }, [periods, span])
+
+  const rows = new Set(periods.map((p) => p.y)).size
+  const layout = useMemo<Partial<Layout>>(
+    () => ({
+      xaxis: {
+        type: 'date',
+        ...(view.target
+          ? { range: [view.target.min, view.target.max], autorange: false }
+          : { autorange: true }),
+      },
+      yaxis: { type: 'category', automargin: true, rangemode: 'normal' },
+      uirevision: view.uirevision,
+      showlegend: false,
+      bargap: 0.3,
+    }),
+    [view.target, view.uirevision],
+  )
+  const milestones = useMemo(() => rankingMilestones(periods), [periods])
+
+  if (q.isPending) {
+    return (
+      <ChartCard title="Chart Rankings">
+        <Center h={160}>
+          <Loader aria-label="Loading chart rankings" />
+        </Center>
+      </ChartCard>
+    )
+  }
+  if (periods.length === 0) {
+    return (
+      <ChartCard title="Chart Rankings">
+        <Text c="dimmed">
+          {NOT_IN_CHARTS}
+          {viewer.kind === 'visitor' ? ' recently' : ''}
+        </Text>
+      </ChartCard>
+    )
+  }
+
+  const summary =
+    `${name} appeared in ${rows} chart ${rows === 1 ? 'category' : 'categories'}: ` +
+    milestones.map((m) => `${m.category} peak #${m.peakRank}`).join(', ') +
+    '.'
+
+  return (
+    <ChartCard
+      title={title}
+      view={tab === 'rankings' ? view : undefined}
+      granularities={[]}
+      tabs={{ items: TABS, value: tab, onChange: (v) => setTab(v as Tab) }}
+    >
+      {tab === 'rankings' ? (
+        <Chart
+          title="Chart Rankings"
+          data={data}
+          layout={layout}
+          height={Math.max(220, 80 + rows * 44)}
+          onRelayout={(e) => {
+            view.onRelayout(e as Record<string, unknown>)
+            const z = zoomFromRelayout(e as Record<string, unknown>)
+            if (z === 'autorange') setSpan(null)
+            else if (z) setSpan(z.max - z.min)
+          }}
+          summary={summary}
+        />
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Category</Table.Th>
+                <Table.Th ta="right">Peak Rank</Table.Th>
+                <Table.Th ta="right">Last Peak Duration</Table.Th>
+                <Table.Th ta="right">Times at Peak</Table.Th>
+                <Table.Th ta="right">Total Time at Peak</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {milestones.map((m) => (
+                <Table.Tr key={m.categoryId}>
+                  <Table.Td>{m.category}</Table.Td>
+                  <Table.Td ta="right">#{m.peakRank}</Table.Td>
+                  <Table.Td ta="right">{formatDuration(m.lastPeakMs / 1000)}</Table.Td>
+                  <Table.Td ta="right">{m.timesAtPeak}</Table.Td>
+                  <Table.Td ta="right">{formatDuration(m.totalAtPeakMs / 1000)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </ChartCard>
+  )
+}

@@ -1,0 +1,85 @@
+import { DEFAULT_GRANULARITY, DEFAULT_GRAPH_RANGE, type Granularity, type GraphRange } from '@ludex/schemas'
+import { useCallback, useRef, useState } from 'react'
+import { useHashParams } from '../ui/hash-params.ts'
+import { anchoredView, rangeStart, type Zoom, zoomFromRelayout } from './anchor.ts'
+
+const MINUTE_MS = 60_000
+
+export interface ChartView {
+  readonly granularity: Granularity
+  readonly setGranularity: (g: Granularity) => void
+  /** The selected range button, or null when the view came from an anchor link. */
+  readonly range: GraphRange | null
+  readonly selectRange: (r: GraphRange) => void
+  /** The range the view was set to (button or link); null for All. Charts put it on the x axis. */
+  readonly target: Zoom | null
+  /** Where data must start to fill the target (undefined: from the beginning). */
+  readonly startTime: number | undefined
+  /** The currently visible range (after user zoom), for anchor links. */
+  readonly visible: () => Zoom | null
+  readonly onRelayout: (event: Readonly<Record<string, unknown>>) => void
+  /** Changes only when the view is set on purpose, so user zoom survives refetches but not a button. */
+  readonly uirevision: string
+  /** True when the address anchored this chart (the page scrolls to it). */
+  readonly anchored: boolean
+}
+
+function targetFor(range: GraphRange): Zoom | null {
+  // Minutes, so that the query key (and its cache) is stable within a minute.
+  const now = Math.ceil(Date.now() / MINUTE_MS) * MINUTE_MS
+  const start = rangeStart(range, now)
+  return start === null ? null : { min: start, max: now }
+}
+
+/**
+ * The view state of one detail chart: granularity, range button and zoom. An anchor link naming the
+ * chart (its title) restores zoom and granularity once, when the chart first shows.
+ */
+export function useChartView(
+  title: string,
+  options: { granularities?: readonly Granularity[]; defaultGranularity?: Granularity } = {},
+): ChartView {
+  const [hash] = useHashParams()
+  const [initial] = useState(() => anchoredView(hash, title))
+  const allowed = options.granularities
+  const fallback = options.defaultGranularity ?? DEFAULT_GRANULARITY
+  const [granularity, setGranularity] = useState<Granularity>(() =>
+    initial.granularity && (!allowed || allowed.includes(initial.granularity))
+      ? initial.granularity
+      : fallback,
+  )
+  const [range, setRange] = useState<GraphRange | null>(initial.zoom ? null : DEFAULT_GRAPH_RANGE)
+  const [target, setTarget] = useState<Zoom | null>(() => initial.zoom ?? targetFor(DEFAULT_GRAPH_RANGE))
+  const [revision, setRevision] = useState(0)
+  const visibleRef = useRef<Zoom | null>(target)
+
+  const selectRange = useCallback((r: GraphRange) => {
+    const next = targetFor(r)
+    setRange(r)
+    setTarget(next)
+    visibleRef.current = next
+    setRevision((n) => n + 1)
+  }, [])
+
+  const onRelayout = useCallback(
+    (event: Readonly<Record<string, unknown>>) => {
+      const zoom = zoomFromRelayout(event)
+      if (zoom === 'autorange') visibleRef.current = target
+      else if (zoom) visibleRef.current = zoom
+    },
+    [target],
+  )
+
+  return {
+    granularity,
+    setGranularity,
+    range,
+    selectRange,
+    target,
+    startTime: target ? target.min : undefined,
+    visible: () => visibleRef.current,
+    onRelayout,
+    uirevision: `view-${revision}`,
+    anchored: initial.zoom !== null || hash.anchor === title,
+  }
+}

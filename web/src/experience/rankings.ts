@@ -1,0 +1,65 @@
+import { chartCategoryById, RANKING_GANTT_LABEL_THRESHOLDS_MS } from '@ludex/schemas'
+
+export interface RankingPeriod {
+  readonly start: string
+  readonly end: string
+  /** The peak position in the period, '#3'. */
+  readonly name: string
+  /** The chart category id. */
+  readonly y: number
+}
+
+export interface Milestone {
+  readonly categoryId: number
+  readonly category: string
+  readonly peakRank: number
+  /** Duration of the latest period at the peak rank, ms. */
+  readonly lastPeakMs: number
+  readonly timesAtPeak: number
+  readonly totalAtPeakMs: number
+}
+
+export function categoryTitle(id: number): string {
+  return chartCategoryById(id)?.title ?? `Category ${id}`
+}
+
+export function periodRank(name: string): number {
+  const n = Number.parseInt(name.replace(/^#/, ''), 10)
+  return Number.isFinite(n) ? n : Number.POSITIVE_INFINITY
+}
+
+/** Per category: the best rank reached, how often and how long the experience held it, and its latest stay. */
+export function rankingMilestones(periods: readonly RankingPeriod[]): Milestone[] {
+  const byCategory = new Map<number, RankingPeriod[]>()
+  for (const p of periods) byCategory.set(p.y, [...(byCategory.get(p.y) ?? []), p])
+  const out: Milestone[] = []
+  for (const [categoryId, list] of byCategory) {
+    const peakRank = Math.min(...list.map((p) => periodRank(p.name)))
+    const atPeak = list
+      .filter((p) => periodRank(p.name) === peakRank)
+      .sort((a, b) => Date.parse(a.start) - Date.parse(b.start))
+    const duration = (p: RankingPeriod) => Math.max(0, Date.parse(p.end) - Date.parse(p.start))
+    const last = atPeak.at(-1)
+    out.push({
+      categoryId,
+      category: categoryTitle(categoryId),
+      peakRank,
+      lastPeakMs: last ? duration(last) : 0,
+      timesAtPeak: atPeak.length,
+      totalAtPeakMs: atPeak.reduce((sum, p) => sum + duration(p), 0),
+    })
+  }
+  return out.sort((a, b) => a.peakRank - b.peakRank || a.category.localeCompare(b.category))
+}
+
+const [HOUR, THREE_HOURS, DAY] = RANKING_GANTT_LABEL_THRESHOLDS_MS
+/**
+ * The shortest bar that gets its rank label at a visible span (labels by zoom): the further out the
+ * view, the longer a bar must be to carry a label that fits. Up to 2 days visible: bars of 1 hour;
+ * up to 2 weeks: 3 hours; beyond: 1 day.
+ */
+export function minLabelledBarMs(visibleSpanMs: number): number {
+  if (visibleSpanMs <= 2 * DAY) return HOUR
+  if (visibleSpanMs <= 14 * DAY) return THREE_HOURS
+  return DAY
+}

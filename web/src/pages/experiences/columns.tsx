@@ -1,0 +1,65 @@
+import { displayGenreName, formatLikePercentage, type SlimExperience, shortenNumber } from '@ludex/schemas'
+import { Anchor, Group, VisuallyHidden } from '@mantine/core'
+import { createColumnHelper } from '@tanstack/react-table'
+import { createContext, useContext } from 'react'
+import { Link } from 'react-router'
+import { ExperienceIcon } from '../../experience/ExperienceIcon.tsx'
+import { formatInteger } from '../../experience/format.ts'
+import { RowMenu } from './RowMenu.tsx'
+
+/** A slim experience with its rank among all experiences (derived from players online). */
+export type RankedExperience = SlimExperience & { readonly rank: number }
+
+const col = createColumnHelper<RankedExperience>()
+
+/** Icon hashes of the visible page by place id (fetched per page by the table). */
+export const IconHashes = createContext<ReadonlyMap<number, string>>(new Map())
+
+function NameCell({ row }: { row: RankedExperience }) {
+  const hash = useContext(IconHashes).get(row.place_id)
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <ExperienceIcon placeId={row.place_id} name={row.name} hash={hash} size={36} />
+      <Anchor component={Link} to={`/experiences/${row.place_id}`} fw={500} lineClamp={2}>
+        {row.name}
+      </Anchor>
+    </Group>
+  )
+}
+
+/** The columns of the experiences table. */
+export const experienceColumns = [
+  col.accessor('rank', { header: 'Rank', cell: (c) => `#${c.getValue()}`, sortDescFirst: false }),
+  col.accessor('name', {
+    header: 'Name',
+    sortingFn: 'alphanumeric',
+    cell: (c) => <NameCell row={c.row.original} />,
+  }),
+  col.accessor('players_online', {
+    header: 'Players Online',
+    cell: (c) => formatInteger(c.getValue()),
+    sortDescFirst: true,
+  }),
+  col.accessor('total_visits', {
+    header: 'Visits',
+    cell: (c) => shortenNumber(c.getValue(), { plus: true }),
+    sortDescFirst: true,
+  }),
+  col.accessor('like_percentage', {
+    header: 'Like %',
+    cell: (c) => formatLikePercentage(c.getValue()),
+    sortDescFirst: true,
+  }),
+  col.accessor((r) => displayGenreName(r.genre_l1), { id: 'genre', header: 'Genre' }),
+  col.display({
+    id: 'actions',
+    header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+    cell: (c) => (
+      <RowMenu
+        placeId={c.row.original.place_id}
+        universeId={c.row.original.universe_id}
+        name={c.row.original.name}
+      />
+    ),
+  }),
+]

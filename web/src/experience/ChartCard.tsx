@@ -84,6 +84,8 @@ export function ChartCard({
       p="md"
       ref={ref}
       id={chartElementId(title)}
+      // Clear of the fixed top bar when an anchor link scrolls the card into view.
+      style={{ scrollMarginTop: 'calc(var(--app-shell-header-height, 70px) + 12px)' }}
       component="section"
       aria-label={title}
     >

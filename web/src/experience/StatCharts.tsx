@@ -100,7 +100,9 @@ export function LineStatChart({
     [rows, g, kind, isPlaytime, p.title],
   )
   const layout = useMemo<Partial<Layout>>(() => {
-    const extra: Partial<Layout> = {}
+    // Visits and favorites are running totals: an axis from zero would flatten their growth.
+    const extra: Partial<Layout> =
+      kind === 'visits' || kind === 'favorites' ? { yaxis: { rangemode: 'normal' } } : {}
     if (isPlaytime && rows.length > 0) {
       const max = Math.max(...rows.map((r) => r[1] ?? 0))
       const ticks = niceTicks(max)

@@ -3,7 +3,7 @@ import { Button, Group, Menu, Paper, Stack, Text, TextInput, Title } from '@mant
 import { useDebouncedValue } from '@mantine/hooks'
 import { IconFilter, IconSearch } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { api } from '../../api/queries.ts'
 import { usePageMeta } from '../../shell/page-meta.ts'
 import { useHashParams } from '../../ui/hash-params.ts'
@@ -26,12 +26,24 @@ export function ExperiencesPage() {
   const [text, setText] = useState(fromHash)
   const [debounced] = useDebouncedValue(text, LIST_SEARCH_DEBOUNCE_MS)
 
-  // The global search navigates here with #search=…: a new value from the address replaces the box.
-  useEffect(() => setText(fromHash), [fromHash])
-  // The settled text is kept in the address, so the filtered list can be shared and survives reloads.
+  // The address and the box follow each other: the settled text is written to the address (the list
+  // can be shared and survives reloads), and a new value arriving in the address (the global search
+  // navigates here with #search=…) replaces the box. `written` is the value both agree on, so neither
+  // echoes the other's change back.
+  const written = useRef(fromHash)
   useEffect(() => {
-    if (debounced !== fromHash) setHash((h) => ({ ...h, search: debounced === '' ? undefined : debounced }))
-  }, [debounced, fromHash, setHash])
+    if (fromHash === written.current) return
+    written.current = fromHash
+    setText(fromHash)
+  }, [fromHash])
+  const lastDebounced = useRef(debounced)
+  useEffect(() => {
+    if (debounced === lastDebounced.current) return
+    lastDebounced.current = debounced
+    if (debounced === written.current) return
+    written.current = debounced
+    setHash((h) => ({ ...h, search: debounced === '' ? undefined : debounced }))
+  }, [debounced, setHash])
 
   const list = useQuery({ ...api.slimList(), select: (r) => r.data })
   const ranked = useMemo<RankedExperience[]>(() => {

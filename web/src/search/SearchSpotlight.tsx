@@ -4,7 +4,7 @@ import { createSpotlight, Spotlight } from '@mantine/spotlight'
 import '@mantine/spotlight/styles.css'
 import { IconArrowRight, IconSearch } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
-import { type KeyboardEvent, useEffect, useMemo, useState } from 'react'
+import { type ClipboardEvent, type KeyboardEvent, useEffect, useMemo, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { api, SHELL_DATA_STALE_MS } from '../api/queries.ts'
 import {
@@ -52,11 +52,23 @@ export default function SearchSpotlight({ openSignal }: { openSignal: number }) 
     }
   }
 
+  // A pasted game link is reduced to its id at once (typed text is matched the same way anyway).
+  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    const pasted = event.clipboardData.getData('text')
+    const reduced = normalizeSearchText(pasted)
+    if (reduced === pasted) return
+    event.preventDefault()
+    const input = event.currentTarget
+    const start = input.selectionStart ?? input.value.length
+    const end = input.selectionEnd ?? input.value.length
+    setQuery(`${input.value.slice(0, start)}${reduced}${input.value.slice(end)}`)
+  }
+
   return (
     <Spotlight.Root
       store={searchStore}
       query={query}
-      onQueryChange={(text) => setQuery(pastedLink(text))}
+      onQueryChange={setQuery}
       shortcut={null}
       scrollable
       maxHeight={480}
@@ -67,6 +79,7 @@ export default function SearchSpotlight({ openSignal }: { openSignal: number }) 
         aria-label="Search experiences by name, place id, universe id or game link"
         leftSection={<IconSearch stroke={1.5} aria-hidden />}
         onKeyDown={onKeyDown}
+        onPaste={onPaste}
       />
       <Spotlight.ActionsList aria-label="Suggestions">
         {suggestions.map((e) => (
@@ -101,9 +114,4 @@ export default function SearchSpotlight({ openSignal }: { openSignal: number }) 
       </Spotlight.ActionsList>
     </Spotlight.Root>
   )
-}
-
-/** A pasted game link is reduced to its id at once; ordinary typing is left as it is. */
-function pastedLink(text: string): string {
-  return /roblox/i.test(text) ? normalizeSearchText(text) : text
 }

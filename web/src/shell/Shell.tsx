@@ -1,5 +1,6 @@
 import { AppShell, Drawer } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
+import { ModalsProvider } from '@mantine/modals'
 import { type FocusEvent, useState } from 'react'
 import { Outlet } from 'react-router'
 import { Footer } from './Footer.tsx'
@@ -33,61 +34,64 @@ export function Shell() {
     if (!event.currentTarget.contains(event.relatedTarget)) setPeek(false)
   }
 
+  // Modals live inside the router so their content can use links (the promo's 'Sign In').
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{
-        // The minimal sidebar keeps its 70 px slot while it peeks, so the page does not jump.
-        width: minimal ? SIDEBAR_MINIMAL_WIDTH : SIDEBAR_FULL_WIDTH,
-        breakpoint: DRAWER_BREAKPOINT,
-        collapsed: { mobile: true },
-      }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <TopBar drawerOpen={drawerOpen} onBurger={drawer.toggle} />
-      </AppShell.Header>
-      <AppShell.Navbar
-        component="nav"
-        aria-label="Main"
-        p="xs"
-        className={classes.navbar}
-        data-peek={minimal && peek ? true : undefined}
-        style={minimal && peek ? { width: SIDEBAR_FULL_WIDTH } : undefined}
-        onMouseEnter={() => minimal && setPeek(true)}
-        onMouseLeave={() => setPeek(false)}
-        onFocus={() => minimal && setPeek(true)}
-        onBlur={onBlur}
+    <ModalsProvider>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{
+          // The minimal sidebar keeps its 70 px slot while it peeks, so the page does not jump.
+          width: minimal ? SIDEBAR_MINIMAL_WIDTH : SIDEBAR_FULL_WIDTH,
+          breakpoint: DRAWER_BREAKPOINT,
+          collapsed: { mobile: true },
+        }}
+        padding="md"
       >
-        <SidebarNav minimal={!expanded} />
-        <div className={expanded ? classes.modeToggle : classes.modeToggleMinimal}>
-          <SidebarModeToggle
-            mode={mode}
-            onToggle={() => {
-              setPeek(false)
-              setMode(minimal ? 'full' : 'minimal')
-            }}
-          />
-        </div>
-      </AppShell.Navbar>
-      <Drawer
-        opened={drawerOpen}
-        onClose={drawer.close}
-        hiddenFrom={DRAWER_BREAKPOINT}
-        size={SIDEBAR_FULL_WIDTH}
-        title="Ludex"
-        padding="xs"
-      >
-        <nav aria-label="Main">
-          <SidebarNav minimal={false} onNavigate={drawer.close} />
-        </nav>
-      </Drawer>
-      <AppShell.Main className={classes.main}>
-        <div className={classes.page}>
-          <Outlet />
-        </div>
-        <Footer />
-      </AppShell.Main>
-    </AppShell>
+        <AppShell.Header>
+          <TopBar drawerOpen={drawerOpen} onBurger={drawer.toggle} />
+        </AppShell.Header>
+        <AppShell.Navbar
+          component="nav"
+          aria-label="Main"
+          p="xs"
+          className={classes.navbar}
+          data-peek={minimal && peek ? true : undefined}
+          style={minimal && peek ? { width: SIDEBAR_FULL_WIDTH } : undefined}
+          onMouseEnter={() => minimal && setPeek(true)}
+          onMouseLeave={() => setPeek(false)}
+          onFocus={() => minimal && setPeek(true)}
+          onBlur={onBlur}
+        >
+          <SidebarNav minimal={!expanded} />
+          <div className={expanded ? classes.modeToggle : classes.modeToggleMinimal}>
+            <SidebarModeToggle
+              mode={mode}
+              onToggle={() => {
+                setPeek(false)
+                setMode(minimal ? 'full' : 'minimal')
+              }}
+            />
+          </div>
+        </AppShell.Navbar>
+        <Drawer
+          opened={drawerOpen}
+          onClose={drawer.close}
+          hiddenFrom={DRAWER_BREAKPOINT}
+          size={SIDEBAR_FULL_WIDTH}
+          title="Ludex"
+          padding="xs"
+        >
+          <nav aria-label="Main">
+            <SidebarNav minimal={false} onNavigate={drawer.close} />
+          </nav>
+        </Drawer>
+        <AppShell.Main className={classes.main}>
+          <div className={classes.page}>
+            <Outlet />
+          </div>
+          <Footer />
+        </AppShell.Main>
+      </AppShell>
+    </ModalsProvider>
   )
 }

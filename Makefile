@@ -22,7 +22,7 @@ build: install web/dist/index.html
 run: build
 	node --max-semi-space-size=64 bin/ludex.mjs run
 
-# Engines the tests use that npm does not bring (later issues add Kafka, Redis, PostgreSQL, Chromium).
+# Engines the tests use that npm does not bring: Chromium (later issues add Kafka, Redis, PostgreSQL).
 test-engines:
 	@bash test/scripts/install-engines.sh
 
@@ -30,18 +30,21 @@ test: install test-engines
 	npx biome check .
 	npx tsc -p tsconfig.json
 	npx tsc -p web/tsconfig.json
+	npx tsc -p test/e2e/tsconfig.json
 	node test/scripts/run-tests.mjs
 
 lint: install
 	npx biome check .
 	npx tsc -p tsconfig.json
 	npx tsc -p web/tsconfig.json
+	npx tsc -p test/e2e/tsconfig.json
 
 format: install
 	npx biome check --write .
 
-bench: install
+bench: install test-engines
 	node --max-semi-space-size=64 bin/ludex.mjs bench
+	node test/scripts/bench-web.mjs
 
 clean:
-	rm -rf data .test-engines web/dist .vitest-results.json
+	rm -rf data .test-engines web/dist .vitest-results.json .playwright-results.json test/e2e/test-results test/e2e/screenshots

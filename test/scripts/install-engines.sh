@@ -1,8 +1,21 @@
 #!/usr/bin/env bash
 # Installs the engines tests need that npm does not bring. chDB comes with npm (package chdb).
-# Later issues add: Java 17 + Kafka jars, redis-server, PostgreSQL, Chromium.
+# Chromium is Debian's package (the e2e tests and the Lighthouse bench never download a browser).
+# Later issues add: Java 17 + Kafka jars, redis-server, PostgreSQL.
+# With CI=true a missing engine fails here; elsewhere the tests that need it fail with the reason.
 set -euo pipefail
 node -e "require('chdb')" 2>/dev/null || node --input-type=module -e "await import('chdb')" || {
   echo "chDB native library is missing: run npm ci" >&2
   exit 1
 }
+
+CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
+if [[ ! -x "$CHROMIUM" ]]; then
+  echo "Chromium is missing at $CHROMIUM: installing Debian's chromium package" >&2
+  SUDO=""
+  [[ $(id -u) -ne 0 ]] && command -v sudo >/dev/null && SUDO="sudo"
+  if ! { $SUDO apt-get update && $SUDO apt-get install -y chromium; } || [[ ! -x "$CHROMIUM" ]]; then
+    echo "Could not install Chromium (apt-get install -y chromium)" >&2
+    [[ "${CI:-}" == "true" ]] && exit 1
+  fi
+fi

@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+
 /**
  * The real engines the suite runs against, and how to tell whether each is here. With CI=true a
  * missing engine fails the run; on a developer's machine the tests that need it fail with the same
@@ -17,6 +20,16 @@ export const engines: readonly EngineCheck[] = [
     probe: async () => {
       const chdb = (await import('chdb')) as { query: (sql: string, format: string) => string }
       return `ClickHouse ${chdb.query('SELECT version()', 'TSVRaw').trim()}`
+    },
+  },
+  {
+    // The e2e tests and the Lighthouse bench drive Debian's Chromium; no browser is ever downloaded.
+    name: 'Chromium',
+    install: 'apt-get install -y chromium (make test-engines does it)',
+    probe: async () => {
+      const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+      const { stdout } = await promisify(execFile)(path, ['--version'], { timeout: 30_000 })
+      return stdout.trim()
     },
   },
 ]

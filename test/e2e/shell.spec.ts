@@ -1,0 +1,95 @@
+import type { Page } from '@playwright/test'
+import { expect, main, promoModal, TEXT, test } from './support/fixtures.ts'
+
+const colorScheme = (page: Page) => page.locator('html').getAttribute('data-mantine-color-scheme')
+
+test.describe('shell', () => {
+  test('the theme toggle switches the color scheme', async ({ page, snap }) => {
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.goto('/overview')
+    await expect(main(page)).toBeVisible()
+    expect(await colorScheme(page)).toBe('light')
+    await page.getByRole('button', { name: /dark theme/i }).click()
+    await expect.poll(() => colorScheme(page)).toBe('dark')
+    await expect(page.getByRole('button', { name: /light theme/i })).toBeVisible()
+    await expect(main(page).locator('.js-plotly-plot .main-svg').first()).toBeVisible()
+    await snap('overview-dark')
+    // The choice survives a reload.
+    await page.reload()
+    await expect.poll(() => colorScheme(page)).toBe('dark')
+  })
+
+  test('Tab reaches the search and the navigation links', async ({ page }) => {
+    await page.goto('/overview')
+    await expect(main(page)).toBeVisible()
+    const reached: string[] = []
+    for (let i = 0; i < 40; i += 1) {
+      await page.keyboard.press('Tab')
+      reached.push(
+        await page.evaluate(() => {
+          const el = document.activeElement
+          if (!el) return ''
+          const label = el.getAttribute('aria-label') ?? el.getAttribute('placeholder') ?? ''
+          return `${el.tagName} ${label} ${(el.textContent ?? '').trim().slice(0, 40)}`
+        }),
+      )
+    }
+    const trail = reached.join('\n')
+    expect(
+      reached.some((r) => /search/i.test(r)),
+      trail,
+    ).toBe(true)
+    expect(
+      reached.some((r) => /^A .*Overview/.test(r)),
+      trail,
+    ).toBe(true)
+    expect(
+      reached.some((r) => /^A .*Experiences/.test(r)),
+      trail,
+    ).toBe(true)
+  })
+
+  test('Escape closes the search dialog', async ({ page }) => {
+    await page.goto('/overview')
+    await expect(main(page)).toBeVisible()
+    await page.keyboard.press('Control+K')
+    await expect(page.getByRole('dialog')).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+  })
+
+  test('the visitor sees Sign Up for Free and Sign In', async ({ page }) => {
+    await page.goto('/overview')
+    const topBar = page.getByRole('banner')
+    await expect(topBar.getByRole('link', { name: 'Sign Up for Free' })).toBeVisible()
+    await expect(topBar.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible()
+  })
+
+  test('Compare items open the sign-up promo for visitors', async ({ page, snap }) => {
+    await page.goto('/overview')
+    const nav = page.getByRole('navigation')
+    // The group remembers whether it is open: open it if it is not.
+    const group = nav.getByRole('button', { name: 'Compare', exact: true })
+    await expect(group).toBeVisible()
+    if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click()
+    await nav.getByRole('button', { name: /^Compare Experiences/ }).click()
+    await expect(promoModal(page)).toBeVisible()
+    await expect(page).not.toHaveURL(/\/compare\//)
+    await snap('promo-modal', { fullPage: false })
+    await page.keyboard.press('Escape')
+    await expect(promoModal(page)).toHaveCount(0)
+  })
+
+  test('range buttons 3m, 6m, YTD, 1y and All open the promo for visitors', async ({ page, experiences }) => {
+    await page.goto(`/experiences/${experiences[0]!.place_id}`)
+    const ranges = main(page).getByRole('group', { name: 'CCU range' })
+    for (const range of ['3m', '6m', 'YTD', '1y', 'All']) {
+      // The locked buttons are named '{range} Locked' (the lock icon's label).
+      await ranges.getByRole('button', { name: new RegExp(`^${range}( |$)`) }).click()
+      await expect(promoModal(page)).toBeVisible()
+      await expect(promoModal(page)).toContainText(TEXT.promo)
+      await page.keyboard.press('Escape')
+      await expect(promoModal(page)).toHaveCount(0)
+    }
+  })
+})

@@ -1,0 +1,80 @@
+import { mkdir } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { test as base, expect, type Locator, type Page } from '@playwright/test'
+import { E2E_ENV } from './server.ts'
+
+/** One row of /api/place?slim, as far as the tests need it. */
+export interface SlimExperience {
+  readonly place_id: number
+  readonly universe_id: number
+  readonly name: string
+  readonly players_online: number
+}
+
+/** Screenshots of each screen, kept as artifacts of the run (gitignored; CI uploads the folder). */
+export const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots/', import.meta.url))
+
+/** The texts of the sign-up promo modal and the error page (part 1 §2), verbatim. */
+export const TEXT = {
+  promo: 'Sign Up for Free for FULL Access',
+  notFoundTitle: '404 - PAGE NOT FOUND',
+  notFoundBody: "This is not the resource you're looking for..",
+  signInToView: 'Sign in to view',
+} as const
+
+interface Fixtures {
+  /**
+   * Saves a screenshot under test/e2e/screenshots/{name}.png and attaches it to the report: the full page,
+   * or only the viewport when a modal covers it.
+   */
+  snap: (name: string, options?: { fullPage?: boolean }) => Promise<void>
+}
+
+interface WorkerFixtures {
+  /** The slim list the server answers, busiest first (the simulator's data, whatever the seed). */
+  experiences: readonly SlimExperience[]
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  experiences: [
+    async ({ playwright }, use) => {
+      const baseURL = `http://127.0.0.1:${process.env[E2E_ENV.port]}`
+      const request = await playwright.request.newContext({ baseURL })
+      const response = await request.get('/api/place?slim')
+      expect(response.ok(), 'GET /api/place?slim').toBe(true)
+      const list = ((await response.json()) as SlimExperience[]).toSorted(
+        (a, b) => b.players_online - a.players_online,
+      )
+      await request.dispose()
+      await use(list)
+    },
+    { scope: 'worker' },
+  ],
+  snap: async ({ page }, use, testInfo) => {
+    await mkdir(SCREENSHOT_DIR, { recursive: true })
+    await use(async (name, options) => {
+      const path = `${SCREENSHOT_DIR}${name}.png`
+      await page.screenshot({ path, fullPage: options?.fullPage ?? true })
+      await testInfo.attach(name, { path, contentType: 'image/png' })
+    })
+  },
+})
+
+export { expect }
+
+/** The routed page's content (the shell's top bar and sidebar excluded). */
+export const main = (page: Page): Locator => page.getByRole('main')
+
+/** Plotly draws each chart as svgs inside `.js-plotly-plot`; resolves once `count` of them have drawn. */
+export async function expectCharts(page: Page, count: number): Promise<void> {
+  await expect
+    .poll(async () => page.locator('.js-plotly-plot .main-svg').count(), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(count)
+}
+
+/** The sign-up promo modal, whatever opened it. */
+export const promoModal = (page: Page): Locator => page.getByRole('dialog').filter({ hasText: TEXT.promo })
+
+/** A game URL as people paste it from the browser's address bar. */
+export const gameUrl = (e: SlimExperience): string =>
+  `https://www.roblox.com/games/${e.place_id}/${e.name.replaceAll(/\W+/g, '-')}`

@@ -1,0 +1,233 @@
+#!/usr/bin/env node
+// `make bench`, web part: figures, never assertions (DESIGN §7), one `BENCH <name> <value> <unit>` line each.
+//  1. Builds the web app with a Vite manifest and sums the gzip size of the JavaScript the first page load
+//     fetches: the entry and its static imports (what index.html loads and modulepreloads). Lazily loaded
+//     chunks (the route modules, Plotly) are not in it; the overview route's total and the Plotly chunk are
+//     printed beside it so a regression that pulls Plotly into the first load shows.
+//  2. Starts `ludex run` (test/e2e/support/serve.ts: the same app serving that build) on simulator data
+//     and runs Lighthouse (the one @lhci/cli bundles) with Debian's Chromium on /overview and one
+//     experience page, printing the median performance and accessibility scores (0-100).
+// Options: --runs <n> (Lighthouse runs per page, default 3), --no-lighthouse.
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { constants, gzipSync } from 'node:zlib'
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+]
+const argv = process.argv.slice(2)
+const runsArg = argv.indexOf('--runs')
+const runs = runsArg >= 0 ? Math.max(1, Number(argv[runsArg + 1]) || 1) : 3
+const withLighthouse = !argv.includes('--no-lighthouse')
+
+const runDir = mkdtempSync(join(tmpdir(), 'ludex-bench-web-'))
+const webDir = join(runDir, 'web')
+const cleanups = [() => rmSync(runDir, { recursive: true, force: true })]
+const cleanup = () => {
+  for (const f of cleanups.reverse()) {
+    try {
+      f()
+    } catch {}
+  }
+}
+process.on('SIGINT', () => {
+  cleanup()
+  process.exit(130)
+})
+
+try {
+  bundleFigures()
+  if (withLighthouse) await lighthouseFigures()
+} finally {
+  cleanup()
+}
+
+function bundleFigures() {
+  const build = spawnSync(
+    'npm',
+    [
+      'run',
+      'build',
+      '-w',
+      '@ludex/web',
+      '--silent',
+      '--',
+      '--outDir',
+      webDir,
+      '--emptyOutDir',
+      '--manifest',
+      '--sourcemap',
+    ],
+    { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] },
+  )
+  if (build.status !== 0) throw new Error('web build failed')
+  /** @type {Record<string, {file: string, src?: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[]}>} */
+  const manifest = JSON.parse(readFileSync(join(webDir, '.vite', 'manifest.json'), 'utf8'))
+  const gz = new Map()
+  const gzipOf = (file) => {
+    if (!gz.has(file)) {
+      gz.set(file, gzipSync(readFileSync(join(webDir, file)), { level: constants.Z_BEST_COMPRESSION }).length)
+    }
+    return gz.get(file)
+  }
+  /** A chunk and its static imports, transitively (what loading it fetches before it runs). */
+  const closure = (keys, seen = new Set()) => {
+    for (const key of keys) {
+      if (seen.has(key) || !manifest[key]) continue
+      seen.add(key)
+      closure(manifest[key].imports ?? [], seen)
+    }
+    return seen
+  }
+  const jsBytes = (keys) =>
+    [...keys]
+      .map((k) => manifest[k].file)
+      .filter((f) => f.endsWith('.js'))
+      .reduce((s, f) => s + gzipOf(f), 0)
+
+  // The first load: index.html's module script and the modulepreload links Vite wrote for its imports.
+  const html = readFileSync(join(webDir, 'index.html'), 'utf8')
+  const htmlFiles = [
+    ...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="\/([^"]+\.js)"/g),
+  ].map((m) => m[1])
+  const byFile = new Map(Object.entries(manifest).map(([k, v]) => [v.file, k]))
+  const initial = closure(htmlFiles.map((f) => byFile.get(f)).filter(Boolean))
+  const initialBytes = [...new Set(htmlFiles)].reduce((s, f) => s + gzipOf(f), 0)
+  const closureBytes = jsBytes(initial)
+  // The manifest closure and the links should agree; the larger is reported should they not.
+  console.log(`BENCH web_initial_js_gz ${kB(Math.max(initialBytes, closureBytes))} kB`)
+
+  const overview = Object.keys(manifest).filter((k) => k.endsWith('src/pages/overview/route.tsx'))
+  console.log(`BENCH web_overview_route_js_gz ${kB(jsBytes(closure([...initial, ...overview])))} kB`)
+
+  // Plotly's chunk is whichever chunk its sources went into (Vite names it after the importing module).
+  const plotly = Object.keys(manifest).filter((k) => {
+    const mapFile = join(webDir, `${manifest[k].file}.map`)
+    if (!existsSync(mapFile)) return false
+    return JSON.parse(readFileSync(mapFile, 'utf8')).sources.some((src) =>
+      src.includes('plotly.js-basic-dist-min'),
+    )
+  })
+  console.log(`BENCH web_plotly_chunk_gz ${kB(jsBytes(new Set(plotly)))} kB`)
+  const plotlyInInitial = plotly.some((k) => initial.has(k))
+  console.log(`BENCH web_initial_includes_plotly ${plotlyInInitial ? 1 : 0} flag`)
+}
+
+async function lighthouseFigures() {
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  const server = spawn(
+    process.execPath,
+    ['--max-semi-space-size=64', '--import', 'tsx', 'test/e2e/support/serve.ts'],
+    {
+      cwd: repoRoot,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        LUDEX_DATA_DIR: join(runDir, 'data'),
+        LUDEX_E2E_WEB_DIR: webDir,
+        SIMULATOR_EXPERIENCES: '150',
+        BACKFILL_DAYS: '35',
+        SIMULATOR_FAULT_RATE: '0',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  )
+  cleanups.push(() => server.kill('SIGKILL'))
+  await waitFor(`${base}/readyz`, 180_000)
+  const slim = await (await fetch(`${base}/api/place?slim`)).json()
+  const top = slim.toSorted((a, b) => b.players_online - a.players_online)[0]
+
+  const chrome = await launchChromium()
+  cleanups.push(() => chrome.process.kill('SIGKILL'))
+  const { default: lighthouse } = await import('lighthouse')
+  const pages = [
+    ['overview', `${base}/overview`],
+    ['detail', `${base}/experiences/${top.place_id}`],
+  ]
+  for (const [name, url] of pages) {
+    const perf = []
+    const a11y = []
+    for (let i = 0; i < runs; i += 1) {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        logLevel: 'error',
+        output: 'json',
+        onlyCategories: ['performance', 'accessibility'],
+      })
+      const { categories } = result.lhr
+      perf.push(Math.round((categories.performance.score ?? 0) * 100))
+      a11y.push(Math.round((categories.accessibility.score ?? 0) * 100))
+    }
+    console.log(`BENCH lighthouse_${name}_performance ${median(perf)} score`)
+    console.log(`BENCH lighthouse_${name}_accessibility ${median(a11y)} score`)
+  }
+}
+
+/** Headless Chromium with a DevTools port for Lighthouse (no chrome-launcher: one binary, known flags). */
+function launchChromium() {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(
+      CHROMIUM,
+      [
+        ...CHROMIUM_ARGS,
+        '--headless=new',
+        '--remote-debugging-port=0',
+        `--user-data-dir=${join(runDir, 'chromium')}`,
+        'about:blank',
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    )
+    let err = ''
+    proc.once('error', reject)
+    proc.once('exit', (code) => reject(new Error(`chromium exited (${code}): ${err}`)))
+    proc.stderr.on('data', (chunk) => {
+      err += chunk
+      const m = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(err)
+      if (m) resolve({ process: proc, port: Number(m[1]) })
+    })
+  })
+}
+
+async function waitFor(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  throw new Error(`${url} not ready after ${timeoutMs} ms`)
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer()
+    s.once('error', reject)
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address()
+      s.close(() => resolve(port))
+    })
+  })
+}
+
+function median(xs) {
+  const s = xs.toSorted((a, b) => a - b)
+  return s[Math.floor(s.length / 2)]
+}
+
+function kB(bytes) {
+  return (bytes / 1000).toFixed(1)
+}

@@ -6,7 +6,7 @@
 //     printed beside it so a regression that pulls Plotly into the first load shows.
 //  2. Starts `ludex run` (test/e2e/support/serve.ts: the same app serving that build) on simulator data
 //     and runs Lighthouse (the one @lhci/cli bundles) with Debian's Chromium on /overview and one
-//     experience page, printing the median performance and accessibility scores (0-100).
+//     experience page, printing the scores (0-100) and the core metrics of the median run.
 // Options: --runs <n> (Lighthouse runs per page, default 3), --no-lighthouse; BENCH_WEB_REPORT_DIR=<dir>
 // keeps each page's Lighthouse report (JSON) there.
 import { spawn, spawnSync } from 'node:child_process'
@@ -247,11 +247,6 @@ function freePort() {
       s.close(() => resolve(port))
     })
   })
-}
-
-function median(xs) {
-  const s = xs.toSorted((a, b) => a - b)
-  return s[Math.floor(s.length / 2)]
 }
 
 function kB(bytes) {

@@ -75,6 +75,7 @@ test.describe('shell', () => {
     await nav.getByRole('button', { name: /^Compare Experiences/ }).click()
     await expect(promoModal(page)).toBeVisible()
     await expect(page).not.toHaveURL(/\/compare\//)
+    await expect(promoModal(page)).toHaveCSS('opacity', '1') // faded in
     await snap('promo-modal', { fullPage: false })
     await page.keyboard.press('Escape')
     await expect(promoModal(page)).toHaveCount(0)

@@ -54,7 +54,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await mkdir(SCREENSHOT_DIR, { recursive: true })
     await use(async (name, options) => {
       const path = `${SCREENSHOT_DIR}${name}.png`
-      await page.screenshot({ path, fullPage: options?.fullPage ?? true })
+      await page.screenshot({ path, fullPage: options?.fullPage ?? true, animations: 'disabled' })
       await testInfo.attach(name, { path, contentType: 'image/png' })
     })
   },

@@ -33,16 +33,17 @@ const withLighthouse = !argv.includes('--no-lighthouse')
 
 const runDir = mkdtempSync(join(tmpdir(), 'ludex-bench-web-'))
 const webDir = join(runDir, 'web')
-const cleanups = [() => rmSync(runDir, { recursive: true, force: true })]
-const cleanup = () => {
+// Undone in reverse: the processes are stopped (and gone) before their files are removed.
+const cleanups = [() => rmSync(runDir, { recursive: true, force: true, maxRetries: 3 })]
+const cleanup = async () => {
   for (const f of cleanups.reverse()) {
     try {
-      f()
+      await f()
     } catch {}
   }
 }
-process.on('SIGINT', () => {
-  cleanup()
+process.on('SIGINT', async () => {
+  await cleanup()
   process.exit(130)
 })
 
@@ -50,7 +51,16 @@ try {
   bundleFigures()
   if (withLighthouse) await lighthouseFigures()
 } finally {
-  cleanup()
+  await cleanup()
+}
+
+/** Kills a child and resolves once it has exited. */
+function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    child.once('exit', resolve)
+    child.kill('SIGKILL')
+  })
 }
 
 function bundleFigures() {
@@ -146,13 +156,13 @@ async function lighthouseFigures() {
       },
     },
   )
-  cleanups.push(() => server.kill('SIGKILL'))
+  cleanups.push(() => stop(server))
   await waitFor(`${base}/readyz`, 180_000)
   const slim = await (await fetch(`${base}/api/place?slim`)).json()
   const top = slim.toSorted((a, b) => b.players_online - a.players_online)[0]
 
   const chrome = await launchChromium()
-  cleanups.push(() => chrome.process.kill('SIGKILL'))
+  cleanups.push(() => stop(chrome.process))
   const { default: lighthouse } = await import('lighthouse')
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js')
   const pages = [

@@ -3,7 +3,7 @@ import { HISTORY_START_HEADER } from '@ludex/api'
 import { dailyPickList, genreDistribution, movementList, periodStart, platformCcuList } from '@ludex/schemas'
 import { dailyPicksFor, experienceAt, metadataAt } from '@ludex/workers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ApiFixture, type ErrorBody, expectBadRequest, getJson, startApiFixture } from './fixture.ts'
+import { type ApiFixture, expectBadRequest, getJson, startApiFixture } from './fixture.ts'
 
 const DAY_MS = 86_400_000
 async function rows<T>(client: ClickHouseClient, query: string): Promise<T[]> {

@@ -109,7 +109,7 @@ export function LineStatChart({
       extra.yaxis = { tickvals: ticks, ticktext: ticks.map(playtimeAxisLabel) }
     }
     return timeLayout(p.view, p.shapes, extra)
-  }, [p.view, p.shapes, isPlaytime, rows])
+  }, [p.view, p.shapes, isPlaytime, rows, kind])
   const fmt = isPlaytime ? playtimeAxisLabel : kind === 'ccus' ? (v: number) => String(v) : formatInteger
   return (
     <Chart

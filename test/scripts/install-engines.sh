@@ -5,7 +5,7 @@
 # With CI=true a missing engine fails here; elsewhere the tests that need it fail with the reason.
 set -euo pipefail
 node -e "require('chdb')" 2>/dev/null || node --input-type=module -e "await import('chdb')" || {
-  echo "chDB native library is missing: run npm ci" >&2
+  echo "chDB native library is missing: run npm install" >&2
   exit 1
 }
 
@@ -14,6 +14,7 @@ if [[ ! -x "$CHROMIUM" ]]; then
   echo "Chromium is missing at $CHROMIUM: installing Debian's chromium package" >&2
   SUDO=""
   [[ $(id -u) -ne 0 ]] && command -v sudo >/dev/null && SUDO="sudo"
+  export DEBIAN_FRONTEND=noninteractive
   if ! { $SUDO apt-get update && $SUDO apt-get install -y chromium; } || [[ ! -x "$CHROMIUM" ]]; then
     echo "Could not install Chromium (apt-get install -y chromium)" >&2
     [[ "${CI:-}" == "true" ]] && exit 1

@@ -1,6 +1,7 @@
 import type { ClickHouseClient } from '@clickhouse/client'
 import type { creator } from '@ludex/schemas'
 import type { z } from 'zod'
+import { latestDetailsSql } from './latest-details.ts'
 import { queryRows } from './query.ts'
 
 type Creator = z.infer<typeof creator>
@@ -21,14 +22,15 @@ SELECT
     arraySort(groupArray(p.place_id)) AS place_ids
 FROM
 (
-    SELECT place_id,
-           argMax(creator_id, observed_at) AS creator_id,
-           argMax(creator_type, observed_at) AS creator_type,
-           argMax(creator_name, observed_at) AS creator_name,
-           argMax(creator_verified, observed_at) AS creator_verified
-    FROM place_details
-    WHERE place_id IN (SELECT place_id FROM place_latest FINAL)
-    GROUP BY place_id
+    ${latestDetailsSql(
+      {
+        creator_id: 'creator_id',
+        creator_type: 'creator_type',
+        creator_name: 'creator_name',
+        creator_verified: 'creator_verified',
+      },
+      { where: 'place_id IN (SELECT place_id FROM place_latest FINAL)' },
+    )}
 ) AS p
 LEFT JOIN
 (

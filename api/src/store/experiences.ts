@@ -1,6 +1,7 @@
 import type { ClickHouseClient } from '@clickhouse/client'
 import { playtimeSecondsSql } from '@ludex/pipelines'
 import type { Experience, SlimExperience } from '@ludex/schemas'
+import { latestDetailsSql, likeRatioSql } from './latest-details.ts'
 import { isoFromClickHouse, queryRows } from './query.ts'
 
 /**
@@ -14,21 +15,14 @@ SELECT
     d.name AS name,
     l.playing AS players_online,
     l.visits AS total_visits,
-    if(ifNull(l.up_votes, 0) + ifNull(l.down_votes, 0) = 0, 0,
-       ifNull(l.up_votes, 0) / (ifNull(l.up_votes, 0) + ifNull(l.down_votes, 0))) AS like_percentage,
+    ${likeRatioSql('l')} AS like_percentage,
     d.creator_id AS creator_id,
     d.genre_l1 AS genre_l1,
     d.genre_l2 AS genre_l2
 FROM (SELECT place_id, universe_id, playing, visits, up_votes, down_votes FROM place_latest FINAL) AS l
 LEFT JOIN
 (
-    SELECT place_id,
-           argMax(name, observed_at) AS name,
-           argMax(creator_id, observed_at) AS creator_id,
-           argMax(genre_l1, observed_at) AS genre_l1,
-           argMax(genre_l2, observed_at) AS genre_l2
-    FROM place_details
-    GROUP BY place_id
+    ${latestDetailsSql({ name: 'name', creator_id: 'creator_id', genre_l1: 'genre_l1', genre_l2: 'genre_l2' })}
 ) AS d USING (place_id)
 ORDER BY players_online DESC, place_id ASC`
 
@@ -78,12 +72,7 @@ export async function trackedExperience(
     `SELECT l.universe_id AS universe_id, d.name AS name
      FROM (SELECT place_id, universe_id FROM place_latest FINAL WHERE place_id = {placeId:UInt64}) AS l
      LEFT JOIN
-     (
-         SELECT place_id, argMax(name, observed_at) AS name
-         FROM place_details
-         WHERE place_id = {placeId:UInt64}
-         GROUP BY place_id
-     ) AS d USING (place_id)`,
+     (${latestDetailsSql({ name: 'name' }, { where: 'place_id = {placeId:UInt64}' })}) AS d USING (place_id)`,
     { placeId },
   )
   const row = rows[0]
@@ -105,8 +94,7 @@ SELECT
     l.playing AS players_online,
     l.visits AS total_visits,
     l.favorites AS favorites,
-    if(ifNull(l.up_votes, 0) + ifNull(l.down_votes, 0) = 0, 0,
-       ifNull(l.up_votes, 0) / (ifNull(l.up_votes, 0) + ifNull(l.down_votes, 0))) AS like_percentage,
+    ${likeRatioSql('l')} AS like_percentage,
     d.found AS described,
     d.name AS name,
     d.creator_id AS creator_id,
@@ -124,18 +112,18 @@ SELECT
 FROM (SELECT * FROM place_latest FINAL WHERE place_id = {placeId:UInt64}) AS l
 LEFT JOIN
 (
-    SELECT place_id,
-           1 AS found,
-           argMax(name, observed_at) AS name,
-           argMax(creator_id, observed_at) AS creator_id,
-           argMax(genre_l1, observed_at) AS genre_l1,
-           argMax(genre_l2, observed_at) AS genre_l2,
-           argMax(price, observed_at) AS price,
-           argMax(created_at, observed_at) AS created_at,
-           argMax(updated_at, observed_at) AS updated_at
-    FROM place_details
-    WHERE place_id = {placeId:UInt64}
-    GROUP BY place_id
+    ${latestDetailsSql(
+      {
+        name: 'name',
+        creator_id: 'creator_id',
+        genre_l1: 'genre_l1',
+        genre_l2: 'genre_l2',
+        price: 'price',
+        created_at: 'created_at',
+        updated_at: 'updated_at',
+      },
+      { where: 'place_id = {placeId:UInt64}', found: true },
+    )}
 ) AS d USING (place_id)`
 
 interface DetailRow {

@@ -1,6 +1,7 @@
 import type { ClickHouseClient } from '@clickhouse/client'
 import { playtimeSecondsSql } from '@ludex/pipelines'
 import type { Granularity, StatKind } from '@ludex/schemas'
+import { latestDetailsSql } from './latest-details.ts'
 import { dateTimeParam } from './query.ts'
 
 /*
@@ -50,10 +51,7 @@ export async function trackedPlaces(
 FROM (SELECT DISTINCT place_id FROM place_latest FINAL WHERE place_id IN {ids:Array(UInt64)}) AS l
 LEFT JOIN
 (
-    SELECT place_id, argMax(name, observed_at) AS name, argMax(created_at, observed_at) AS created
-    FROM place_details
-    WHERE place_id IN {ids:Array(UInt64)}
-    GROUP BY place_id
+    ${latestDetailsSql({ name: 'name', created: 'created_at' }, { where: 'place_id IN {ids:Array(UInt64)}' })}
 ) AS d USING (place_id)`,
     { ids },
   )

@@ -1,5 +1,5 @@
 import { BADGE_CSV_COLUMNS, badgeStatList } from '@ludex/schemas'
-import { badgeCountOf, badgesOf, experienceAt, metadataAt, snapSlot } from '@ludex/workers'
+import { badgeCountOf, badgesOf, indexOfPlace, metadataAt, snapSlot } from '@ludex/workers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiFixture, type ErrorBody, getJson, startApiFixture } from './fixture.ts'
 
@@ -35,15 +35,13 @@ function parseCsv(text: string): string[][] {
 
 describe('/api/badges/{placeId}', () => {
   let f: ApiFixture
-  const indexOf = new Map<number, number>()
   beforeAll(async () => {
     f = await startApiFixture()
-    for (let i = 0; i < f.model.count; i++) indexOf.set(experienceAt(f.model, i).rootPlaceId, i)
   })
   afterAll(() => f.close())
 
   /** The badges the simulator serves for the place now (what the download fetches live). */
-  const served = (placeId: number) => badgesOf(f.model, indexOf.get(placeId)!, snapSlot(f.now))
+  const served = (placeId: number) => badgesOf(f.model, indexOfPlace(f.model, placeId), snapSlot(f.now))
   const withBadges = () => f.placeIds.find((id) => served(id).length >= 3)!
 
   it('downloads the badge stats as a CSV attachment named from the name and place id', async () => {
@@ -53,7 +51,7 @@ describe('/api/badges/{placeId}', () => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8')
     expect(res.headers.get('cache-control')).toBe('no-store')
     const disposition = res.headers.get('content-disposition')!
-    const name = metadataAt(f.model, indexOf.get(placeId)!, snapSlot(f.now)).name
+    const name = metadataAt(f.model, indexOfPlace(f.model, placeId), snapSlot(f.now)).name
     const slug = name
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
@@ -79,7 +77,7 @@ describe('/api/badges/{placeId}', () => {
   })
 
   it('answers an experience without badges with the header line only', async () => {
-    const placeId = f.placeIds.find((id) => badgeCountOf(f.model, indexOf.get(id)!) === 0)!
+    const placeId = f.placeIds.find((id) => badgeCountOf(f.model, indexOfPlace(f.model, id)) === 0)!
     const res = await fetch(`${f.url}/api/badges/${placeId}`, { headers: { Accept: 'text/csv' } })
     expect(res.status).toBe(200)
     expect(parseCsv(await res.text())).toEqual([[...BADGE_CSV_COLUMNS]])

@@ -3,6 +3,7 @@ import {
   DAY_MS,
   dailyPicksFor,
   experienceAt,
+  indexOfPlace,
   metadataAt,
   type ReasonProhibited,
   sampleAt,
@@ -65,11 +66,9 @@ describe('/api/place/{place_id} and its price history', () => {
   let f: ApiFixture
   /** The slot of the fixture's last snapshots (the backfill's last complete slot before now). */
   let lastSlot: number
-  const indexOf = new Map<number, number>()
   beforeAll(async () => {
     f = await startApiFixture()
     lastSlot = snapSlot(f.now)
-    for (let i = 0; i < f.model.count; i++) indexOf.set(experienceAt(f.model, i).rootPlaceId, i)
   })
   afterAll(() => f.close())
 
@@ -81,9 +80,9 @@ describe('/api/place/{place_id} and its price history', () => {
 
   it('answers the full experience as the simulator shows it at the last poll', async () => {
     // players online at the last slot of every existing experience, for the rank
-    const playing = f.placeIds.map((id) => sampleAt(f.model, indexOf.get(id)!, lastSlot).playing)
+    const playing = f.placeIds.map((id) => sampleAt(f.model, indexOfPlace(f.model, id), lastSlot).playing)
     for (const placeId of samplePlaces()) {
-      const i = indexOf.get(placeId)!
+      const i = indexOfPlace(f.model, placeId)
       const p = experienceAt(f.model, i)
       const meta = metadataAt(f.model, i, lastSlot)
       const sample = sampleAt(f.model, i, lastSlot)
@@ -121,7 +120,9 @@ describe('/api/place/{place_id} and its price history', () => {
   })
 
   it('gives idle experiences that tie on players online the same rank', async () => {
-    const idle = f.placeIds.filter((id) => sampleAt(f.model, indexOf.get(id)!, lastSlot).playing === 0)
+    const idle = f.placeIds.filter(
+      (id) => sampleAt(f.model, indexOfPlace(f.model, id), lastSlot).playing === 0,
+    )
     expect(idle.length).toBeGreaterThan(1)
     const ranks = await Promise.all(
       idle.slice(0, 3).map(async (id) => experience.parse((await getJson(f, `/api/place/${id}`)).body).rank),
@@ -140,20 +141,22 @@ describe('/api/place/{place_id} and its price history', () => {
       }
       return dates
     }
-    const withPicks = f.placeIds.find((id) => picked(indexOf.get(id)!).length >= 2)!
-    const without = f.placeIds.find((id) => picked(indexOf.get(id)!).length === 0)!
+    const withPicks = f.placeIds.find((id) => picked(indexOfPlace(f.model, id)).length >= 2)!
+    const without = f.placeIds.find((id) => picked(indexOfPlace(f.model, id)).length === 0)!
     for (const placeId of [withPicks, without]) {
       const e = experience.parse((await getJson(f, `/api/place/${placeId}`)).body)
-      expect(e.daily_pick_dates).toEqual(picked(indexOf.get(placeId)!))
+      expect(e.daily_pick_dates).toEqual(picked(indexOfPlace(f.model, placeId)))
     }
   })
 
   it('estimates average playtime near the true session length over the last 30 days', async () => {
     // The model grows visits as playing time ÷ session minutes; busy experiences estimate it closely.
-    const busy = f.placeIds.filter((id) => sampleAt(f.model, indexOf.get(id)!, lastSlot).playing >= 50)
+    const busy = f.placeIds.filter(
+      (id) => sampleAt(f.model, indexOfPlace(f.model, id), lastSlot).playing >= 50,
+    )
     expect(busy.length).toBeGreaterThan(5)
     for (const placeId of busy.slice(0, 8)) {
-      const p = experienceAt(f.model, indexOf.get(placeId)!)
+      const p = experienceAt(f.model, indexOfPlace(f.model, placeId))
       const e = experience.parse((await getJson(f, `/api/place/${placeId}`)).body)
       expect(Number.isInteger(e.average_playtime)).toBe(true)
       expect(e.average_playtime / (p.sessionMinutes * 60)).toBeGreaterThan(0.98)
@@ -162,7 +165,7 @@ describe('/api/place/{place_id} and its price history', () => {
     // No visits gained in the window: no estimate, read as 0.
     const windowStart = snapSlot(f.now - 30 * DAY_MS) + 10 * 60_000
     const flat = f.placeIds.find((id) => {
-      const i = indexOf.get(id)!
+      const i = indexOfPlace(f.model, id)
       return sampleAt(f.model, i, windowStart).visits === sampleAt(f.model, i, lastSlot).visits
     })!
     expect(flat).toBeDefined()
@@ -211,7 +214,7 @@ describe('/api/place/{place_id} and its price history', () => {
   it('lists the price history as changes, first entry 0', async () => {
     const start = f.now - FIXTURE.days * DAY_MS
     for (const placeId of samplePlaces()) {
-      const p = experienceAt(f.model, indexOf.get(placeId)!)
+      const p = experienceAt(f.model, indexOfPlace(f.model, placeId))
       // The prices the model shows from the first poll to now, without repeats.
       const shown = p.prices.filter((period, k) => {
         const next = p.prices[k + 1]

@@ -1,18 +1,16 @@
 import { thumbnailList } from '@ludex/schemas'
-import { experienceAt, metadataAt, snapSlot } from '@ludex/workers'
+import { indexOfPlace, metadataAt, snapSlot } from '@ludex/workers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiFixture, type ErrorBody, FIXTURE, getJson, startApiFixture } from './fixture.ts'
 
 describe('/api/thumbnail/bulk and /api/thumbnail', () => {
   let f: ApiFixture
-  const indexOf = new Map<number, number>()
   beforeAll(async () => {
     f = await startApiFixture()
-    for (let i = 0; i < f.model.count; i++) indexOf.set(experienceAt(f.model, i).rootPlaceId, i)
   })
   afterAll(() => f.close())
 
-  const metaNow = (placeId: number) => metadataAt(f.model, indexOf.get(placeId)!, snapSlot(f.now))
+  const metaNow = (placeId: number) => metadataAt(f.model, indexOfPlace(f.model, placeId), snapSlot(f.now))
 
   it('gives the latest thumbnail of each place of the type asked, in the order asked', async () => {
     const ids = f.placeIds.slice(10, 20).reverse()

@@ -2,9 +2,9 @@ import { displayGenreName, type Experience, formatLikePercentage, shortenNumber 
 import { Badge, Button, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconChevronDown, IconCopy, IconDownload, IconExternalLink } from '@tabler/icons-react'
 import { useState } from 'react'
+import { ExperienceIcon } from '../thumbnails/ExperienceIcon.tsx'
 import { copyToClipboard } from '../ui/copy.ts'
 import { downloadBadgeStats } from './badge-download.ts'
-import { ExperienceIcon } from './ExperienceIcon.tsx'
 import { formatInteger, formatPrice } from './format.ts'
 import { EXPERIENCE_ID_COPIED, robloxGameUrl, UNIVERSE_ID_COPIED } from './links.ts'
 
@@ -28,12 +28,7 @@ export function ExperienceHeader({ experience: e }: { experience: Experience }) 
     <Paper withBorder radius="md" p="md">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
         <Group wrap="nowrap" align="flex-start" gap="md" miw={0}>
-          <ExperienceIcon
-            placeId={e.place_id}
-            name={e.name}
-            hash={e.thumbnails.icon?.hash ?? 'default'}
-            size={72}
-          />
+          <ExperienceIcon placeId={e.place_id} hash={e.thumbnails.icon?.hash ?? 'default'} size={72} />
           <Stack gap={4} miw={0}>
             <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
               {e.name}

@@ -9,7 +9,7 @@ import { z } from 'zod'
 import { ApiError } from '../../http/api-error.ts'
 import { defineRoute } from '../../http/route.ts'
 import { platformCcu } from '../../store/platform.ts'
-import { visibleStart } from './history-start.ts'
+import { visibleStart } from '../../viewer/history-window.ts'
 
 /** The default range: the last year (the overview chart shows at least 30 days and zooms from there). */
 function oneYearBefore(ms: number): number {

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { ApiError } from '../../http/api-error.ts'
 import { defineRoute } from '../../http/route.ts'
 import { dailyPicksBetween, latestDailyPicks } from '../../store/picks.ts'
-import { HISTORY_START_HEADER, historyWindow } from '../../viewer/history-window.ts'
+import { announceHistoryStart, historyWindow } from '../../viewer/history-window.ts'
 
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 
@@ -35,7 +35,7 @@ export const dailyPicksRoute = defineRoute({
     // Picks are whole dates: the window moves the start to the date that holds its first instant.
     const window = historyWindow(viewer, Math.max(requestedStart, DAILY_PICKS_START_MS), now)
     const from = isoDate(window.startMs)
-    if (window.clamped) ctx.set(HISTORY_START_HEADER, `${from}T00:00:00.000Z`)
+    if (window.clamped) announceHistoryStart(ctx, Date.parse(`${from}T00:00:00.000Z`))
     return dailyPicksBetween(deps.clickhouse, from, isoDate(end))
   },
 })

@@ -10,7 +10,7 @@ import { z } from 'zod'
 import { ApiError } from '../../http/api-error.ts'
 import { defineRoute } from '../../http/route.ts'
 import { firstRankingSlot, rankingPositionsAt } from '../../store/rankings.ts'
-import { HISTORY_START_HEADER, historyWindow } from '../../viewer/history-window.ts'
+import { announceHistoryStart, historyWindow } from '../../viewer/history-window.ts'
 
 export const rankingSnapshotRoute = defineRoute({
   method: 'GET',
@@ -42,7 +42,7 @@ export const rankingSnapshotRoute = defineRoute({
       const first = await firstRankingSlot(deps.clickhouse, params.id, from, now)
       if (first !== null) {
         snapshot = await rankingPositionsAt(deps.clickhouse, params.id, from, first)
-        ctx.set(HISTORY_START_HEADER, new Date(from).toISOString())
+        announceHistoryStart(ctx, from)
       }
     }
     return snapshot ?? { time: new Date(snapToSlot(at)).toISOString(), positions: [] }

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { ApiError } from '../../http/api-error.ts'
 import { defineRoute } from '../../http/route.ts'
 import { chartObservations, isTrackedPlace, mergeRankingPeriods } from '../../store/rankings.ts'
-import { visibleStart } from '../platform/history-start.ts'
+import { visibleStart } from '../../viewer/history-window.ts'
 
 export const rankingSeriesRoute = defineRoute({
   method: 'GET',

@@ -1,7 +1,7 @@
 import { type Granularity, nextPeriodStart, periodStart, snapUpToSlot } from '@ludex/schemas'
 import type { Context } from 'koa'
 import { ApiError } from '../../http/api-error.ts'
-import { HISTORY_START_HEADER, historyWindow } from '../../viewer/history-window.ts'
+import { announceHistoryStart, historyWindow } from '../../viewer/history-window.ts'
 import type { Viewer } from '../../viewer/viewer.ts'
 
 /** The buckets a stats call reads: starts in [fromMs, toMs]. */
@@ -43,6 +43,6 @@ export function resolveBucketRange(input: RangeInput): BucketRange {
   if (!window.clamped) return { fromMs: periodStart(requested, g), toMs }
   const start = periodStart(window.startMs, g)
   const fromMs = start === window.startMs ? start : nextPeriodStart(window.startMs, g)
-  ctx.set(HISTORY_START_HEADER, new Date(fromMs).toISOString())
+  announceHistoryStart(ctx, fromMs)
   return { fromMs, toMs }
 }

@@ -3,8 +3,8 @@ import { Anchor, Group, VisuallyHidden } from '@mantine/core'
 import { createColumnHelper } from '@tanstack/react-table'
 import { createContext, useContext } from 'react'
 import { Link } from 'react-router'
-import { ExperienceIcon } from '../../experience/ExperienceIcon.tsx'
 import { formatInteger } from '../../experience/format.ts'
+import { ExperienceIcon } from '../../thumbnails/ExperienceIcon.tsx'
 import { RowMenu } from './RowMenu.tsx'
 
 /** A slim experience with its rank among all experiences (derived from players online). */
@@ -19,7 +19,7 @@ function NameCell({ row }: { row: RankedExperience }) {
   const hash = useContext(IconHashes).get(row.place_id)
   return (
     <Group gap="sm" wrap="nowrap">
-      <ExperienceIcon placeId={row.place_id} name={row.name} hash={hash} size={36} />
+      <ExperienceIcon placeId={row.place_id} hash={hash} size={36} />
       <Anchor component={Link} to={`/experiences/${row.place_id}`} fw={500} lineClamp={2}>
         {row.name}
       </Anchor>

@@ -4,9 +4,9 @@ import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { api } from '../../api/queries.ts'
 import { NO_DATA } from '../../charts/index.ts'
+import { defaultThumbnail, iconUrl } from '../../thumbnails/urls.ts'
 import { OverviewCard } from './OverviewCard.tsx'
 import classes from './overview.module.css'
-import { defaultThumbnail, iconImageUrl } from './thumbnail.ts'
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
 
@@ -89,7 +89,7 @@ function PickIcon({
         <Loader size="sm" aria-hidden />
       </Center>
     )
-  const src = failed || hash === undefined ? defaultThumbnail(placeId) : iconImageUrl(hash, placeId)
+  const src = failed || hash === undefined ? defaultThumbnail(placeId) : iconUrl(hash, placeId, 150)
   return (
     <Image
       src={src}

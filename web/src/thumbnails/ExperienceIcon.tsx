@@ -1,0 +1,35 @@
+import { Avatar, Loader } from '@mantine/core'
+import { useState } from 'react'
+import { defaultThumbnail, iconUrl } from './urls.ts'
+
+export interface ExperienceIconProps {
+  readonly placeId: number
+  /** undefined while the hash is not known yet (a spinner shows); 'default' means no image. */
+  readonly hash: string | undefined
+  readonly size?: number
+}
+
+/**
+ * An experience icon. The spinner shows until the hash is known; 'default' or an image that fails to
+ * load shows one of the three default images, chosen by place id (part 1 §3, §8).
+ */
+export function ExperienceIcon({ placeId, hash, size = 40 }: ExperienceIconProps) {
+  const [failed, setFailed] = useState(false)
+  if (hash === undefined) {
+    return (
+      <Avatar size={size} radius="md" aria-hidden>
+        <Loader size="xs" />
+      </Avatar>
+    )
+  }
+  return (
+    <Avatar
+      size={size}
+      radius="md"
+      alt=""
+      src={failed ? defaultThumbnail(placeId) : iconUrl(hash, placeId, size)}
+      imageProps={{ onError: () => setFailed(true), loading: 'lazy', decoding: 'async' }}
+      aria-hidden
+    />
+  )
+}

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest'
+import { defaultThumbnail, iconUrl } from './urls.ts'
+
+describe('thumbnail addresses', () => {
+  it('asks the image service for the smallest size that covers the box, under the 180-day prefix', () => {
+    expect(iconUrl('abc123', 1, 36)).toBe('https://tr.rbxcdn.com/180DAY-abc123/64/64/Image/Webp/noFilter')
+    expect(iconUrl('abc123', 1, 150)).toContain('/150/150/')
+    expect(iconUrl('abc123', 1, 2000)).toContain('/512/512/')
+  })
+
+  it("shows one of three default images for the 'default' hash, the same one for a place every time", () => {
+    const images = [0, 1, 2].map(defaultThumbnail)
+    expect(new Set(images).size).toBe(3)
+    expect(iconUrl('default', 4, 64)).toBe(defaultThumbnail(4))
+    expect(defaultThumbnail(4)).toBe(defaultThumbnail(1))
+    expect(defaultThumbnail(4)).not.toBe(defaultThumbnail(5))
+  })
+})

@@ -118,9 +118,13 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
     child = proc
     live.add(proc)
     const exited = new Promise<Error>((resolve) => {
-      proc.once('error', (err) => resolve(new RedisServerError(`could not run ${REDIS_SERVER}`, { cause: err })))
+      proc.once('error', (err) =>
+        resolve(new RedisServerError(`could not run ${REDIS_SERVER}`, { cause: err })),
+      )
       proc.once('exit', (code, signal) =>
-        resolve(new RedisServerError(`redis-server exited (${code ?? signal}): ${output.trim().slice(-500)}`)),
+        resolve(
+          new RedisServerError(`redis-server exited (${code ?? signal}): ${output.trim().slice(-500)}`),
+        ),
       )
     })
     proc.stdout?.on('data', (c: Buffer) => void (output += c.toString('utf8')))

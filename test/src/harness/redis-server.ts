@@ -127,11 +127,16 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
         ),
       )
     })
-    proc.stdout?.on('data', (c: Buffer) => void (output += c.toString('utf8')))
-    proc.stderr?.on('data', (c: Buffer) => void (output += c.toString('utf8')))
+    const collect = (c: Buffer) => {
+      output += c.toString('utf8')
+    }
+    proc.stdout?.on('data', collect)
+    proc.stderr?.on('data', collect)
     const until = Date.now() + timeoutMs
     const state: { failure: Error | null } = { failure: null }
-    void exited.then((e) => (state.failure = e))
+    void exited.then((e) => {
+      state.failure = e
+    })
     while (Date.now() < until) {
       if (state.failure) {
         live.delete(proc)

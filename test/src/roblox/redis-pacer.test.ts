@@ -74,6 +74,9 @@ describe('per-host pacing shared through Redis', () => {
         pacer: createRedisHostPacer({ redis: connect(), prefix, intervalMs, jitter: 0, logger }),
       }),
     )
+    // One request each first, so the measured ones reuse open connections instead of timing a handshake.
+    await Promise.all(clients.map((client) => client.getVotes([99])))
+    host.arrivals.length = 0
     const perClient = 5
     await Promise.all(
       clients.flatMap((client) => Array.from({ length: perClient }, (_, i) => client.getVotes([i + 1]))),
@@ -81,10 +84,10 @@ describe('per-host pacing shared through Redis', () => {
     const arrivals = [...host.arrivals].sort((a, b) => a - b)
     expect(arrivals).toHaveLength(2 * perClient)
     const gaps = arrivals.slice(1).map((t, i) => t - (arrivals[i] ?? t))
-    // Each process alone would send its five in 4 intervals; sharing one budget, the ten take 9.
-    expect(arrivals.at(-1)! - arrivals[0]!).toBeGreaterThanOrEqual((2 * perClient - 1) * intervalMs - 20)
-    // Arrival times carry the client's own delays (a new connection on its first request), so the
-    // spacing of single pairs is only checked loosely; the span above is the strict measure.
+    // Each process alone would send its five within 4 intervals (320 ms); sharing one budget, the ten
+    // span 9 (720 ms). The margin of half an interval covers a late first arrival on a busy machine.
+    expect(arrivals.at(-1)! - arrivals[0]!).toBeGreaterThanOrEqual((2 * perClient - 1.5) * intervalMs)
+    // Single pairs are only checked loosely, for the same reason; the span above is the strict measure.
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(intervalMs / 2)
   })
 

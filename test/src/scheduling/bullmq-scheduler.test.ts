@@ -177,6 +177,36 @@ describe('BullMQ scheduler on a real redis-server', () => {
     expect(new Set(parts.map((p) => p.by))).toEqual(new Set(['a', 'b']))
   })
 
+  it('starts a job whose offset changed on its new boundaries', async () => {
+    const queueName = nextQueue()
+    const runs: Array<{ by: string; scheduledFor: number }> = []
+    const first = open({ queueName })
+    first.register({
+      name: 'shift',
+      everyMs: 300,
+      run: async (ctx) => void runs.push({ by: 'old', scheduledFor: ctx.scheduledFor }),
+    })
+    await first.start()
+    await eventually(() => runs.length >= 1)
+    await first.stop()
+
+    const second = open({ queueName })
+    second.register({
+      name: 'shift',
+      everyMs: 300,
+      offsetMs: 100,
+      run: async (ctx) => void runs.push({ by: 'new', scheduledFor: ctx.scheduledFor }),
+    })
+    const secondStartedAt = Date.now()
+    await second.start()
+    await eventually(() => runs.filter((r) => r.by === 'new').length >= 2)
+    const newer = runs.filter((r) => r.by === 'new').map((r) => r.scheduledFor)
+    expect(newer.every((t) => t % 300 === 100)).toBe(true)
+    // The occurrence planned on the old grid was dropped with the old scheduler: the first new run is for
+    // a boundary of the new grid after the start, not one slipped in before it.
+    expect(newer[0]).toBeGreaterThan(secondStartedAt)
+  })
+
   it('removes the job scheduler of a job no longer registered', async () => {
     const queueName = nextQueue()
     const first = open({ queueName })

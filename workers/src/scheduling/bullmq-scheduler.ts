@@ -131,9 +131,19 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
 
   const upsert = async (def: JobSchedule) => {
     if (!queue) return
+    const id = schedulerIdOf(def.name)
     const offset = def.offsetMs ?? 0
+    // BullMQ keeps an existing scheduler's planned times on upsert; a new interval or offset starts afresh.
+    const existing = await queue.getJobScheduler(id)
+    if (existing && (existing.every !== def.everyMs || (existing.offset ?? 0) !== offset)) {
+      await queue.removeJobScheduler(id)
+      logger.info(
+        { job: def.name, everyMs: def.everyMs, offsetMs: offset },
+        'job schedule changed; its scheduler starts afresh',
+      )
+    }
     await queue.upsertJobScheduler(
-      schedulerIdOf(def.name),
+      id,
       {
         every: def.everyMs,
         ...(offset > 0 ? { offset } : {}),

@@ -1,3 +1,4 @@
+import type { Config } from '@ludex/schemas'
 import { FlowProducer, type Job, type JobsOptions, Queue, UnrecoverableError, Worker } from 'bullmq'
 import { Redis } from 'ioredis'
 import type { Logger } from 'pino'
@@ -41,8 +42,6 @@ export interface BullmqSchedulerOptions {
   readonly maxStalledCount?: number
   /** How long stop() lets running jobs finish before aborting their signal (SCHEDULER_STOP_GRACE_MS). */
   readonly stopGraceMs?: number
-  /** Optional cap on jobs started per period by all workers of the queue together. */
-  readonly limiter?: { readonly max: number; readonly durationMs: number }
   /** Remove the job schedulers of jobs this process did not register (only when `schedule`). Default true. */
   readonly pruneUnregistered?: boolean
 }
@@ -51,6 +50,30 @@ export class SchedulerJobError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options)
     this.name = 'SchedulerJobError'
+  }
+}
+
+/**
+ * The options of the configured deployment: REDIS_URL and the SCHEDULER_* settings. The role picks the
+ * side: `ludex scheduler` = { schedule: true, work: false }, `ludex poller` = { schedule: false, work: true },
+ * one process doing both = the defaults.
+ */
+export function bullmqSchedulerOptionsFrom(
+  config: Config,
+  role: { readonly logger: Logger; readonly schedule?: boolean; readonly work?: boolean },
+): BullmqSchedulerOptions {
+  if (!config.REDIS_URL) throw new SchedulerJobError('REDIS_URL is not set: the BullMQ scheduler needs Redis')
+  return {
+    redisUrl: config.REDIS_URL,
+    prefix: config.SCHEDULER_PREFIX,
+    concurrency: config.SCHEDULER_CONCURRENCY,
+    attempts: config.SCHEDULER_JOB_ATTEMPTS,
+    backoffMs: config.SCHEDULER_BACKOFF_MS,
+    lockMs: config.SCHEDULER_LOCK_MS,
+    stalledIntervalMs: config.SCHEDULER_STALLED_INTERVAL_MS,
+    maxStalledCount: config.SCHEDULER_MAX_STALLED,
+    stopGraceMs: config.SCHEDULER_STOP_GRACE_MS,
+    ...role,
   }
 }
 
@@ -333,9 +356,6 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Schedule
           lockDuration: options.lockMs ?? 30_000,
           stalledInterval: options.stalledIntervalMs ?? 30_000,
           maxStalledCount: options.maxStalledCount ?? 2,
-          ...(options.limiter
-            ? { limiter: { max: options.limiter.max, duration: options.limiter.durationMs } }
-            : {}),
         })
         worker.on('error', (err) => logger.warn({ err: messageOf(err) }, 'worker error'))
         worker.on('failed', (job, err) => {

@@ -1,6 +1,7 @@
 export * from './history/index.ts'
 export * from './pollers/index.ts'
 export * from './roblox/index.ts'
+export * from './scheduling/bullmq-scheduler.ts'
 export * from './scheduling/clock.ts'
 export * from './scheduling/in-process-scheduler.ts'
 export * from './scheduling/register-pollers.ts'

@@ -75,6 +75,26 @@ export const configSchema = z.object({
   BUS_CAPACITY: z.coerce.number().int().positive().default(200_000),
   SINK_BATCH_MAX: z.coerce.number().int().positive().default(100_000),
   SINK_BATCH_WAIT_MS: z.coerce.number().int().min(0).default(200),
+
+  // The distributed scheduler (BullMQ on REDIS_URL); the embedded one ignores these.
+  /** Key prefix of the BullMQ queue and the shared rate limiter, so several deployments can share one Redis. */
+  SCHEDULER_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]+$/)
+    .default('ludex'),
+  /** Jobs one poller process runs at once (scheduled runs and batch parts alike). */
+  SCHEDULER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
+  /** Tries per job, the first included; retries wait SCHEDULER_BACKOFF_MS, doubling each time. */
+  SCHEDULER_JOB_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  SCHEDULER_BACKOFF_MS: z.coerce.number().int().min(0).default(5_000),
+  /** A job whose worker stopped renewing its lock for this long is handed to another worker. */
+  SCHEDULER_LOCK_MS: z.coerce.number().int().min(1_000).default(30_000),
+  /** How often each worker looks for stalled jobs. */
+  SCHEDULER_STALLED_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Times a job may stall (its worker died) before it is failed instead of run again. */
+  SCHEDULER_MAX_STALLED: z.coerce.number().int().min(0).max(100).default(2),
+  /** On shutdown, running jobs get this long to finish before their abort signal fires. */
+  SCHEDULER_STOP_GRACE_MS: z.coerce.number().int().min(0).default(30_000),
 })
 
 export type Config = z.infer<typeof configSchema>

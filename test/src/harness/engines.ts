@@ -32,6 +32,16 @@ export const engines: readonly EngineCheck[] = [
       return stdout.trim()
     },
   },
+  {
+    // The distributed scheduler (BullMQ), shared rate limits and caches; the harness starts its own servers.
+    name: 'Redis',
+    install: 'apt-get install -y redis-server (make test-engines does it)',
+    probe: async () => {
+      const path = process.env.REDIS_SERVER_PATH ?? 'redis-server'
+      const { stdout } = await promisify(execFile)(path, ['--version'], { timeout: 30_000 })
+      return stdout.trim().split(' ').slice(0, 3).join(' ')
+    },
+  },
 ]
 
 export class MissingEngineError extends Error {

@@ -9,8 +9,10 @@ import {
 import { chunk } from '../roblox/chunk.ts'
 import { GAMES_BATCH } from '../roblox/client.ts'
 import type { Game, Votes } from '../roblox/shapes/games.ts'
+import type { PartOutcome } from '../scheduling/scheduler.ts'
 import { type PollerDeps, type PollRun, publishAll } from './deps.ts'
 import { detailsChangeOf } from './details.ts'
+import type { Tracker } from './tracker.ts'
 
 export interface GamesPollResult {
   readonly tracked: number
@@ -23,91 +25,142 @@ export interface GamesPollResult {
   readonly platformTotals: PlatformTotalsV1 | null
 }
 
-/**
- * The 10-minute sweep: games + votes of every tracked experience in batches of 50, one snapshot per
- * experience for the slot, details changes from the same response, and then the tracked platform total.
- * A failed votes call leaves votes null (never guessed); a failed games call drops that batch from the
- * slot and, because the sum would then be partial, the platform total too.
- */
-export async function pollGamesAndVotes(deps: PollerDeps, run: PollRun): Promise<GamesPollResult> {
-  const { client, tracker, publisher, clock, logger, memory } = deps
-  const tracked = tracker.list()
-  const batches = chunk(
-    tracked.map((t) => t.universeId),
+/** What one batch of the sweep produced; plain JSON, as it may come back from another process. */
+export interface GamesBatchResult {
+  readonly universes: number
+  readonly snapshots: number
+  readonly withoutVotes: number
+  readonly detailsChanges: number
+  /** Universes of the batch a successful games response left out (deleted or unknown upstream). */
+  readonly missing: readonly number[]
+  /** Sum of `playing` over the batch's snapshots, for the platform total. */
+  readonly ccu: number
+}
+
+export class GamesBatchError extends Error {
+  constructor(
+    readonly universes: number,
+    options: { cause: unknown },
+  ) {
+    super(`games batch of ${universes} universes failed; its experiences miss this slot`, options)
+    this.name = 'GamesBatchError'
+  }
+}
+
+/** The sweep's parts: tracked universes in games/votes batches of 50, in tracking order. */
+export function gamesSweepBatches(tracker: Tracker): number[][] {
+  return chunk(
+    tracker.list().map((t) => t.universeId),
     GAMES_BATCH,
   )
+}
+
+/**
+ * One batch of the sweep: games + votes, one snapshot per experience for the slot, and details changes
+ * from the same response. A failed votes call leaves votes null (never guessed); a failed games call
+ * throws GamesBatchError, so a scheduler with retries can run the batch again.
+ */
+export async function pollGamesBatch(
+  deps: PollerDeps,
+  run: PollRun,
+  ids: readonly number[],
+): Promise<GamesBatchResult> {
+  const { client, clock, logger, memory, publisher } = deps
+  const [games, votes] = await Promise.all([
+    client.getGames(ids, { signal: run.signal }).catch((err: unknown) => {
+      throw new GamesBatchError(ids.length, { cause: err })
+    }),
+    client.getVotes(ids, { signal: run.signal }).catch((err: unknown) => {
+      logger.warn({ err, universes: ids.length }, 'votes batch failed; votes are null for this slot')
+      return null
+    }),
+  ])
+  const observedAt = clock.now()
+  const votesById = new Map<number, Votes>((votes ?? []).map((v) => [v.id, v]))
+  const gamesById = new Map<number, Game>(games.map((g) => [g.id, g]))
+  const snapshots: PlaceSnapshotV1[] = []
+  const changes: PlaceDetailsChange[] = []
+  const toRemember: Array<readonly [string, string]> = []
+  const missing: number[] = []
+  let withoutVotes = 0
+  let ccu = 0
+  for (const id of ids) {
+    const game = gamesById.get(id)
+    if (!game) {
+      missing.push(id)
+      continue
+    }
+    const vote = votesById.get(id)
+    if (!vote) withoutVotes++
+    snapshots.push({
+      schema_version: SCHEMA_VERSION,
+      id: messageIdOf('poller', game.id, run.slot),
+      source: 'poller',
+      universe_id: game.id,
+      place_id: game.rootPlaceId,
+      slot: run.slot,
+      observed_at: observedAt,
+      playing: game.playing,
+      visits: game.visits,
+      favorites: game.favoritedCount,
+      up_votes: vote?.upVotes ?? null,
+      down_votes: vote?.downVotes ?? null,
+    })
+    ccu += game.playing
+    const change = detailsChangeOf(game, observedAt, memory)
+    if (change) {
+      changes.push(change.change)
+      toRemember.push(change.remember)
+    }
+  }
+  await publishAll(publisher, topics.snapshots, snapshots)
+  await publishAll(publisher, topics.metadata, changes)
+  for (const [key, text] of toRemember) memory.set(key, text)
+  return {
+    universes: ids.length,
+    snapshots: snapshots.length,
+    withoutVotes,
+    detailsChanges: changes.length,
+    missing,
+    ccu,
+  }
+}
+
+/**
+ * The end of a sweep, once every batch has ended: the tracked platform total, published only when no
+ * batch failed (the sum would otherwise be partial), and the sweep's summary.
+ */
+export async function finishGamesSweep(
+  deps: PollerDeps,
+  run: PollRun,
+  outcomes: readonly PartOutcome<GamesBatchResult>[],
+): Promise<GamesPollResult> {
+  const { clock, logger, publisher, tracker } = deps
   let snapshots = 0
   let withoutVotes = 0
   let detailsChanges = 0
-  let failedBatches = 0
   let ccu = 0
   const missing: number[] = []
-
-  await Promise.all(
-    batches.map(async (ids) => {
-      const [games, votes] = await Promise.all([
-        client.getGames(ids, { signal: run.signal }).catch((err: unknown) => {
-          logger.warn({ err, universes: ids.length }, 'games batch failed; its experiences miss this slot')
-          return null
-        }),
-        client.getVotes(ids, { signal: run.signal }).catch((err: unknown) => {
-          logger.warn({ err, universes: ids.length }, 'votes batch failed; votes are null for this slot')
-          return null
-        }),
-      ])
-      if (games === null) {
-        failedBatches++
-        return
-      }
-      const observedAt = clock.now()
-      const votesById = new Map<number, Votes>((votes ?? []).map((v) => [v.id, v]))
-      const gamesById = new Map<number, Game>(games.map((g) => [g.id, g]))
-      const batchSnapshots: PlaceSnapshotV1[] = []
-      const changes: PlaceDetailsChange[] = []
-      const toRemember: Array<readonly [string, string]> = []
-      for (const id of ids) {
-        const game = gamesById.get(id)
-        if (!game) {
-          missing.push(id)
-          continue
-        }
-        const vote = votesById.get(id)
-        if (!vote) withoutVotes++
-        batchSnapshots.push({
-          schema_version: SCHEMA_VERSION,
-          id: messageIdOf('poller', game.id, run.slot),
-          source: 'poller',
-          universe_id: game.id,
-          place_id: game.rootPlaceId,
-          slot: run.slot,
-          observed_at: observedAt,
-          playing: game.playing,
-          visits: game.visits,
-          favorites: game.favoritedCount,
-          up_votes: vote?.upVotes ?? null,
-          down_votes: vote?.downVotes ?? null,
-        })
-        ccu += game.playing
-        const change = detailsChangeOf(game, observedAt, memory)
-        if (change) {
-          changes.push(change.change)
-          toRemember.push(change.remember)
-        }
-      }
-      await publishAll(publisher, topics.snapshots, batchSnapshots)
-      await publishAll(publisher, topics.metadata, changes)
-      for (const [key, text] of toRemember) memory.set(key, text)
-      snapshots += batchSnapshots.length
-      detailsChanges += changes.length
-    }),
-  )
+  const failures: string[] = []
+  for (const outcome of outcomes) {
+    if (!outcome.ok) {
+      failures.push(outcome.error)
+      continue
+    }
+    snapshots += outcome.result.snapshots
+    withoutVotes += outcome.result.withoutVotes
+    detailsChanges += outcome.result.detailsChanges
+    ccu += outcome.result.ccu
+    missing.push(...outcome.result.missing)
+  }
+  const failedBatches = failures.length
 
   if (missing.length > 0) {
     logger.warn({ count: missing.length, sample: missing.slice(0, 10) }, 'tracked universes absent upstream')
   }
 
   let platformTotals: PlatformTotalsV1 | null = null
-  if (failedBatches === 0 && tracked.length > 0) {
+  if (failedBatches === 0 && outcomes.length > 0) {
     platformTotals = {
       schema_version: SCHEMA_VERSION,
       id: messageIdOf('platform', run.slot),
@@ -119,13 +172,13 @@ export async function pollGamesAndVotes(deps: PollerDeps, run: PollRun): Promise
     await publisher.publish(topics.platform, [platformTotals])
   } else if (failedBatches > 0) {
     logger.warn(
-      { slot: run.slot, failedBatches, batches: batches.length },
+      { slot: run.slot, failedBatches, batches: outcomes.length, sample: failures.slice(0, 3) },
       'sweep incomplete; platform total skipped for this slot',
     )
   }
 
   const result = {
-    tracked: tracked.length,
+    tracked: tracker.size,
     snapshots,
     withoutVotes,
     detailsChanges,
@@ -138,4 +191,23 @@ export async function pollGamesAndVotes(deps: PollerDeps, run: PollRun): Promise
     'games sweep done',
   )
   return result
+}
+
+/**
+ * The 10-minute sweep in one process: every batch at once, then the platform total. The schedulers run
+ * the same steps as a fan-out job (register-pollers.ts), so in the distributed shape the batches are
+ * shared among the poller processes.
+ */
+export async function pollGamesAndVotes(deps: PollerDeps, run: PollRun): Promise<GamesPollResult> {
+  const outcomes = await Promise.all(
+    gamesSweepBatches(deps.tracker).map(async (ids, index): Promise<PartOutcome<GamesBatchResult>> => {
+      try {
+        return { index, ok: true, result: await pollGamesBatch(deps, run, ids) }
+      } catch (err) {
+        deps.logger.warn({ err, universes: ids.length }, 'games batch failed; its experiences miss this slot')
+        return { index, ok: false, error: err instanceof Error ? err.message : String(err) }
+      }
+    }),
+  )
+  return finishGamesSweep(deps, run, outcomes)
 }

@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import { chunk, uniqueIds } from './chunk.ts'
 import { RobloxCookieRequiredError, RobloxHttpError, UpstreamShapeError } from './errors.ts'
 import { createHttpCaller, type HttpCaller } from './http.ts'
-import { abortableSleep, createHostPacer } from './pacing.ts'
+import { abortableSleep, createHostPacer, type HostPacer } from './pacing.ts'
 import { ageRecommendationResponse } from './shapes/age.ts'
 import { type Badge, badgesPage } from './shapes/badges.ts'
 import { type GroupSummary, groupsResponse, type UserSummary, usersResponse } from './shapes/creators.ts'
@@ -50,6 +50,11 @@ export interface RobloxClientOptions {
   /** First retry waits about this long, doubling per attempt up to backoffMaxMs. */
   readonly backoffBaseMs?: number
   readonly backoffMaxMs?: number
+  /**
+   * Per-host pacing shared beyond this client: the distributed shape passes the Redis-backed pacer
+   * (createRedisHostPacer) so every poller process draws from one budget per host. Default: in memory.
+   */
+  readonly pacer?: HostPacer
   /** Place → universe cache; pass one in to share or persist it, else the client owns one. */
   readonly universeCache?: Map<number, number>
 }
@@ -97,7 +102,8 @@ export function createRobloxClient(options: RobloxClientOptions): RobloxClient {
   const now = options.now ?? Date.now
   const sleep = options.sleep ?? abortableSleep
   const random = options.random ?? Math.random
-  const pacer = createHostPacer({ intervalMs: options.hostIntervalMs, jitter: 0.25, now, sleep, random })
+  const pacer =
+    options.pacer ?? createHostPacer({ intervalMs: options.hostIntervalMs, jitter: 0.25, now, sleep, random })
   const http: HttpCaller = createHttpCaller({
     baseTemplate: options.baseTemplate,
     userAgent: options.userAgent,

@@ -1,6 +1,7 @@
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
-import { createInProcessScheduler, nextAlignedAfter, type SetTimer } from './in-process-scheduler.ts'
+import { createInProcessScheduler, type SetTimer } from './in-process-scheduler.ts'
+import { nextAlignedAfter } from './scheduler.ts'
 
 const logger = pino({ level: 'silent' })
 const settle = () => new Promise<void>((r) => setImmediate(r))

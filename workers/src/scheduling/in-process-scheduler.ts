@@ -1,6 +1,13 @@
 import type { Logger } from 'pino'
 import type { Clock } from './clock.ts'
-import type { JobDefinition, Scheduler } from './scheduler.ts'
+import {
+  checkSchedule,
+  fanOutInProcess,
+  type JobDefinition,
+  JobDefinitionError,
+  nextAlignedAfter,
+  type Scheduler,
+} from './scheduler.ts'
 
 /** Starts a timer; returns its cancel function. Injected so tests can drive time. */
 export type SetTimer = (fire: () => void, delayMs: number) => () => void
@@ -18,23 +25,11 @@ const realSetTimer: SetTimer = (fire, delayMs) => {
   return () => clearTimeout(t)
 }
 
-/** The first time strictly after `t` that is `offsetMs` past a multiple of `everyMs` (epoch-aligned). */
-export function nextAlignedAfter(t: number, everyMs: number, offsetMs = 0): number {
-  return (Math.floor((t - offsetMs) / everyMs) + 1) * everyMs + offsetMs
-}
-
 interface JobState {
   readonly def: JobDefinition
   cancelTimer: (() => void) | null
   running: Promise<void> | null
   controller: AbortController | null
-}
-
-export class JobDefinitionError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'JobDefinitionError'
-  }
 }
 
 /**
@@ -82,18 +77,18 @@ export function createInProcessScheduler(options: InProcessSchedulerOptions): Sc
     })()
   }
 
+  const register = (def: JobDefinition) => {
+    checkSchedule(def)
+    if (jobs.has(def.name)) throw new JobDefinitionError(`${def.name}: already registered`)
+    const job: JobState = { def, cancelTimer: null, running: null, controller: null }
+    jobs.set(def.name, job)
+    if (started && !stopped) arm(job, clock.now())
+  }
+
   return {
-    register(def) {
-      if (!(def.everyMs > 0)) throw new JobDefinitionError(`${def.name}: everyMs must be positive`)
-      const offset = def.offsetMs ?? 0
-      if (offset < 0 || offset >= def.everyMs) {
-        throw new JobDefinitionError(`${def.name}: offsetMs must be within [0, everyMs)`)
-      }
-      if (jobs.has(def.name)) throw new JobDefinitionError(`${def.name}: already registered`)
-      const job: JobState = { def, cancelTimer: null, running: null, controller: null }
-      jobs.set(def.name, job)
-      if (started && !stopped) arm(job, clock.now())
-    },
+    register,
+    // Parts run in this process, all at once; a failed part is reported to complete() (no retries here).
+    registerFanOut: (def) => register(fanOutInProcess(def)),
 
     async start() {
       if (started) return

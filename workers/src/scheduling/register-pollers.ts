@@ -2,7 +2,13 @@ import { TEN_MINUTES_MS } from '@ludex/schemas'
 import { pollAgeRatings } from '../pollers/age-ratings.ts'
 import { pollCreators } from '../pollers/creators.ts'
 import type { PollerDeps, PollRun } from '../pollers/deps.ts'
-import { pollGamesAndVotes } from '../pollers/games.ts'
+import {
+  finishGamesSweep,
+  type GamesBatchResult,
+  gamesSweepBatches,
+  pollGamesAndVotes,
+  pollGamesBatch,
+} from '../pollers/games.ts'
 import { pollPlayStatus } from '../pollers/play-status.ts'
 import { pollChartSorts } from '../pollers/sorts.ts'
 import { pollThumbnails } from '../pollers/thumbnails.ts'
@@ -21,6 +27,7 @@ interface PollerSchedule {
 }
 
 export const POLLER_SCHEDULES: Readonly<Record<PollerName, PollerSchedule>> = {
+  // Registered as a fan-out of batches (below); `run` is the same sweep in one call.
   games: { everyMs: TEN_MINUTES_MS, offsetMs: 0, run: pollGamesAndVotes },
   sorts: { everyMs: TEN_MINUTES_MS, offsetMs: 15_000, run: pollChartSorts },
   thumbnails: { everyMs: HOUR, offsetMs: 2 * 60_000, run: pollThumbnails },
@@ -52,6 +59,23 @@ export function registerPollers(
     if (options.disabled?.includes(name)) continue
     const everyMs = options.everyMs?.[name] ?? schedule.everyMs
     const offsetMs = Math.floor((schedule.offsetMs * everyMs) / schedule.everyMs)
+    if (name === 'games') {
+      // The sweep fans out in batches of 50 universes: in the distributed shape each batch is a job of
+      // its own (retried on its own, run by whichever poller process is free).
+      scheduler.registerFanOut<readonly number[], GamesBatchResult>({
+        name: `poll:${name}`,
+        everyMs,
+        offsetMs,
+        split: () => gamesSweepBatches(deps.tracker),
+        runPart: (ids, { scheduledFor, signal }) =>
+          pollGamesBatch(deps, { slot: slotOf(scheduledFor), signal }, ids),
+        complete: async (outcomes, { scheduledFor, signal }) => {
+          await finishGamesSweep(deps, { slot: slotOf(scheduledFor), signal }, outcomes)
+        },
+      })
+      registered.push(name)
+      continue
+    }
     scheduler.register({
       name: `poll:${name}`,
       everyMs,

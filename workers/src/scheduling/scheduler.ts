@@ -9,17 +9,94 @@ export interface JobContext {
   readonly signal: AbortSignal
 }
 
-export interface JobDefinition {
+export interface JobSchedule {
   readonly name: string
   readonly everyMs: number
   /** Offset within the interval, so jobs of one interval do not all start at once. */
   readonly offsetMs?: number
+}
+
+export interface JobDefinition extends JobSchedule {
   readonly run: (ctx: JobContext) => Promise<void>
+}
+
+/** How one part of a fan-out occurrence ended (after the scheduler's retries, where it has them). */
+export type PartOutcome<R> =
+  | { readonly index: number; readonly ok: true; readonly result: R }
+  | { readonly index: number; readonly ok: false; readonly error: string }
+
+/**
+ * A recurring job whose occurrence splits into independent parts (a batch of experiences each), so
+ * several processes can share one sweep: the distributed adapter runs each part as its own job, with
+ * its own retries, on whichever worker is free. Parts and results must be plain JSON values, since they
+ * may travel to another process. `complete` runs once per occurrence after every part has ended, with
+ * the outcomes in part order; a part that failed is reported there, not thrown.
+ */
+export interface FanOutJobDefinition<P, R> extends JobSchedule {
+  readonly split: (ctx: JobContext) => Promise<readonly P[]> | readonly P[]
+  readonly runPart: (part: P, ctx: JobContext) => Promise<R>
+  readonly complete: (outcomes: readonly PartOutcome<R>[], ctx: JobContext) => Promise<void>
 }
 
 export interface Scheduler {
   register(job: JobDefinition): void
+  registerFanOut<P, R>(job: FanOutJobDefinition<P, R>): void
   start(): Promise<void>
   /** Stops scheduling and waits for running jobs to finish (or abort). */
   stop(): Promise<void>
+}
+
+export class JobDefinitionError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'JobDefinitionError'
+  }
+}
+
+/** Rejects an interval or offset no scheduler can honour. */
+export function checkSchedule(def: JobSchedule): void {
+  if (!(Number.isSafeInteger(def.everyMs) && def.everyMs > 0)) {
+    throw new JobDefinitionError(`${def.name}: everyMs must be a positive integer`)
+  }
+  const offset = def.offsetMs ?? 0
+  if (!Number.isSafeInteger(offset) || offset < 0 || offset >= def.everyMs) {
+    throw new JobDefinitionError(`${def.name}: offsetMs must be an integer within [0, everyMs)`)
+  }
+}
+
+/** The first time strictly after `t` that is `offsetMs` past a multiple of `everyMs` (epoch-aligned). */
+export function nextAlignedAfter(t: number, everyMs: number, offsetMs = 0): number {
+  return (Math.floor((t - offsetMs) / everyMs) + 1) * everyMs + offsetMs
+}
+
+/** The boundary (multiple of `everyMs` plus `offsetMs`) at or before `t`: the slot a late run belongs to. */
+export function alignedAtOrBefore(t: number, everyMs: number, offsetMs = 0): number {
+  return Math.floor((t - offsetMs) / everyMs) * everyMs + offsetMs
+}
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err))
+
+/**
+ * A fan-out run in one process: split, every part at once (the Roblox client paces per host anyway),
+ * then complete. The embedded scheduler runs fan-outs this way.
+ */
+export function fanOutInProcess<P, R>(def: FanOutJobDefinition<P, R>): JobDefinition {
+  return {
+    name: def.name,
+    everyMs: def.everyMs,
+    ...(def.offsetMs === undefined ? {} : { offsetMs: def.offsetMs }),
+    run: async (ctx) => {
+      const parts = await def.split(ctx)
+      const outcomes = await Promise.all(
+        parts.map(async (part, index): Promise<PartOutcome<R>> => {
+          try {
+            return { index, ok: true, result: await def.runPart(part, ctx) }
+          } catch (err) {
+            return { index, ok: false, error: messageOf(err) }
+          }
+        }),
+      )
+      await def.complete(outcomes, ctx)
+    },
+  }
 }

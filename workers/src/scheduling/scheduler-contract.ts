@@ -1,0 +1,201 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import type { PartOutcome, Scheduler } from './scheduler.ts'
+
+export interface SchedulerFactoryOptions {
+  /** How long stop() lets running jobs finish before aborting their signal. */
+  readonly stopGraceMs: number
+}
+
+/** Each call must give a scheduler of its own (its own queue, for a shared engine). */
+export type SchedulerFactory = (options: SchedulerFactoryOptions) => Promise<Scheduler> | Scheduler
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
+
+/** Polls `check` until it holds; the bound only stops a broken scheduler from hanging the suite. */
+export async function eventually(check: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const until = Date.now() + timeoutMs
+  while (!check()) {
+    if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms`)
+    await sleep(20)
+  }
+}
+
+const aligned = (t: number, every: number, offset: number) => (t - offset) % every === 0
+
+/**
+ * What every Scheduler adapter must do, on real time with short intervals. The in-process adapter runs
+ * it in the workers project; the BullMQ adapter runs the same cases against a real redis-server.
+ */
+export function schedulerContract(name: string, factory: SchedulerFactory): void {
+  describe(`Scheduler contract: ${name}`, () => {
+    const opened: Scheduler[] = []
+    const make = async (o: Partial<SchedulerFactoryOptions> = {}) => {
+      const s = await factory({ stopGraceMs: 5_000, ...o })
+      opened.push(s)
+      return s
+    }
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((s) => s.stop()))
+    })
+
+    it('runs each job on its interval boundaries plus its offset, handing the run its slot', async () => {
+      const s = await make()
+      const a: number[] = []
+      const b: number[] = []
+      const startedAt = Date.now()
+      s.register({ name: 'contract:a', everyMs: 200, run: async (ctx) => void a.push(ctx.scheduledFor) })
+      s.register({
+        name: 'contract:b',
+        everyMs: 300,
+        offsetMs: 70,
+        run: async (ctx) => void b.push(ctx.scheduledFor),
+      })
+      await s.start()
+      await eventually(() => a.length >= 3 && b.length >= 2)
+      await s.stop()
+      for (const t of a) expect(aligned(t, 200, 0)).toBe(true)
+      for (const t of b) expect(aligned(t, 300, 70)).toBe(true)
+      // Every run is for a boundary after the start, each once, in order.
+      expect(a[0]).toBeGreaterThan(startedAt)
+      expect(b[0]).toBeGreaterThan(startedAt)
+      expect([...a].sort((x, y) => x - y)).toEqual(a)
+      expect(new Set(a).size).toBe(a.length)
+      expect(new Set(b).size).toBe(b.length)
+    })
+
+    it('keeps the schedule going after a failed run', async () => {
+      const s = await make()
+      const runs: number[] = []
+      s.register({
+        name: 'contract:flaky',
+        everyMs: 150,
+        run: async (ctx) => {
+          runs.push(ctx.scheduledFor)
+          // Every run of the first slot fails (retries included, where the adapter has them).
+          if (ctx.scheduledFor === runs[0]) throw new Error('upstream down')
+        },
+      })
+      await s.start()
+      await eventually(() => new Set(runs).size >= 3)
+      const slots = [...new Set(runs)]
+      expect(slots[1]).toBeGreaterThan(slots[0] ?? Number.POSITIVE_INFINITY)
+    })
+
+    it('splits a fan-out occurrence into parts and completes it once with every outcome in order', async () => {
+      const s = await make()
+      const parts: Array<{ scheduledFor: number; part: number[] }> = []
+      const completions: Array<{ scheduledFor: number; outcomes: readonly PartOutcome<number>[] }> = []
+      s.registerFanOut<number[], number>({
+        name: 'contract:fan',
+        everyMs: 400,
+        offsetMs: 10,
+        split: () => [[1, 2], [3], [4, 5, 6], [7]],
+        runPart: async (part, ctx) => {
+          parts.push({ scheduledFor: ctx.scheduledFor, part })
+          if (part.includes(7)) throw new Error('part 7 is down')
+          return part.reduce((x, y) => x + y, 0)
+        },
+        complete: async (outcomes, ctx) =>
+          void completions.push({ scheduledFor: ctx.scheduledFor, outcomes }),
+      })
+      await s.start()
+      await eventually(() => completions.length >= 1)
+      await s.stop()
+      const first = completions[0]!
+      expect(aligned(first.scheduledFor, 400, 10)).toBe(true)
+      expect(first.outcomes.map((o) => o.index)).toEqual([0, 1, 2, 3])
+      expect(first.outcomes.slice(0, 3).map((o) => (o.ok ? o.result : null))).toEqual([3, 3, 15])
+      const failed = first.outcomes[3]!
+      expect(failed.ok).toBe(false)
+      expect(failed.ok ? '' : failed.error).toContain('part 7 is down')
+      // Every part of that occurrence ran for its slot.
+      const ofFirst = parts.filter((p) => p.scheduledFor === first.scheduledFor).map((p) => p.part.join(','))
+      expect(new Set(ofFirst)).toEqual(new Set(['1,2', '3', '4,5,6', '7']))
+      // One completion per occurrence.
+      const slots = completions.map((c) => c.scheduledFor)
+      expect(new Set(slots).size).toBe(slots.length)
+    })
+
+    it('completes an occurrence with no parts', async () => {
+      const s = await make()
+      const completions: number[] = []
+      s.registerFanOut<number, number>({
+        name: 'contract:empty',
+        everyMs: 150,
+        split: () => [],
+        runPart: async () => 0,
+        complete: async (outcomes, ctx) => {
+          expect(outcomes).toEqual([])
+          completions.push(ctx.scheduledFor)
+        },
+      })
+      await s.start()
+      await eventually(() => completions.length >= 2)
+    })
+
+    it('stop() waits for a running job, and nothing runs after it', async () => {
+      const s = await make()
+      let runs = 0
+      let finished = false
+      let startedRun: () => void = () => {}
+      const running = new Promise<void>((r) => (startedRun = r))
+      s.register({
+        name: 'contract:slow',
+        everyMs: 100,
+        run: async () => {
+          runs++
+          startedRun()
+          await sleep(300)
+          finished = true
+        },
+      })
+      await s.start()
+      await running
+      await s.stop()
+      expect(finished).toBe(true)
+      const atStop = runs
+      await sleep(300)
+      expect(runs).toBe(atStop)
+    })
+
+    it('aborts the signal of a job that outlives the stop grace period', async () => {
+      const s = await make({ stopGraceMs: 100 })
+      let sawAbort = false
+      let startedRun: () => void = () => {}
+      const running = new Promise<void>((r) => (startedRun = r))
+      s.register({
+        name: 'contract:long',
+        everyMs: 100,
+        run: (ctx) =>
+          new Promise<void>((resolve) => {
+            startedRun()
+            ctx.signal.addEventListener('abort', () => {
+              sawAbort = true
+              resolve()
+            })
+          }),
+      })
+      await s.start()
+      await running
+      await s.stop()
+      expect(sawAbort).toBe(true)
+    })
+
+    it('rejects an offset outside the interval and a duplicate name', async () => {
+      const s = await make()
+      expect(() => s.register({ name: 'x', everyMs: 100, offsetMs: 100, run: async () => {} })).toThrow()
+      expect(() => s.register({ name: 'x', everyMs: 0, run: async () => {} })).toThrow()
+      s.register({ name: 'y', everyMs: 100, run: async () => {} })
+      expect(() => s.register({ name: 'y', everyMs: 100, run: async () => {} })).toThrow(/already/)
+      expect(() =>
+        s.registerFanOut({
+          name: 'y',
+          everyMs: 100,
+          split: () => [],
+          runPart: async () => 0,
+          complete: async () => {},
+        }),
+      ).toThrow(/already/)
+    })
+  })
+}

@@ -137,7 +137,7 @@ describe('ClickHouse HTTP harness (chDB behind the HTTP interface)', () => {
     )
     expect(res.status).toBe(200)
     expect(res.headers.get('x-clickhouse-format')).toBe('JSONCompact')
-    expect((await res.json()).data).toEqual([['h']])
+    expect(((await res.json()) as { data: unknown }).data).toEqual([['h']])
     const tsv = await fetch(`${ch.url}/?user=ludex&password=s3cret`, {
       method: 'POST',
       body: 'SELECT 1 AS x, 2 AS y FORMAT TSVWithNames',

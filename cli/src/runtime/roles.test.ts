@@ -44,7 +44,9 @@ describe('planRoles', () => {
     const together = planRoles(['poller', 'sink', 'scheduler'], embedded)
     expect(together.roles).toEqual(['poller', 'scheduler', 'sink'])
     expect(together.materialiseInProcess).toBe(false)
-    expect(planRoles(['sink', 'poller', 'scheduler', 'materialiser'], embedded).materialiseInProcess).toBe(true)
+    expect(planRoles(['sink', 'poller', 'scheduler', 'materialiser'], embedded).materialiseInProcess).toBe(
+      true,
+    )
     for (const role of ['poller', 'scheduler', 'sink'] as const) {
       expect(planRoles([role], distributed).roles).toEqual([role])
     }

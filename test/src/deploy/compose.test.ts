@@ -199,7 +199,7 @@ describe('deploy/Dockerfile', () => {
     const [, minor] = /^>=20\.(\d+)/.exec(engines)!
     expect(Number(version.split('.')[1])).toBeGreaterThanOrEqual(Number(minor))
     for (const stage of stages) {
-      const image = stage.split(/\s+/)[1]!.replace('${NODE_VERSION}', version)
+      const image = stage.split(/\s+/)[1]!.replace(/\$\{NODE_VERSION\}/, version)
       const named = stages.some((s) => s.endsWith(` AS ${image}`))
       if (!named) expect(image).toMatch(/^node:20\.\d+\.\d+-/)
     }

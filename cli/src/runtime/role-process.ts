@@ -249,14 +249,18 @@ export async function startRoles(options: RoleProcessOptions): Promise<RoleProce
       }
     }
 
-    if (has('poller') || has('api')) platform = await startPlatform(config, logger, clock)
+    // One platform and one client (one pacing per upstream host) for the pollers and the API's badges.
+    let roblox: RobloxClient | undefined
+    if (has('poller') || has('api')) {
+      platform = await startPlatform(config, logger, clock)
+      roblox = robloxClientFor(config, platform, logger)
+    }
 
     if (scheduler) {
       const selected = scheduler
       const jobs = metrics.instrumentScheduler(selected.scheduler)
       let deps: PollerDeps = schedulingOnlyDeps()
-      if (has('poller') && platform && bus) {
-        const roblox = robloxClientFor(config, platform, logger)
+      if (has('poller') && platform && roblox && bus) {
         const tracker = await restoreTracker(store, platform.model, clock.now())
         if (config.SEED_PLACE_IDS.length > 0) {
           const seeded = await trackSeedPlaces(roblox, tracker, config.SEED_PLACE_IDS, clock.now(), logger)
@@ -289,8 +293,7 @@ export async function startRoles(options: RoleProcessOptions): Promise<RoleProce
       logger.info({ pollers, scheduler: selected.kind }, 'pollers scheduled')
     }
 
-    if (has('api') && platform) {
-      const roblox = robloxClientFor(config, platform, logger)
+    if (has('api') && roblox) {
       api = await listen(
         createApiApp({
           logger: logger.child({ component: 'api' }),

@@ -73,8 +73,9 @@ interface Refusal {
   readonly says: RegExp[]
 }
 
-describe('role processes that cannot work are refused at start-up', () => {
-  it.each<Refusal>([
+// Each refusal is a short-lived process that opens nothing: they run side by side.
+describe.concurrent('role processes that cannot work are refused at start-up', () => {
+  it.for<Refusal>([
     {
       name: 'sink alone',
       args: ['sink'],
@@ -100,7 +101,7 @@ describe('role processes that cannot work are refused at start-up', () => {
       env: { REDIS_URL: 'redis://127.0.0.1:9' },
       says: [/REDIS_URL is set/, /no BullMQ scheduler yet/],
     },
-  ])('$name', async ({ args, env, says }) => {
+  ])('$name', async ({ args, env, says }, { expect }) => {
     const dir = await dataDir()
     const run = await runLudex(args, { LUDEX_DATA_DIR: dir, ...env })
     expect(run.code).toBe(2)
@@ -110,7 +111,7 @@ describe('role processes that cannot work are refused at start-up', () => {
     expect(await readdir(dir)).toEqual([])
   })
 
-  it('names an unknown role in --with', async () => {
+  it('names an unknown role in --with', async ({ expect }) => {
     const run = await runLudex(['materialiser', '--with', 'pollr'], { LUDEX_DATA_DIR: await dataDir() })
     expect(run.code).not.toBe(0)
     expect(run.stderr).toMatch(/Unknown role 'pollr'/)

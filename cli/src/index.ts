@@ -1,4 +1,20 @@
 export { buildProgram } from './program.ts'
+export {
+  AdapterUnavailableError,
+  type SchedulerDuties,
+  type SelectedBus,
+  type SelectedScheduler,
+  selectBus,
+  selectedKinds,
+  selectScheduler,
+} from './runtime/adapters.ts'
 export { type BackfillSummary, backfill } from './runtime/backfill.ts'
 export { type EmbeddedApp, type EmbeddedAppOptions, startEmbeddedApp } from './runtime/embedded-app.ts'
+export {
+  JobNotRunnableHereError,
+  type RoleProcess,
+  type RoleProcessOptions,
+  startRoles,
+} from './runtime/role-process.ts'
+export { planRoles, ROLES, type Role, RoleCombinationError, type RolePlan } from './runtime/roles.ts'
 export { type Pipeline, startPipeline } from './runtime/stack.ts'

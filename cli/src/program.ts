@@ -1,9 +1,9 @@
 import { Command } from 'commander'
-import { apiCommand } from './commands/api.ts'
 import { backfillCommand } from './commands/backfill.ts'
 import { benchCommand } from './commands/bench.ts'
 import { migrateCommand } from './commands/migrate.ts'
 import { rebuildCommand } from './commands/rebuild.ts'
+import { roleCommands } from './commands/roles.ts'
 import { runCommand } from './commands/run.ts'
 import { simulatorCommand } from './commands/simulator.ts'
 
@@ -12,7 +12,7 @@ export function buildProgram(): Command {
     .description('Open-source analytics for Roblox experiences')
     .showHelpAfterError()
   runCommand(program)
-  apiCommand(program)
+  roleCommands(program)
   simulatorCommand(program)
   migrateCommand(program)
   backfillCommand(program)

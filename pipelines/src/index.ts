@@ -24,6 +24,7 @@ export {
   splitStatements,
 } from './clickhouse/migrate.ts'
 export { type TableName, tables } from './clickhouse/tables.ts'
+export * from './insert-log/index.ts'
 export * from './materialise/index.ts'
 export {
   deadLetterWriter,

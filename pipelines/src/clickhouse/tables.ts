@@ -12,6 +12,7 @@ export const tables = {
   platformCcu: 'platform_ccu',
   creators: 'creators',
   deadLetters: 'dead_letters',
+  insertLog: 'insert_log',
 } as const
 
 export type TableName = (typeof tables)[keyof typeof tables]

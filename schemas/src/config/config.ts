@@ -31,6 +31,11 @@ export const configSchema = z.object({
   LUDEX_DATA_DIR: z.string().min(1).default('./data'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /**
+   * Where a role process without the API (`ludex poller`, `sink`, `scheduler`, `materialiser`) serves
+   * /healthz, /readyz and /metrics, on HOST. A process running the API serves them on PORT instead.
+   */
+  HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
 
   CLICKHOUSE_URL: z.url().optional(),
   CLICKHOUSE_DATABASE: z
@@ -95,6 +100,11 @@ export const configSchema = z.object({
   SCHEDULER_MAX_STALLED: z.coerce.number().int().min(0).max(100).default(2),
   /** On shutdown, running jobs get this long to finish before their abort signal fires. */
   SCHEDULER_STOP_GRACE_MS: z.coerce.number().int().min(0).default(30_000),
+  /**
+   * How often a materialiser in its own process reads the insert log (what sinks in other processes
+   * inserted) for slot ranges to recompute.
+   */
+  INSERT_LOG_POLL_MS: z.coerce.number().int().positive().default(2000),
 })
 
 export type Config = z.infer<typeof configSchema>

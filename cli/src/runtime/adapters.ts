@@ -1,0 +1,111 @@
+import { createInProcessBus, type DeadLetterHandler } from '@ludex/pipelines'
+import type { Bus, Config } from '@ludex/schemas'
+import { type Clock, createInProcessScheduler, type Scheduler } from '@ludex/workers'
+import type { Logger } from 'pino'
+import { RoleCombinationError } from './roles.ts'
+
+/**
+ * Adapter selection for the role processes (DESIGN §2): the presence of an engine's URL selects its
+ * distributed adapter. Each function is the one place that choice is made for its part; an adapter this
+ * build does not have yet is a start-up error naming the variable, never a silent fallback.
+ */
+export class AdapterUnavailableError extends Error {
+  constructor(
+    /** The variable that selected the adapter. */
+    readonly setting: 'KAFKA_BROKERS' | 'REDIS_URL',
+    readonly adapter: string,
+    readonly fallback: string,
+    options?: { cause?: unknown },
+  ) {
+    super(
+      `${setting} is set, which selects the ${adapter}, but this build of Ludex has no ${adapter} yet. ` +
+        `Unset ${setting} to use the ${fallback}.`,
+      options,
+    )
+    this.name = 'AdapterUnavailableError'
+  }
+}
+
+export interface SelectedBus {
+  readonly kind: 'in-process' | 'kafka'
+  readonly bus: Bus
+  /** Whether other processes see the same topics (Kafka) or only this one does (in-process). */
+  readonly shared: boolean
+}
+
+export interface SelectBusOptions {
+  readonly onDeadLetter?: DeadLetterHandler
+}
+
+/** Kafka when KAFKA_BROKERS is set, otherwise the in-process bounded bus. */
+export async function selectBus(
+  config: Pick<Config, 'KAFKA_BROKERS' | 'BUS_CAPACITY'>,
+  logger: Logger,
+  options: SelectBusOptions = {},
+): Promise<SelectedBus> {
+  if (config.KAFKA_BROKERS) {
+    throw new AdapterUnavailableError('KAFKA_BROKERS', 'Kafka bus', 'in-process bus')
+  }
+  const bus = createInProcessBus({
+    capacity: config.BUS_CAPACITY,
+    logger: logger.child({ component: 'bus' }),
+    ...(options.onDeadLetter && { onDeadLetter: options.onDeadLetter }),
+  })
+  return { kind: 'in-process', bus, shared: false }
+}
+
+/**
+ * What the process does with its jobs. With BullMQ the two halves can live in different processes: the
+ * scheduler role keeps the job schedulers in Redis, the poller role's workers run the jobs. In-process,
+ * both are the same timers, so both halves are always in the same process.
+ */
+export interface SchedulerDuties {
+  /** Decide when each registered job runs (the scheduler role). */
+  readonly schedule: boolean
+  /** Run the registered jobs when they are due (the poller role). */
+  readonly run: boolean
+}
+
+export interface SelectedScheduler {
+  readonly kind: 'in-process' | 'bullmq'
+  readonly scheduler: Scheduler
+  /** Whether schedules and runs can be split across processes. */
+  readonly shared: boolean
+}
+
+/** BullMQ job schedulers on Redis when REDIS_URL is set, otherwise in-process timers. */
+export function selectScheduler(
+  config: Pick<Config, 'REDIS_URL'>,
+  logger: Logger,
+  options: { clock: Clock; duties: SchedulerDuties },
+): SelectedScheduler {
+  if (config.REDIS_URL) {
+    throw new AdapterUnavailableError('REDIS_URL', 'BullMQ scheduler', 'in-process scheduler')
+  }
+  if (!options.duties.schedule || !options.duties.run) {
+    // planRoles refuses this combination first; this guards other callers.
+    throw new RoleCombinationError(
+      [options.duties.schedule ? 'scheduler' : 'poller'],
+      ['the in-process scheduler schedules and runs jobs in the same process: it cannot do only one'],
+    )
+  }
+  return {
+    kind: 'in-process',
+    scheduler: createInProcessScheduler({
+      clock: options.clock,
+      logger: logger.child({ component: 'scheduler' }),
+    }),
+    shared: false,
+  }
+}
+
+/** Which adapters the configuration selects, without starting any (for checks before start-up). */
+export function selectedKinds(config: Pick<Config, 'KAFKA_BROKERS' | 'REDIS_URL'>): {
+  bus: SelectedBus['kind']
+  scheduler: SelectedScheduler['kind']
+} {
+  return {
+    bus: config.KAFKA_BROKERS ? 'kafka' : 'in-process',
+    scheduler: config.REDIS_URL ? 'bullmq' : 'in-process',
+  }
+}

@@ -1,6 +1,12 @@
 import { createInProcessBus, type DeadLetterHandler } from '@ludex/pipelines'
 import type { Bus, Config } from '@ludex/schemas'
-import { type Clock, createInProcessScheduler, type Scheduler } from '@ludex/workers'
+import {
+  bullmqSchedulerOptionsFrom,
+  type Clock,
+  createBullmqScheduler,
+  createInProcessScheduler,
+  type Scheduler,
+} from '@ludex/workers'
 import type { Logger } from 'pino'
 import { RoleCombinationError } from './roles.ts'
 
@@ -75,12 +81,19 @@ export interface SelectedScheduler {
 
 /** BullMQ job schedulers on Redis when REDIS_URL is set, otherwise in-process timers. */
 export function selectScheduler(
-  config: Pick<Config, 'REDIS_URL'>,
+  config: Config,
   logger: Logger,
   options: { clock: Clock; duties: SchedulerDuties },
 ): SelectedScheduler {
   if (config.REDIS_URL) {
-    throw new AdapterUnavailableError('REDIS_URL', 'BullMQ scheduler', 'in-process scheduler')
+    const scheduler = createBullmqScheduler(
+      bullmqSchedulerOptionsFrom(config, {
+        logger: logger.child({ component: 'scheduler' }),
+        schedule: options.duties.schedule,
+        work: options.duties.run,
+      }),
+    )
+    return { kind: 'bullmq', scheduler, shared: true }
   }
   if (!options.duties.schedule || !options.duties.run) {
     // planRoles refuses this combination first; this guards other callers.

@@ -16,8 +16,11 @@ import {
 import type { Config } from '@ludex/schemas'
 import {
   type Clock,
+  type ConnectedRedisPacer,
+  connectRedisHostPacer,
   createInMemoryChangeMemory,
   createRobloxClient,
+  type HostPacer,
   type PollerDeps,
   type RobloxClient,
   registerPollers,
@@ -94,8 +97,14 @@ function schedulingOnlyDeps(): PollerDeps {
   }
 }
 
-function robloxClientFor(config: Config, platform: Platform, logger: Logger): RobloxClient {
+function robloxClientFor(
+  config: Config,
+  platform: Platform,
+  logger: Logger,
+  pacer?: HostPacer,
+): RobloxClient {
   return createRobloxClient({
+    ...(pacer && { pacer }),
     baseTemplate: platform.baseTemplate,
     userAgent: config.ROBLOX_USER_AGENT,
     // The simulator accepts any cookie for the calls that need one; a real one is a secret from the env.
@@ -134,6 +143,7 @@ export async function startRoles(options: RoleProcessOptions): Promise<RoleProce
   let platform: Platform | undefined
   let api: RunningServer | undefined
   let schedulerStarted = false
+  let sharedPacer: ConnectedRedisPacer | undefined
 
   const step = async (what: string, fn: () => Promise<void>) => {
     try {
@@ -151,6 +161,7 @@ export async function startRoles(options: RoleProcessOptions): Promise<RoleProce
     if (follower) await step('insert log', () => follower!.stop())
     if (materialiser) await step('materialiser', () => materialiser!.stop())
     if (bus) await step('bus', () => bus!.bus.close())
+    if (sharedPacer) await step('rate limiter', () => sharedPacer!.close())
     if (platform) await step('platform', () => platform!.stop())
     if (api) await step('api', () => api!.close())
     if (health) await step('health server', () => health!.close())
@@ -253,7 +264,17 @@ export async function startRoles(options: RoleProcessOptions): Promise<RoleProce
     let roblox: RobloxClient | undefined
     if (has('poller') || has('api')) {
       platform = await startPlatform(config, logger, clock)
-      roblox = robloxClientFor(config, platform, logger)
+      // With Redis, every poller process paces one upstream host as one budget (DESIGN §2).
+      if (config.REDIS_URL && has('poller')) {
+        sharedPacer = connectRedisHostPacer({
+          redisUrl: config.REDIS_URL,
+          prefix: config.SCHEDULER_PREFIX,
+          intervalMs: config.ROBLOX_HOST_INTERVAL_MS,
+          jitter: 0.25,
+          logger: logger.child({ component: 'rate-limiter' }),
+        })
+      }
+      roblox = robloxClientFor(config, platform, logger, sharedPacer?.pacer)
     }
 
     if (scheduler) {

@@ -103,23 +103,18 @@ describe('adapter selection', () => {
     ).toThrow(RoleCombinationError)
   })
 
-  it('fails with a typed error naming the variable when the selected adapter is not in this build', async () => {
+  it('selects BullMQ for REDIS_URL, and fails with a typed error naming the variable for an adapter not in this build', async () => {
     const kafka = await selectBus(loadConfig({ KAFKA_BROKERS: 'k:9092' }), logger).catch((e: unknown) => e)
     expect(kafka).toBeInstanceOf(AdapterUnavailableError)
     expect((kafka as AdapterUnavailableError).setting).toBe('KAFKA_BROKERS')
     expect((kafka as Error).message).toMatch(/Unset KAFKA_BROKERS/)
-    const redis = (() => {
-      try {
-        selectScheduler(loadConfig({ REDIS_URL: 'redis://r:6379' }), logger, {
-          clock: { now: Date.now },
-          duties: { schedule: true, run: true },
-        })
-      } catch (e) {
-        return e
-      }
-    })()
-    expect(redis).toBeInstanceOf(AdapterUnavailableError)
-    expect((redis as AdapterUnavailableError).setting).toBe('REDIS_URL')
+    // REDIS_URL selects BullMQ, which only connects when started.
+    const bullmq = selectScheduler(loadConfig({ REDIS_URL: 'redis://r:6379' }), logger, {
+      clock: { now: Date.now },
+      duties: { schedule: true, run: false },
+    })
+    expect(bullmq.kind).toBe('bullmq')
+    expect(bullmq.shared).toBe(true)
   })
 })
 

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis'
+import { Redis } from 'ioredis'
 import type { Logger } from 'pino'
 import { abortableSleep, type HostPacer } from './pacing.ts'
 
@@ -172,6 +172,27 @@ export function createRedisHostPacer(options: RedisPacerOptions): HostPacer {
     },
     slowdown(host) {
       return hosts.get(host)?.factor ?? 1
+    },
+  }
+}
+
+/** A Redis pacer on a connection of its own, for a process that has no other use for Redis. */
+export interface ConnectedRedisPacer {
+  readonly pacer: HostPacer
+  close(): Promise<void>
+}
+
+export function connectRedisHostPacer(
+  options: Omit<RedisPacerOptions, 'redis'> & { readonly redisUrl: string },
+): ConnectedRedisPacer {
+  const { redisUrl, ...rest } = options
+  // Commands wait while Redis is unreachable (ioredis' offline queue) instead of failing at once.
+  const redis = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: null })
+  redis.on('error', (err) => options.logger.warn({ err }, 'shared rate limiter: Redis connection error'))
+  return {
+    pacer: createRedisHostPacer({ ...rest, redis }),
+    close: async () => {
+      await redis.quit().catch(() => redis.disconnect())
     },
   }
 }

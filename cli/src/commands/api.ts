@@ -2,6 +2,7 @@ import { createApiApp, listen } from '@ludex/api'
 import { createAnalyticsClient, migrate } from '@ludex/pipelines'
 import { createRobloxClient, systemClock } from '@ludex/workers'
 import type { Command } from 'commander'
+import { startAccounts } from '../runtime/accounts.ts'
 import { createApiDeps } from '../runtime/api-deps.ts'
 import { commandContext, untilSignal } from '../runtime/context.ts'
 import { WEB_DIST } from '../runtime/embedded-app.ts'
@@ -25,12 +26,23 @@ export function apiCommand(program: Command): void {
         maxRetries: config.ROBLOX_MAX_RETRIES,
         logger: logger.child({ component: 'roblox-client' }),
       })
+      const accounts = await startAccounts(config, logger, () => systemClock.now())
       const server = await listen(
         createApiApp({
           logger: logger.child({ component: 'api' }),
-          readiness: async () => ({ store: { ok: true } }),
+          readiness: async () => ({
+            store: { ok: true },
+            appDatabase: { ok: true, detail: accounts.database.engine },
+          }),
           staticDir: WEB_DIST,
-          deps: createApiDeps({ clickhouse, roblox, clock: systemClock, logger }),
+          ...accounts.http,
+          deps: createApiDeps({
+            clickhouse,
+            roblox,
+            clock: systemClock,
+            logger,
+            accounts: accounts.accounts,
+          }),
         }),
         config.HOST,
         config.PORT,
@@ -38,6 +50,7 @@ export function apiCommand(program: Command): void {
       console.error(`Ludex API at ${server.url} (docs at ${server.url}/api/docs)`)
       await untilSignal(logger)
       await server.close()
+      await accounts.close()
       await platform.stop()
       await clickhouse.close()
     })

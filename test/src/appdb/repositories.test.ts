@@ -78,7 +78,14 @@ describe.each(engines)('app database repositories on $name', (engine) => {
       database.db,
     )
     expect(tables.rows.map((r) => r.name)).toEqual(
-      expect.arrayContaining(['audit_log', 'email_tokens', 'place_edits', 'sessions', 'user_preferences', 'users']),
+      expect.arrayContaining([
+        'audit_log',
+        'email_tokens',
+        'place_edits',
+        'sessions',
+        'user_preferences',
+        'users',
+      ]),
     )
   })
 
@@ -110,7 +117,12 @@ describe.each(engines)('app database repositories on $name', (engine) => {
     const onboarded = await store.users.setOnboarding(u.id, ['tycoons'], 'journalist')
     expect(onboarded).toMatchObject({ interests: ['tycoons'], userType: 'journalist' })
     const promoted = await store.users.setRole(u.id, 'editor')
-    expect(promoted).toMatchObject({ role: 'editor', emailVerified: true, passwordHash: null, googleSub: 'google-sub-1' })
+    expect(promoted).toMatchObject({
+      role: 'editor',
+      emailVerified: true,
+      passwordHash: null,
+      googleSub: 'google-sub-1',
+    })
     expect((await store.users.findByGoogleSub('google-sub-1'))?.id).toBe(u.id)
     expect(await store.users.setRole(u.id + 1000, 'admin')).toBeNull()
     await expect(store.users.setRole(u.id, 'owner' as 'admin')).rejects.toThrow()
@@ -142,7 +154,10 @@ describe.each(engines)('app database repositories on $name', (engine) => {
     expect(await store.sessions.find('s1', at(DAY))).toBeNull()
     await store.sessions.setSimulatedRole('s1', 'viewer')
     await store.sessions.touch('s1', at(HOUR))
-    expect(await store.sessions.find('s1', at())).toMatchObject({ simulatedRole: 'viewer', lastSeenAt: at(HOUR) })
+    expect(await store.sessions.find('s1', at())).toMatchObject({
+      simulatedRole: 'viewer',
+      lastSeenAt: at(HOUR),
+    })
     await store.sessions.delete('s1')
     expect(await store.sessions.find('s1', at())).toBeNull()
     expect(await store.sessions.deleteForUser(u.id)).toBe(2)
@@ -179,7 +194,12 @@ describe.each(engines)('app database repositories on $name', (engine) => {
     expect(await store.preferences.get(u.id)).toEqual({ page_sizes: {}, tabs: {}, panels: {}, groups: {} })
     await store.preferences.put(
       u.id,
-      { page_sizes: { 'tags.list': 50 }, tabs: { tags: 'yours' }, panels: { 'tag.experiences': false }, groups: {} },
+      {
+        page_sizes: { 'tags.list': 50 },
+        tabs: { tags: 'yours' },
+        panels: { 'tag.experiences': false },
+        groups: {},
+      },
       at(),
     )
     await store.preferences.put(
@@ -215,10 +235,16 @@ describe.each(engines)('app database repositories on $name', (engine) => {
     })
     const [latest, previous] = await store.audit.recent(2)
     expect(latest).toMatchObject({ action: 'place.edit', actorId: null })
-    expect(previous).toMatchObject({ actorId: u.id, details: { from: 'viewer', to: 'editor' }, ip: '127.0.0.1' })
-    expect((await store.audit.recent(10, { action: 'user.role_change' })).every((e) => e.action === 'user.role_change')).toBe(
-      true,
-    )
+    expect(previous).toMatchObject({
+      actorId: u.id,
+      details: { from: 'viewer', to: 'editor' },
+      ip: '127.0.0.1',
+    })
+    expect(
+      (await store.audit.recent(10, { action: 'user.role_change' })).every(
+        (e) => e.action === 'user.role_change',
+      ),
+    ).toBe(true)
   })
 
   it('keeps staff edits of experiences, with place ids beyond 32 bits as numbers', async () => {

@@ -94,7 +94,11 @@ export async function startPostgres(): Promise<PostgresServer> {
       '-c max_connections=40',
       '-c shared_buffers=32MB',
     ].join(' ')
-    await asServerUser(join(bin, 'pg_ctl'), ['start', '-D', data, '-w', '-t', '60', '-l', log, '-o', options], 90_000)
+    await asServerUser(
+      join(bin, 'pg_ctl'),
+      ['start', '-D', data, '-w', '-t', '60', '-l', log, '-o', options],
+      90_000,
+    )
     const { stdout } = await run(join(bin, 'postgres'), ['--version'])
     let stopped = false
     return {
@@ -104,7 +108,11 @@ export async function startPostgres(): Promise<PostgresServer> {
         if (stopped) return
         stopped = true
         try {
-          await asServerUser(join(bin, 'pg_ctl'), ['stop', '-D', data, '-m', 'immediate', '-w', '-t', '30'], 60_000)
+          await asServerUser(
+            join(bin, 'pg_ctl'),
+            ['stop', '-D', data, '-m', 'immediate', '-w', '-t', '30'],
+            60_000,
+          )
         } finally {
           await rm(dir, { recursive: true, force: true })
         }

@@ -21,6 +21,18 @@ export interface AccountsRuntime {
   close(): Promise<void>
 }
 
+/**
+ * The createApiApp options the accounts' configuration implies: the origins allowed to make
+ * state-changing calls, proxy trust, and the development outbox page (development and no SMTP only).
+ */
+export function accountsHttpOptions(config: Config): AccountsRuntime['http'] {
+  return {
+    allowedOrigins: [publicUrl(config), ...config.ALLOWED_ORIGINS],
+    trustProxy: config.TRUST_PROXY,
+    devRoutes: config.NODE_ENV === 'development' && !config.SMTP_URL,
+  }
+}
+
 /** PGlite's directory inside the data dir (the embedded default). */
 export function pgliteDir(config: Pick<Config, 'LUDEX_DATA_DIR'>): string {
   return join(config.LUDEX_DATA_DIR, 'pglite')
@@ -66,11 +78,7 @@ export async function startAccounts(
   return {
     accounts,
     database,
-    http: {
-      allowedOrigins: [publicUrl(config), ...config.ALLOWED_ORIGINS],
-      trustProxy: config.TRUST_PROXY,
-      devRoutes: config.NODE_ENV === 'development' && outbox !== null,
-    },
+    http: accountsHttpOptions(config),
     close: async () => {
       await accounts.auth.flush()
       await mailer.close()

@@ -8,7 +8,6 @@ import {
   FIXTURE_PASSWORD,
   getJson,
   sendJson,
-  sessionCookieOf,
   signIn,
   startApiFixture,
 } from './fixture.ts'

@@ -3,7 +3,14 @@ import type { AddressInfo } from 'node:net'
 import type { SessionUser } from '@ludex/schemas'
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ApiFixture, createUser, type ErrorBody, FIXTURE_PASSWORD, getJson, startApiFixture } from './fixture.ts'
+import {
+  type ApiFixture,
+  createUser,
+  type ErrorBody,
+  FIXTURE_PASSWORD,
+  getJson,
+  startApiFixture,
+} from './fixture.ts'
 
 const CLIENT_ID = 'ludex-test-client.apps.example'
 const ISSUER = 'https://accounts.google.com'
@@ -91,9 +98,9 @@ describe('POST /api/auth/google', () => {
     const me = await getJson<SessionUser>(f, '/api/auth/session', { headers: { cookie: res.cookie! } })
     expect(me.body.id).toBe(res.body.id)
     // The same Google account signs in to the same user next time.
-    expect((await google(await credential({ sub: 'google-new', email: 'renamed@gmail.example' }))).body.id).toBe(
-      res.body.id,
-    )
+    expect(
+      (await google(await credential({ sub: 'google-new', email: 'renamed@gmail.example' }))).body.id,
+    ).toBe(res.body.id)
     expect(jwksRequests).toBeGreaterThan(0)
   })
 

@@ -1,3 +1,4 @@
+import { HISTORY_START_HEADER } from '@ludex/api'
 import type { SessionUser, UserIdentity } from '@ludex/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -224,6 +225,19 @@ describe('accounts: sign-up, verification, sign-in, sign-out', () => {
     expect(out.status).toBe(200)
     expect(out.cookies[0]).toMatch(/^ludex_session=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax/)
     expect((await session(f, second)).status).toBe(401)
+  })
+
+  it('lifts the 30-day visitor limit for a live session only', async () => {
+    const user = await createUser(f)
+    const cookie = await signIn(f, user.email)
+    const start = new Date(f.now - 35 * 24 * HOUR_MS).toISOString()
+    const path = `/api/stats/ccus?placeIds=${f.placeIds[0]}&granularity=day&startTime=${start}`
+    const clamp = async (headers: Record<string, string>) =>
+      (await getJson(f, path, { headers })).headers.get(HISTORY_START_HEADER)
+    expect(await clamp({})).not.toBeNull()
+    expect(await clamp({ cookie })).toBeNull()
+    await post(f, '/api/auth/logout', {}, { cookie })
+    expect(await clamp({ cookie })).not.toBeNull()
   })
 
   it('answers GET /api/auth/session with 401 without a valid session', async () => {

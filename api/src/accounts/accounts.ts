@@ -34,6 +34,8 @@ export interface Accounts {
   /** The development outbox, listed at GET /api/dev/outbox when that route is mounted. */
   readonly outbox: Outbox | null
   readonly now: () => number
+  /** Deletes expired sessions and spent or expired tokens (run at start-up and hourly). */
+  purge(): Promise<{ sessions: number; tokens: number }>
 }
 
 export interface AccountsOptions {
@@ -96,5 +98,9 @@ export function createAccounts(options: AccountsOptions): Accounts {
     },
     outbox: options.outbox ?? null,
     now,
+    purge: async () => {
+      const at = new Date(now())
+      return { sessions: await store.sessions.purgeExpired(at), tokens: await store.tokens.purgeSpent(at) }
+    },
   }
 }

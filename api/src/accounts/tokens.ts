@@ -21,6 +21,8 @@ export interface TokenRepository {
   consume(hash: string, purpose: TokenPurpose, now: Date): Promise<number | null>
   /** Spends every open token of a user for a purpose (a new reset link voids the older ones). */
   revokeOpen(userId: number, purpose: TokenPurpose, now: Date): Promise<void>
+  /** Deletes tokens that are used or expired at `now`; returns how many. */
+  purgeSpent(now: Date): Promise<number>
 }
 
 export function tokenRepository(db: AppDb): TokenRepository {
@@ -58,6 +60,13 @@ export function tokenRepository(db: AppDb): TokenRepository {
         .where('purpose', '=', purpose)
         .where('used_at', 'is', null)
         .execute()
+    },
+    async purgeSpent(now) {
+      const result = await db
+        .deleteFrom('email_tokens')
+        .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now)]))
+        .executeTakeFirst()
+      return Number(result.numDeletedRows)
     },
   }
 }

@@ -83,6 +83,11 @@ export interface UserRepository {
   linkGoogle(id: number, sub: string): Promise<void>
   setOnboarding(id: number, interests: readonly string[], userType: UserType): Promise<UserRecord | null>
   setRole(id: number, role: Role): Promise<UserRecord | null>
+  /**
+   * Sets the role unless that would leave no admin: 'last_admin' then, null for an unknown user. The
+   * admins are locked for the check, so two concurrent demotions cannot both pass it.
+   */
+  setRoleKeepingAnAdmin(id: number, role: Role): Promise<UserRecord | 'last_admin' | null>
   touchActive(id: number, at: Date): Promise<void>
   list(): Promise<UserRecord[]>
   countByRole(role: Role): Promise<number>
@@ -160,6 +165,28 @@ export function userRepository(db: AppDb): UserRepository {
         .returningAll()
         .executeTakeFirst()
       return row ? toRecord(row) : null
+    },
+    async setRoleKeepingAnAdmin(id, role) {
+      return db.transaction().execute(async (trx) => {
+        const admins = await trx
+          .selectFrom('users')
+          .select('id')
+          .where('role', '=', 'admin')
+          .forUpdate()
+          .execute()
+        const isAdmin = admins.some((a) => a.id === id)
+        if (isAdmin && role !== 'admin' && admins.length <= 1) return 'last_admin' as const
+        const row = await trx
+          .updateTable('users')
+          .set({ role })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirst()
+        if (!row) return null
+        // A simulation belongs to the admin role: whatever it was, it ends with a role change.
+        await trx.updateTable('sessions').set({ simulated_role: null }).where('user_id', '=', id).execute()
+        return toRecord(row)
+      })
     },
     async touchActive(id, at) {
       await db.updateTable('users').set({ last_active_at: at }).where('id', '=', id).execute()

@@ -139,6 +139,16 @@ describe('accounts runtime (embedded)', () => {
         password: 'short',
       }),
     ).rejects.toThrow('Password needs to be longer')
+    await expect(
+      setUserRoleFromCli(runtime.database.db, 'first.admin@example.com', 'editor'),
+    ).rejects.toThrow('last admin')
+    await createUserFromCli(runtime.database.db, config, {
+      email: 'second.admin@example.com',
+      firstName: 'Second',
+      lastName: 'Admin',
+      role: 'admin',
+      password: 'second admin password',
+    })
     expect((await setUserRoleFromCli(runtime.database.db, 'FIRST.admin@example.com', 'editor')).role).toBe(
       'editor',
     )

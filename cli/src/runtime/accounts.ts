@@ -21,6 +21,8 @@ export interface AccountsRuntime {
   close(): Promise<void>
 }
 
+const PURGE_EVERY_MS = 3_600_000
+
 /**
  * The createApiApp options the accounts' configuration implies: the origins allowed to make
  * state-changing calls, proxy trust, and the development outbox page (development and no SMTP only).
@@ -74,12 +76,27 @@ export async function startAccounts(
     outbox = box
   }
   const accounts = createAccounts({ config, db: database.db, mailer, outbox, logger: log, now })
+  const purge = async () => {
+    try {
+      const purged = await accounts.purge()
+      if (purged.sessions + purged.tokens > 0) log.info(purged, 'expired sessions and spent tokens removed')
+    } catch (err) {
+      log.warn({ err }, 'purging expired sessions failed')
+    }
+  }
+  let purging = purge()
+  const timer = setInterval(() => {
+    purging = purging.then(purge)
+  }, PURGE_EVERY_MS)
+  timer.unref()
   log.info({ engine: database.engine, mail: config.SMTP_URL ? 'smtp' : 'outbox' }, 'accounts ready')
   return {
     accounts,
     database,
     http: accountsHttpOptions(config),
     close: async () => {
+      clearInterval(timer)
+      await purging
       await accounts.auth.flush()
       await mailer.close()
       await database.close()

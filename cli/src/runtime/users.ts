@@ -76,7 +76,10 @@ export async function setUserRoleFromCli(
   const store = accountsStore(db)
   const user = await store.users.findByEmail(emailText)
   if (!user) throw new UserCommandError(`${emailText} has no account`)
-  const updated = await store.users.setRole(user.id, role)
+  const updated = await store.users.setRoleKeepingAnAdmin(user.id, role)
+  if (updated === 'last_admin') {
+    throw new UserCommandError(`${user.email} is the last admin: make another admin first`)
+  }
   if (!updated) throw new UserCommandError(`${emailText} has no account`)
   await store.audit.record({
     at: new Date(now()),

@@ -128,6 +128,28 @@ describe.each(engines)('app database repositories on $name', (engine) => {
     await expect(store.users.setRole(u.id, 'owner' as 'admin')).rejects.toThrow()
   })
 
+  it('never demotes the last admin, and ends a simulation with a role change', async () => {
+    const admins = (await store.users.list()).filter((u) => u.role === 'admin')
+    for (const a of admins) await store.users.setRole(a.id, 'viewer')
+    const only = await store.users.create(newUser('only-admin@example.com', { role: 'admin' }))
+    await store.sessions.create({ idHash: 'sim', userId: only.id, createdAt: at(), expiresAt: at(DAY) })
+    await store.sessions.setSimulatedRole('sim', 'viewer')
+    expect(await store.users.setRoleKeepingAnAdmin(only.id, 'editor')).toBe('last_admin')
+    expect((await store.users.findById(only.id))?.role).toBe('admin')
+    const second = await store.users.create(newUser('second-admin@example.com'))
+    expect(await store.users.setRoleKeepingAnAdmin(second.id, 'admin')).toMatchObject({ role: 'admin' })
+    // Two demotions at once: exactly one passes.
+    const both = await Promise.all([
+      store.users.setRoleKeepingAnAdmin(only.id, 'viewer'),
+      store.users.setRoleKeepingAnAdmin(second.id, 'viewer'),
+    ])
+    expect(both.filter((r) => r === 'last_admin')).toHaveLength(1)
+    expect(await store.users.countByRole('admin')).toBe(1)
+    expect(await store.users.setRoleKeepingAnAdmin(9_999_999, 'viewer')).toBeNull()
+    if (both[0] !== 'last_admin') expect((await store.sessions.find('sim', at()))?.simulatedRole).toBeNull()
+    for (const a of admins) await store.users.setRole(a.id, 'admin')
+  })
+
   it('counts users by role and active users over the last 24 hours and 30 days', async () => {
     const before = await store.users.activeCounts(at())
     const admins = await store.users.countByRole('admin')
@@ -187,6 +209,10 @@ describe.each(engines)('app database repositories on $name', (engine) => {
       Array.from({ length: 6 }, () => store.tokens.consume('t-race', 'password_reset', at())),
     )
     expect(racers.filter((r) => r !== null)).toEqual([u.id])
+
+    await save('t-open', 'verify_email', DAY)
+    expect(await store.tokens.purgeSpent(at(HOUR))).toBeGreaterThanOrEqual(4)
+    expect(await store.tokens.consume('t-open', 'verify_email', at(HOUR))).toBe(u.id)
   })
 
   it('keeps one preference document per user, replaced on write', async () => {

@@ -57,10 +57,9 @@ export const userRoleRoute = defineRoute({
     const target = await accounts.store.users.findById(params.id)
     if (!target) throw ApiError.notFound(`User ${params.id} does not exist`)
     if (target.role === body.role) return listed(target)
-    if (target.role === 'admin' && (await accounts.store.users.countByRole('admin')) <= 1) {
+    const updated = await accounts.store.users.setRoleKeepingAnAdmin(target.id, body.role)
+    if (updated === 'last_admin')
       throw new ApiError(409, 'last_admin', 'The last admin cannot lose the admin role')
-    }
-    const updated = await accounts.store.users.setRole(target.id, body.role)
     if (!updated) throw ApiError.notFound(`User ${params.id} does not exist`)
     await accounts.store.audit.record({
       at: new Date(accounts.now()),

@@ -4,7 +4,7 @@ import type { Logger } from 'pino'
 import type { Accounts } from './accounts/accounts.ts'
 import type { AggregateCache } from './cache/aggregate-cache.ts'
 
-/** A tag's membership, as the stats calls need it. Tags are stored with accounts (a later issue). */
+/** A tag's membership, as the stats calls need it. Tags move into the app database with the tags issue. */
 export interface TagMembership {
   readonly id: number
   readonly name: string

@@ -15,7 +15,7 @@ export function createApiDeps(options: {
   roblox: RobloxClient
   clock: Clock
   logger: Logger
-  /** Tags are stored with accounts (a later issue); until then there are none unless given. */
+  /** Tags move into the app database with the tags issue; until then there are none unless given. */
   tags?: TagRepository
   /** Users and sessions; without them the account calls answer 503. */
   accounts?: Accounts

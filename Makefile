@@ -22,7 +22,7 @@ build: install web/dist/index.html
 run: build
 	node --max-semi-space-size=64 bin/ludex.mjs run
 
-# Engines the tests use that npm does not bring: Chromium, redis-server (later issues add Kafka, PostgreSQL).
+# Engines the tests use that npm does not bring: Chromium, redis-server, PostgreSQL (and Kafka jars).
 test-engines:
 	@bash test/scripts/install-engines.sh
 

@@ -1,9 +1,10 @@
 import type { ClickHouseClient } from '@clickhouse/client'
 import type { BadgeStatRow } from '@ludex/schemas'
 import type { Logger } from 'pino'
+import type { Accounts } from './accounts/accounts.ts'
 import type { AggregateCache } from './cache/aggregate-cache.ts'
 
-/** A tag's membership, as the stats calls need it. Tags are stored with accounts (a later issue). */
+/** A tag's membership, as the stats calls need it. Tags move into the app database with the tags issue. */
 export interface TagMembership {
   readonly id: number
   readonly name: string
@@ -30,4 +31,6 @@ export interface ApiDeps {
   readonly cache: AggregateCache
   readonly now: () => number
   readonly logger: Logger
+  /** Users, sessions and the app database; without it the account calls answer 503 (read-only API). */
+  readonly accounts?: Accounts
 }

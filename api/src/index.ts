@@ -1,13 +1,43 @@
+export {
+  type Accounts,
+  type AccountsOptions,
+  type AuthRateLimits,
+  createAccounts,
+} from './accounts/accounts.ts'
+export type { AuditAction, AuditEntry } from './accounts/audit.ts'
+export type { AuthService, ResolvedSession, SignedIn } from './accounts/auth-service.ts'
+export { createPasswordHasher, type PasswordHasher } from './accounts/passwords.ts'
+export type { PlaceEdit } from './accounts/place-edits.ts'
+export { normalizeRelease, UNSET_RELEASE } from './accounts/place-overlay.ts'
+export { newSecret, secretHash } from './accounts/secrets.ts'
+export { type AccountsStore, accountsStore } from './accounts/store.ts'
+export type { TokenPurpose } from './accounts/tokens.ts'
+export { DuplicateEmailError, normalizeEmail, type UserRecord } from './accounts/users.ts'
 export { API_VERSION, type ApiAppOptions, createApiApp } from './app/create-app.ts'
 export { listen, type RunningServer } from './app/server.ts'
 export { type AggregateCache, createMemoryAggregateCache } from './cache/aggregate-cache.ts'
+export {
+  type AppDatabase,
+  AppDatabaseError,
+  type AppDatabaseOptions,
+  type AppDb,
+  migrateAppDatabase,
+  openAppDatabase,
+} from './db/app-db.ts'
+export { PGliteDialect } from './db/pglite-dialect.ts'
+export type { AppSchema } from './db/schema.ts'
 export type { ApiDeps, BadgeSource, TagMembership, TagRepository } from './deps.ts'
 export { staticTagRepository } from './deps.ts'
 export type { Readiness, ReadinessCheck, ReadinessProbe } from './health/readiness.ts'
 export { ApiError } from './http/api-error.ts'
 export { buildOpenApi } from './http/openapi.ts'
 export type { RouteDef } from './http/route.ts'
+export { MailError, type Mailer, type MailMessage } from './mail/mailer.ts'
+export { createOutboxMailer, type Outbox } from './mail/outbox-mailer.ts'
+export { createSmtpMailer } from './mail/smtp-mailer.ts'
 export { type ApiMetrics, createApiMetrics } from './metrics/metrics.ts'
 export { apiRoutes } from './routes/index.ts'
+export { createMemoryRateLimiter, type RateDecision, type RateLimiter } from './security/rate-limiter.ts'
 export { HISTORY_START_HEADER } from './viewer/history-window.ts'
+export { sessionViewer } from './viewer/session-viewer.ts'
 export type { Viewer, ViewerResolver } from './viewer/viewer.ts'

@@ -1,5 +1,11 @@
 export { buildProgram } from './program.ts'
 export {
+  type AccountsRuntime,
+  openConfiguredAppDatabase,
+  pgliteDir,
+  startAccounts,
+} from './runtime/accounts.ts'
+export {
   AdapterUnavailableError,
   type SchedulerDuties,
   type SelectedBus,
@@ -18,3 +24,4 @@ export {
 } from './runtime/role-process.ts'
 export { planRoles, ROLES, type Role, RoleCombinationError, type RolePlan } from './runtime/roles.ts'
 export { type Pipeline, startPipeline } from './runtime/stack.ts'
+export { createUserFromCli, setUserRoleFromCli, UserCommandError } from './runtime/users.ts'

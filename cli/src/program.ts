@@ -6,6 +6,7 @@ import { rebuildCommand } from './commands/rebuild.ts'
 import { roleCommands } from './commands/roles.ts'
 import { runCommand } from './commands/run.ts'
 import { simulatorCommand } from './commands/simulator.ts'
+import { userCommand } from './commands/user.ts'
 
 export function buildProgram(): Command {
   const program = new Command('ludex')
@@ -18,5 +19,6 @@ export function buildProgram(): Command {
   backfillCommand(program)
   rebuildCommand(program)
   benchCommand(program)
+  userCommand(program)
   return program
 }

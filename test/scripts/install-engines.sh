@@ -2,7 +2,7 @@
 # Installs the engines tests need that npm does not bring. chDB comes with npm (package chdb).
 # Chromium is Debian's package (the e2e tests and the Lighthouse bench never download a browser).
 # redis-server is Debian's package; the harness starts its own on a loopback port (no system daemon).
-# Later issues add: Java 17 + Kafka jars, PostgreSQL.
+# PostgreSQL is Debian's server package (the app database's repositories are tested against it and PGlite).
 # With CI=true a missing engine fails here; elsewhere the tests that need it fail with the reason.
 set -euo pipefail
 node -e "require('chdb')" 2>/dev/null || node --input-type=module -e "await import('chdb')" || {
@@ -44,6 +44,18 @@ if ! command -v redis-server >/dev/null; then
   fi
   if [[ -z "$INSTALLED" ]] || ! command -v redis-server >/dev/null; then
     echo "Could not install redis-server (apt-get install -y redis-server)" >&2
+    [[ "${CI:-}" == "true" ]] && exit 1
+  fi
+fi
+
+if ! compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null; then
+  echo "PostgreSQL server is missing: installing Debian's postgresql package" >&2
+  SUDO=""
+  [[ $(id -u) -ne 0 ]] && command -v sudo >/dev/null && SUDO="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  if ! { $SUDO apt-get update && $SUDO apt-get install -y postgresql; } \
+    || ! compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null; then
+    echo "Could not install PostgreSQL (apt-get install -y postgresql)" >&2
     [[ "${CI:-}" == "true" ]] && exit 1
   fi
 fi

@@ -9,8 +9,10 @@ import { mountRoutes } from '../http/mount.ts'
 import { buildOpenApi } from '../http/openapi.ts'
 import type { RouteDef } from '../http/route.ts'
 import { type ApiMetrics, createApiMetrics } from '../metrics/metrics.ts'
-import { apiRoutes } from '../routes/index.ts'
+import { apiRoutes, devRoutes } from '../routes/index.ts'
+import { originCheck } from '../security/origin-check.ts'
 import { spaStatic } from '../static/spa-static.ts'
+import { sessionViewer } from '../viewer/session-viewer.ts'
 import { type ViewerResolver, visitorsOnly } from '../viewer/viewer.ts'
 import { errorEnvelope, requestContext, securityHeaders } from './request-context.ts'
 
@@ -22,7 +24,16 @@ export interface ApiAppOptions {
   /** The read API's engines; without them only health, metrics and the SPA are served. */
   readonly deps?: ApiDeps
   readonly routes?: readonly RouteDef[]
+  /** Who is asking; default: the session cookie when deps has accounts, else every request is a visitor. */
   readonly viewer?: ViewerResolver
+  /**
+   * Origins besides the request's own that may make state-changing calls (PUBLIC_URL, ALLOWED_ORIGINS).
+   */
+  readonly allowedOrigins?: readonly string[]
+  /** Honour X-Forwarded-* from a reverse proxy (TRUST_PROXY). */
+  readonly trustProxy?: boolean
+  /** Mount the development-only calls (the mail outbox). Never in production. */
+  readonly devRoutes?: boolean
   readonly metrics?: ApiMetrics
   /** The built SPA (web/dist); omitted, only the API is served. */
   readonly staticDir?: string
@@ -33,13 +44,14 @@ export interface ApiAppOptions {
 
 export function createApiApp(options: ApiAppOptions): Koa {
   const app = new Koa()
-  app.proxy = false
+  app.proxy = options.trustProxy ?? false
   const metrics = options.metrics ?? createApiMetrics()
-  const routes = options.routes ?? apiRoutes
+  const routes = [...(options.routes ?? apiRoutes), ...(options.devRoutes ? devRoutes : [])]
   app.use(requestContext(options.logger, metrics))
   app.use(securityHeaders())
   app.use(compress({ threshold: 1024 }))
   app.use(errorEnvelope())
+  app.use(originCheck(options.allowedOrigins ?? []))
   const health = healthRouter(options.readiness)
   app.use(health.routes())
   app.use(health.allowedMethods())
@@ -54,7 +66,7 @@ export function createApiApp(options: ApiAppOptions): Koa {
     app.use(docs.routes())
     mountRoutes(app, routes, {
       deps: options.deps,
-      viewer: options.viewer ?? visitorsOnly,
+      viewer: options.viewer ?? (options.deps.accounts ? sessionViewer(options.deps.accounts) : visitorsOnly),
       ...(options.validateResponses !== undefined && { validateResponses: options.validateResponses }),
       ...(options.onValidResponse && { onValidResponse: options.onValidResponse }),
     })

@@ -5,7 +5,7 @@ import type { ApiDeps } from '../deps.ts'
 import type { ViewerResolver } from '../viewer/viewer.ts'
 import { ApiError } from './api-error.ts'
 import { readJsonBody } from './json-body.ts'
-import { koaPath, type RawResult, type RouteDef } from './route.ts'
+import { koaPath, type RawResult, type RouteDef, type StatusResult } from './route.ts'
 import { parseQuery, parseWith } from './validate.ts'
 
 export interface MountOptions {
@@ -19,6 +19,10 @@ export interface MountOptions {
 
 function isRaw(value: unknown): value is RawResult {
   return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'raw'
+}
+
+function isStatus(value: unknown): value is StatusResult {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'status'
 }
 
 function etagOf(text: string): string {
@@ -37,15 +41,29 @@ export function mountRoutes(app: Koa, routes: readonly RouteDef[], options: Moun
     const method = route.method.toLowerCase() as 'get' | 'put' | 'post' | 'delete'
     router[method](route.path, koaPath(route.path), async (ctx) => {
       const viewer = await options.viewer(ctx)
-      if (route.requires === 'user' && viewer.kind !== 'user') {
-        throw new ApiError(401, 'unauthenticated', 'Sign in to use this call')
+      if (route.requires) {
+        if (viewer.kind !== 'user') throw new ApiError(401, 'unauthenticated', 'Sign in to use this call')
+        if (route.requires !== 'user' && !viewer.permissions.includes(route.requires)) {
+          throw new ApiError(403, 'forbidden', `This call needs the ${route.requires} permission`)
+        }
       }
       const params = parseWith(route.params, ctx.params) ?? {}
       const query = parseQuery(route.query, ctx.query)
       const body = route.method === 'GET' ? undefined : parseWith(route.body, await readJsonBody(ctx), 'body')
       const result = await route.handler({ params, query, body, viewer, deps: options.deps, ctx })
 
-      if (isRaw(result)) {
+      if (isStatus(result)) {
+        const schema = route.otherResponses?.[result.status]?.schema
+        if (!schema) throw new Error(`${route.method} ${route.path} answered an undeclared ${result.status}`)
+        if (options.validateResponses && !schema.safeParse(result.body).success) {
+          throw new Error(
+            `Response ${result.status} of ${route.method} ${route.path} does not match its schema`,
+          )
+        }
+        ctx.status = result.status
+        ctx.type = 'application/json; charset=utf-8'
+        ctx.body = JSON.stringify(result.body)
+      } else if (isRaw(result)) {
         ctx.type = result.contentType
         for (const [k, v] of Object.entries(result.headers ?? {})) ctx.set(k, v)
         ctx.body = result.body

@@ -21,7 +21,8 @@ function fieldOf(schema: z.ZodType | undefined, key: string): z.ZodType {
 const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid input: the error names the field at fault',
   401: 'Not signed in',
-  403: 'Not allowed',
+  403: 'Not allowed (a missing permission, or a state-changing call from a foreign Origin)',
+  428: 'Precondition required',
   404: 'Not found',
   406: 'None of the accepted content types can be produced',
   409: 'Conflict',
@@ -61,7 +62,14 @@ export function buildOpenApi(
     }
     for (const type of route.alternativeContentTypes ?? []) success[type] = { schema: { type: 'string' } }
     const responses: Record<string, unknown> = { 200: { description: 'Success', content: success } }
-    const statuses = new Set([400, ...(route.requires ? [401] : []), ...(route.errors ?? []), 500])
+    for (const [status, other] of Object.entries(route.otherResponses ?? {})) {
+      responses[status] = {
+        description: other.description,
+        content: { 'application/json': { schema: jsonSchema(other.schema, 'output') } },
+      }
+    }
+    const guard = !route.requires ? [] : route.requires === 'user' ? [401] : [401, 403]
+    const statuses = new Set([400, ...guard, ...(route.errors ?? []), 500])
     for (const status of [...statuses].sort((a, b) => a - b)) {
       responses[status] = {
         description: STATUS_TEXT[status] ?? 'Error',
@@ -71,7 +79,15 @@ export function buildOpenApi(
     const operation = {
       operationId: `${route.method.toLowerCase()}${route.path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
       summary: route.summary,
-      ...(route.description && { description: route.description }),
+      ...((route.description || (route.requires && route.requires !== 'user')) && {
+        description: [
+          route.description,
+          route.requires && route.requires !== 'user' && `Needs the ${route.requires} permission.`,
+        ]
+          .filter(Boolean)
+          .join(' '),
+      }),
+      ...(route.requires && { security: [{ session: [] }] }),
       tags: [route.resource],
       ...(parameters.length > 0 && { parameters }),
       ...(route.body && {
@@ -93,5 +109,15 @@ export function buildOpenApi(
         'Public statistics of Roblox experiences. Visitors get the last 30 days of history; a clamped response carries the X-Ludex-History-Start header.',
     },
     paths,
+    components: {
+      securitySchemes: {
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'ludex_session',
+          description: 'The session cookie set by sign-in',
+        },
+      },
+    },
   }
 }

@@ -1,3 +1,4 @@
+import type { Permission } from '@ludex/schemas'
 import type { Context } from 'koa'
 import type { z } from 'zod'
 import type { ApiDeps } from '../deps.ts'
@@ -13,6 +14,13 @@ export interface HandlerInput<P, Q, B> {
   readonly deps: ApiDeps
   /** The Koa context, for what the schema does not cover (Accept, response headers). */
   readonly ctx: Context
+}
+
+/** A JSON answer with another status than 200, its body checked against `otherResponses[status]`. */
+export interface StatusResult {
+  readonly kind: 'status'
+  readonly status: number
+  readonly body: unknown
 }
 
 /** A non-JSON answer (CSV) or one with extra headers. */
@@ -48,17 +56,21 @@ export interface RouteDef<
   /** Other content types the call can answer with (negotiated by the handler from Accept). */
   readonly alternativeContentTypes?: readonly string[]
   /**
-   * 'user': a visitor gets 401 before anything else is read (parameters, body). Permissions join with
-   * the accounts issue.
+   * 'user': a visitor gets 401 before anything else is read (parameters, body). A permission: a visitor
+   * gets 401 and a signed-in user whose role (in effect) lacks it gets 403.
    */
-  readonly requires?: 'user'
-  /** Error statuses worth documenting besides 400 and 500 (401 is added for `requires`). */
+  readonly requires?: 'user' | Permission
+  /** Error statuses worth documenting besides 400 and 500 (401 and 403 are added for `requires`). */
   readonly errors?: readonly number[]
+  /** Non-error answers with another status and shape (e.g. 428 with a token), by status. */
+  readonly otherResponses?: Readonly<
+    Record<number, { readonly description: string; readonly schema: z.ZodType }>
+  >
   /** Seconds a public GET may be cached; 0 = no-store. */
   readonly maxAgeSeconds?: number
   readonly handler: (
     input: HandlerInput<z.output<P>, z.output<Q>, z.output<B>>,
-  ) => Promise<z.input<R> | RawResult>
+  ) => Promise<z.input<R> | RawResult | StatusResult>
 }
 
 /** Keeps each route's types checked against its own schemas while the list holds them all. */

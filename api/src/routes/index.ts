@@ -1,4 +1,18 @@
 import type { RouteDef } from '../http/route.ts'
+import {
+  passwordChangeRoute,
+  passwordRequestRoute,
+  resendVerificationRoute,
+  verifyEmailRoute,
+} from './auth/email-tokens.ts'
+import {
+  googleRoute,
+  loginRoute,
+  logoutRoute,
+  registerRoute,
+  sessionRoute,
+  simulateRoleRoute,
+} from './auth/sign-in.ts'
 import { badgesRoute } from './badges/download.ts'
 import { creatorListRoute } from './creator/list.ts'
 import { placeDetailRoute } from './place/detail.ts'
@@ -16,6 +30,8 @@ import { statsGenresRoute } from './stats/stats-genres.ts'
 import { statsKindRoute } from './stats/stats-kind.ts'
 import { thumbnailBulkRoute } from './thumbnail/bulk.ts'
 import { thumbnailHistoryRoute } from './thumbnail/history.ts'
+import { userListRoute, userRoleRoute } from './users/admin.ts'
+import { onboardingRoute, preferencesGetRoute, preferencesPutRoute } from './users/me.ts'
 
 /** Every /api call, in the order the OpenAPI document lists them. */
 export const apiRoutes: readonly RouteDef[] = [
@@ -39,4 +55,22 @@ export const apiRoutes: readonly RouteDef[] = [
   statsGenresRoute,
   // Last of the /api/stats routes: its {kind} param would otherwise shadow the fixed paths above.
   statsKindRoute,
+  registerRoute,
+  loginRoute,
+  logoutRoute,
+  sessionRoute,
+  verifyEmailRoute,
+  resendVerificationRoute,
+  passwordRequestRoute,
+  passwordChangeRoute,
+  googleRoute,
+  simulateRoleRoute,
+  // The fixed /api/users/me paths come before /api/users/{id}.
+  onboardingRoute,
+  preferencesGetRoute,
+  preferencesPutRoute,
+  userListRoute,
+  userRoleRoute,
 ]
+
+export { devRoutes } from './dev/outbox.ts'

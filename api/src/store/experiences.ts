@@ -44,7 +44,7 @@ export async function slimExperiences(client: ClickHouseClient): Promise<SlimExp
     universe_id: Number(r.universe_id),
     place_id: Number(r.place_id),
     name: r.name,
-    // Canonical names are edited by staff (accounts issue); until then they are the name.
+    // The name, unless staff set a canonical name (laid over from the app database by the route).
     canonical_name: r.name,
     players_online: Number(r.players_online),
     total_visits: Number(r.total_visits),
@@ -178,7 +178,7 @@ FROM
       AND r.bucket >= toDateTime(intDiv({fromMs:Int64}, 1000), 'UTC')
 )`
 
-/** 0001-01-01: the release date is unset until an editor sets it (accounts issue). */
+/** 0001-01-01: the release date is unset until an editor sets it (staff edits are laid over in the routes). */
 const UNSET_RELEASE = '0001-01-01T00:00:00.000Z'
 
 /** The full experience, or null when the place is not tracked. */
@@ -209,7 +209,7 @@ export async function experienceDetail(
     updated: described ? isoFromClickHouse(d.updated_at) : new Date(0).toISOString(),
     created: described ? isoFromClickHouse(d.created_at) : new Date(0).toISOString(),
     released: UNSET_RELEASE,
-    // Canonical names are edited by staff (accounts issue); until then they are the name.
+    // The name, unless staff set a canonical name (laid over from the app database by the route).
     canonical_name: d.name,
     thumbnails: { icon: thumbnailOf('Icon'), banner: thumbnailOf('Banner') },
     players_online: Number(d.players_online),

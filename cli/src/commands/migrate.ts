@@ -1,11 +1,12 @@
 import { createAnalyticsClient, migrate } from '@ludex/pipelines'
 import type { Command } from 'commander'
+import { openConfiguredAppDatabase } from '../runtime/accounts.ts'
 import { commandContext } from '../runtime/context.ts'
 
 export function migrateCommand(program: Command): void {
   program
     .command('migrate')
-    .description('Apply the analytics store migrations (also done at every start)')
+    .description('Apply the analytics store and app database migrations (also done at every start)')
     .action(async () => {
       const { config, logger } = commandContext()
       const client = await createAnalyticsClient(config, logger)
@@ -17,5 +18,9 @@ export function migrateCommand(program: Command): void {
       } finally {
         await client.close()
       }
+      // Opening the app database applies its migrations.
+      const database = await openConfiguredAppDatabase(config, logger)
+      await database.close()
+      console.log(`app database (${database.engine}) up to date`)
     })
 }

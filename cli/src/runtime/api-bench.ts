@@ -116,7 +116,7 @@ export async function benchApi(options: {
   const app = createApiApp({
     logger,
     readiness: async () => ({}),
-    viewer: async () => ({ kind: 'user', userId: 0 }),
+    viewer: async () => ({ kind: 'user', userId: 0, role: 'viewer', permissions: [] }),
     deps: createApiDeps({
       clickhouse: pipeline.client,
       roblox,

@@ -1,5 +1,11 @@
 import type { ClickHouseClient } from '@clickhouse/client'
-import { type ApiDeps, createMemoryAggregateCache, staticTagRepository, type TagRepository } from '@ludex/api'
+import {
+  type Accounts,
+  type ApiDeps,
+  createMemoryAggregateCache,
+  staticTagRepository,
+  type TagRepository,
+} from '@ludex/api'
 import { type Clock, fetchBadgeStats, type RobloxClient } from '@ludex/workers'
 import type { Logger } from 'pino'
 
@@ -9,8 +15,10 @@ export function createApiDeps(options: {
   roblox: RobloxClient
   clock: Clock
   logger: Logger
-  /** Tags are stored with accounts (a later issue); until then there are none unless given. */
+  /** Tags move into the app database with the tags issue; until then there are none unless given. */
   tags?: TagRepository
+  /** Users and sessions; without them the account calls answer 503. */
+  accounts?: Accounts
 }): ApiDeps {
   const { clickhouse, roblox, clock, logger } = options
   return {
@@ -21,5 +29,6 @@ export function createApiDeps(options: {
     cache: createMemoryAggregateCache(() => clock.now()),
     now: () => clock.now(),
     logger,
+    ...(options.accounts && { accounts: options.accounts }),
   }
 }

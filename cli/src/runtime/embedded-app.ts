@@ -13,6 +13,7 @@ import {
   trackSeedPlaces,
 } from '@ludex/workers'
 import type { Logger } from 'pino'
+import { type AccountsRuntime, startAccounts } from './accounts.ts'
 import { createApiDeps } from './api-deps.ts'
 import { type BackfillSummary, backfill, backfillDone } from './backfill.ts'
 import { type Pipeline, type Platform, restoreTracker, startPipeline, startPlatform } from './stack.ts'
@@ -38,6 +39,7 @@ export interface EmbeddedApp {
   readonly tracker: Tracker
   readonly scheduler: Scheduler
   readonly http: RunningServer | null
+  readonly accounts: AccountsRuntime
   /** The first-start backfill, or null when the data dir already had one (or BACKFILL_DAYS is 0). */
   readonly backfill: BackfillSummary | null
   stop(): Promise<void>
@@ -60,6 +62,8 @@ export async function startEmbeddedApp(options: EmbeddedAppOptions): Promise<Emb
   // A crash can stop the process between an insert and its rollup run: recompute the last day once.
   pipeline.materialiser.markDirty(clock.now() - RECENT_RECOMPUTE_MS, clock.now())
   status.store = { ok: true, detail: config.CLICKHOUSE_URL ? 'clickhouse server' : 'chDB (embedded)' }
+  const accounts = await startAccounts(config, logger, () => clock.now())
+  status.appDatabase = { ok: true, detail: accounts.database.engine }
   const platform = await startPlatform(config, logger, clock)
   const client = createRobloxClient({
     baseTemplate: platform.baseTemplate,
@@ -79,7 +83,14 @@ export async function startEmbeddedApp(options: EmbeddedAppOptions): Promise<Emb
             logger: logger.child({ component: 'api' }),
             readiness: async () => ({ ...status }),
             staticDir: options.staticDir ?? WEB_DIST,
-            deps: createApiDeps({ clickhouse: pipeline.client, roblox: client, clock, logger }),
+            ...accounts.http,
+            deps: createApiDeps({
+              clickhouse: pipeline.client,
+              roblox: client,
+              clock,
+              logger,
+              accounts: accounts.accounts,
+            }),
           }),
           config.HOST,
           config.PORT,
@@ -152,12 +163,14 @@ export async function startEmbeddedApp(options: EmbeddedAppOptions): Promise<Emb
     tracker,
     scheduler,
     http,
+    accounts,
     backfill: summary,
     stop: async () => {
       await scheduler.stop()
       await pipeline.stop()
       await platform.stop()
       await http?.close()
+      await accounts.close()
       logger.info('stopped')
     },
   }

@@ -27,6 +27,7 @@ import {
   trackSeedPlaces,
 } from '@ludex/workers'
 import type { Logger } from 'pino'
+import { type AccountsRuntime, startAccounts } from './accounts.ts'
 import {
   type SelectedBus,
   type SelectedScheduler,
@@ -144,6 +145,7 @@ export async function startRoles(options: RoleProcessOptions): Promise<RoleProce
   let api: RunningServer | undefined
   let schedulerStarted = false
   let sharedPacer: ConnectedRedisPacer | undefined
+  let accounts: AccountsRuntime | undefined
 
   const step = async (what: string, fn: () => Promise<void>) => {
     try {
@@ -164,6 +166,7 @@ export async function startRoles(options: RoleProcessOptions): Promise<RoleProce
     if (sharedPacer) await step('rate limiter', () => sharedPacer!.close())
     if (platform) await step('platform', () => platform!.stop())
     if (api) await step('api', () => api!.close())
+    if (accounts) await step('app database', () => accounts!.close())
     if (health) await step('health server', () => health!.close())
     if (client) await step('store', () => client!.close())
     logger.info({ roles: plan.roles }, 'stopped')
@@ -315,13 +318,18 @@ export async function startRoles(options: RoleProcessOptions): Promise<RoleProce
     }
 
     if (has('api') && roblox) {
+      // The app database (accounts, sessions) is the API's alone: PGlite in the data dir, or DATABASE_URL.
+      const started = await startAccounts(config, logger, () => clock.now())
+      accounts = started
+      status.appDatabase = { ok: true, detail: started.database.engine }
       api = await listen(
         createApiApp({
           logger: logger.child({ component: 'api' }),
           readiness,
           metrics: apiMetrics,
           staticDir: options.staticDir ?? WEB_DIST,
-          deps: createApiDeps({ clickhouse: store, roblox, clock, logger }),
+          ...started.http,
+          deps: createApiDeps({ clickhouse: store, roblox, clock, logger, accounts: started.accounts }),
         }),
         config.HOST,
         config.PORT,

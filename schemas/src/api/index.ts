@@ -1,3 +1,4 @@
+export * from './accounts.ts'
 export * from './badges.ts'
 export * from './errors.ts'
 export * from './params.ts'

@@ -72,7 +72,7 @@ export const experience = z.object({
 })
 export type Experience = z.infer<typeof experience>
 
-/** Body of PUT /api/place/{place_id}: the editable fields (accounts issue). */
+/** Body of PUT /api/place/{place_id}: the editable fields (the client may send the whole experience; the rest is ignored). */
 export const experienceUpdate = z.object({
   canonical_name: z.string().max(200).optional(),
   released: z.string().optional(),

@@ -105,6 +105,69 @@ export const configSchema = z.object({
    * inserted) for slot ranges to recompute.
    */
   INSERT_LOG_POLL_MS: z.coerce.number().int().positive().default(2000),
+
+  /**
+   * The address people reach the site at (links in emails, the allowed Origin of state-changing calls,
+   * Secure cookies when https). Unset: http://localhost:PORT.
+   */
+  PUBLIC_URL: z.url().optional(),
+  /** Further origins allowed to make state-changing calls (comma-separated), e.g. a separate web host. */
+  ALLOWED_ORIGINS: z
+    .string()
+    .transform((s, ctx) => {
+      const out: string[] = []
+      for (const part of s.split(/[\s,]+/).filter(Boolean)) {
+        try {
+          out.push(new URL(part).origin)
+        } catch {
+          ctx.addIssue({ code: 'custom', message: `'${part}' is not an origin` })
+          return z.NEVER
+        }
+      }
+      return out
+    })
+    .default([]),
+  /** Honour X-Forwarded-For/-Proto from a reverse proxy (client address for rate limits, https). */
+  TRUST_PROXY: bool.default(false),
+
+  SESSION_COOKIE_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default('ludex_session'),
+  /** Lifetime of a session (and its cookie); the spec's cookie table says one year. */
+  SESSION_TTL_DAYS: z.coerce.number().int().positive().max(3650).default(365),
+  /** Email verification links stay valid this long. */
+  VERIFY_TOKEN_TTL_HOURS: z.coerce.number().positive().default(48),
+  /** Password reset links (and the token a 428 sign-in answer carries) stay valid this long. */
+  RESET_TOKEN_TTL_MINUTES: z.coerce.number().positive().default(60),
+
+  /**
+   * Argon2id cost. The defaults are OWASP's memory-hard minimum (19 MiB, 2 passes); tests lower them.
+   */
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).default(19_456),
+  ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
+  ARGON2_PARALLELISM: z.coerce.number().int().min(1).max(16).default(1),
+
+  /** Attempts one client address (and one email) may make per window on each rate-limited auth call. */
+  RATE_LIMIT_LOGIN: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_REGISTER: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_PASSWORD_RESET: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_RESEND: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+
+  /** Google sign-in: the OAuth client id the ID tokens must be issued for. Unset: Google sign-in is off. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  /** Accepted `iss` values of Google ID tokens (comma-separated). */
+  GOOGLE_ISSUERS: z
+    .string()
+    .transform((s) => s.split(/[\s,]+/).filter(Boolean))
+    .default(['https://accounts.google.com', 'accounts.google.com']),
+
+  /** Sender of account emails. */
+  MAIL_FROM: z.string().min(3).default('Ludex <no-reply@localhost>'),
+  /** Product name in emails and page titles. */
+  PRODUCT_NAME: z.string().min(1).default('Ludex'),
 })
 
 export type Config = z.infer<typeof configSchema>
@@ -135,6 +198,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return parsed.data
 }
 
+/** The address the site is reached at, without a trailing slash. */
+export function publicUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '')
+}
+
 /** The adapters the configuration selects, for the start-up log line. */
 export function describeWiring(config: Config) {
   return {
@@ -144,6 +212,7 @@ export function describeWiring(config: Config) {
     appDatabase: config.DATABASE_URL ? 'postgresql' : 'pglite',
     cache: config.REDIS_URL ? 'redis' : 'memory',
     mail: config.SMTP_URL ? 'smtp' : 'outbox',
+    rateLimits: config.REDIS_URL ? 'memory (Redis limiter not wired yet)' : 'memory',
     platform: config.ROBLOX_API_BASE ? 'roblox' : 'simulator',
   } as const
 }

@@ -1,18 +1,26 @@
+import { randomBytes } from 'node:crypto'
 import { cp, mkdir, mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ClickHouseClient } from '@clickhouse/client'
 import {
+  type Accounts,
   type AggregateCache,
+  createAccounts,
   createApiApp,
   createMemoryAggregateCache,
+  createPasswordHasher,
+  createSmtpMailer,
   listen,
+  migrateAppDatabase,
+  openAppDatabase,
   type RouteDef,
   staticTagRepository,
   type TagMembership,
+  type UserRecord,
 } from '@ludex/api'
 import { backfill, startPipeline } from '@ludex/cli'
-import { type ApiErrorBody, type Config, loadConfig } from '@ludex/schemas'
+import { type ApiErrorBody, type Config, loadConfig, publicUrl, type Role } from '@ludex/schemas'
 import {
   createPlatformModel,
   createRobloxClient,
@@ -22,8 +30,10 @@ import {
   type PlatformModel,
   startSimulatorServer,
 } from '@ludex/workers'
+import type { JWTVerifyGetKey } from 'jose'
 import pino from 'pino'
 import { expect } from 'vitest'
+import { type Mailbox, startMailbox } from './mailbox.ts'
 
 /**
  * The API over real chDB, filled by a small deterministic backfill through the real bus and sink, with
@@ -40,7 +50,7 @@ export const FIXTURE = {
 
 export interface ApiFixture {
   readonly url: string
-  /** Sent with every getJson request of this fixture (e.g. TEST_VIEWER_HEADER for a signed-in user). */
+  /** Sent with every request of this fixture's helpers (asUser adds the session cookie). */
   readonly headers?: Record<string, string>
   /** The pipeline's own client on the fixture's store, for expectations computed apart from the API. */
   readonly clickhouse: ClickHouseClient
@@ -56,6 +66,12 @@ export interface ApiFixture {
   /** Place ids of the fixture's experiences that exist at `now`. */
   readonly placeIds: readonly number[]
   readonly tags: readonly TagMembership[]
+  /** The app database (PGlite in the fixture's data dir) and the account services over it. */
+  readonly accounts: Accounts
+  /** The local SMTP server the fixture's mail goes to. */
+  readonly mailbox: Mailbox
+  /** Moves the accounts' clock (sessions, tokens, rate windows) forward; the store's clock stays. */
+  advanceClock(ms: number): void
   close(): Promise<void>
 }
 
@@ -71,12 +87,21 @@ async function exists(path: string): Promise<boolean> {
   return (await stat(path).catch(() => null)) !== null
 }
 
-function configFor(dataDir: string): Config {
+function configFor(dataDir: string, env: Record<string, string> = {}): Config {
   return loadConfig({
     LUDEX_DATA_DIR: dataDir,
     SIMULATOR_EXPERIENCES: String(FIXTURE.experiences),
     SIMULATOR_SEED: String(FIXTURE.seed),
     LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    // Cheap hashing for tests (production defaults stay memory-hard), and limits no flow test reaches.
+    ARGON2_MEMORY_KIB: '1024',
+    ARGON2_TIME_COST: '1',
+    RATE_LIMIT_LOGIN: '1000',
+    RATE_LIMIT_REGISTER: '1000',
+    RATE_LIMIT_PASSWORD_RESET: '1000',
+    RATE_LIMIT_RESEND: '1000',
+    ...env,
   })
 }
 
@@ -87,20 +112,70 @@ async function buildTemplate(model: PlatformModel): Promise<void> {
   const pipeline = await startPipeline(configFor(building), logger, { now: () => FIXTURE.now })
   await backfill({ pipeline, model, days: FIXTURE.days, now: FIXTURE.now, logger })
   await pipeline.stop()
+  // A migrated PGlite comes with the template: creating one takes seconds, copying it does not.
+  const appDb = await openAppDatabase({ pgliteDir: join(building, 'pglite'), logger })
+  await migrateAppDatabase(appDb.db, logger)
+  await appDb.close()
   await rm(templateDir(), { recursive: true, force: true })
   await cp(building, templateDir(), { recursive: true })
   await rm(building, { recursive: true, force: true })
 }
 
-/**
- * Requests carrying this header are answered as a signed-in user (no visitor history clamp): a test-only
- * viewer resolver, installed by this fixture and nowhere else, until accounts bring real sessions.
- */
-export const TEST_VIEWER_HEADER = 'x-test-viewer'
+let userCounter = 0
 
-/** The same fixture, answered as a signed-in user. */
-export function asUser(f: ApiFixture): ApiFixture {
-  return { ...f, headers: { ...f.headers, [TEST_VIEWER_HEADER]: 'user' } }
+/** A password every fixture user gets unless a test gives another. */
+export const FIXTURE_PASSWORD = 'correct horse battery'
+
+/** Creates a verified account directly in the app database (no mail), e.g. an editor or an admin. */
+export async function createUser(
+  f: ApiFixture,
+  options: { role?: Role; email?: string; password?: string; verified?: boolean } = {},
+): Promise<UserRecord> {
+  const hasher = createPasswordHasher({
+    memoryKib: f.config.ARGON2_MEMORY_KIB,
+    timeCost: f.config.ARGON2_TIME_COST,
+    parallelism: f.config.ARGON2_PARALLELISM,
+  })
+  return f.accounts.store.users.create({
+    email: options.email ?? `user${++userCounter}-${randomBytes(4).toString('hex')}@example.com`,
+    passwordHash: await hasher.hash(options.password ?? FIXTURE_PASSWORD),
+    firstName: 'Test',
+    lastName: `User ${userCounter}`,
+    role: options.role ?? 'viewer',
+    interests: ['obby'],
+    userType: 'developer',
+    emailVerified: options.verified ?? true,
+    analyticsId: randomBytes(16).toString('hex'),
+    createdAt: new Date(f.now),
+  })
+}
+
+/** Signs in through POST /api/auth/login; the answer's session cookie, as a Cookie header value. */
+export async function signIn(f: ApiFixture, email: string, password = FIXTURE_PASSWORD): Promise<string> {
+  const res = await fetch(`${f.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  })
+  expect(res.status, await res.clone().text()).toBe(200)
+  return sessionCookieOf(res, f.config.SESSION_COOKIE_NAME)
+}
+
+/** The `name=value` of the session cookie a response sets. */
+export function sessionCookieOf(res: Response, name: string): string {
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))
+  if (!cookie) throw new Error(`No ${name} cookie in the response`)
+  return cookie.split(';')[0] as string
+}
+
+/** The same fixture, answered as a real signed-in user (a new account with `role`, default viewer). */
+export async function asUser(
+  f: ApiFixture,
+  role: Role = 'viewer',
+): Promise<ApiFixture & { user: UserRecord }> {
+  const user = await createUser(f, { role })
+  const cookie = await signIn(f, user.email)
+  return { ...f, user, headers: { ...f.headers, cookie } }
 }
 
 function countingCache(inner: AggregateCache, counter: { n: number }): AggregateCache {
@@ -121,14 +196,38 @@ function countingCache(inner: AggregateCache, counter: { n: number }): Aggregate
 
 /** Starts the API on a private copy of the fixture data. */
 export async function startApiFixture(
-  options: { tags?: (placeIds: readonly number[]) => TagMembership[] } = {},
+  options: {
+    tags?: (placeIds: readonly number[]) => TagMembership[]
+    /** Configuration on top of the fixture's (e.g. low rate limits, GOOGLE_CLIENT_ID). */
+    env?: Record<string, string>
+    /** Google's signing keys, given directly instead of fetched from GOOGLE_JWKS_URL. */
+    googleKeys?: JWTVerifyGetKey
+  } = {},
 ): Promise<ApiFixture> {
   const model = createPlatformModel({ seed: FIXTURE.seed, experiences: FIXTURE.experiences })
-  if (!(await exists(join(templateDir(), 'clickhouse')))) await buildTemplate(model)
+  if (!(await exists(join(templateDir(), 'pglite')))) await buildTemplate(model)
   const dataDir = await mkdtemp(join(tmpdir(), 'ludex-api-'))
   await cp(templateDir(), dataDir, { recursive: true })
-  const config = configFor(dataDir)
+  const mailbox = await startMailbox()
+  const config = configFor(dataDir, {
+    SMTP_URL: mailbox.url,
+    MAIL_FROM: 'Ludex <accounts@ludex.test>',
+    ...options.env,
+  })
   const clock = { now: () => FIXTURE.now }
+  let accountsOffsetMs = 0
+  const accountsNow = () => FIXTURE.now + accountsOffsetMs
+  const appDb = await openAppDatabase({ pgliteDir: join(dataDir, 'pglite'), logger })
+  await migrateAppDatabase(appDb.db, logger)
+  const mailer = createSmtpMailer({ url: mailbox.url, from: config.MAIL_FROM, logger })
+  const accounts = createAccounts({
+    config,
+    db: appDb.db,
+    mailer,
+    logger,
+    now: accountsNow,
+    ...(options.googleKeys && { googleKeys: options.googleKeys }),
+  })
   const pipeline = await startPipeline(config, logger, clock)
   const simulator = await startSimulatorServer({ model, clock: clock.now, faultRate: 0, logger })
   const roblox = createRobloxClient({
@@ -157,9 +256,9 @@ export async function startApiFixture(
       cache: countingCache(createMemoryAggregateCache(clock.now), computed),
       now: clock.now,
       logger,
+      accounts,
     },
-    viewer: async (ctx) =>
-      ctx.get(TEST_VIEWER_HEADER) === 'user' ? { kind: 'user', userId: 1 } : { kind: 'visitor' },
+    allowedOrigins: [publicUrl(config), ...config.ALLOWED_ORIGINS],
     validateResponses: true,
     onValidResponse: (route, status) => {
       const statuses = seen.get(route) ?? new Set<number>()
@@ -182,13 +281,43 @@ export async function startApiFixture(
       return rs.json<T>()
     },
     computations: () => computed.n,
+    accounts,
+    mailbox,
+    advanceClock: (ms) => {
+      accountsOffsetMs += ms
+    },
     close: async () => {
       await server.close()
+      await accounts.auth.flush()
+      await mailer.close()
+      await appDb.close()
+      await mailbox.close()
       await simulator.close()
       await pipeline.stop()
       await rm(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/** Sends a JSON body (POST/PUT/DELETE) with the fixture's headers; parses the JSON answer. */
+export async function sendJson<T = unknown>(
+  fixture: ApiFixture,
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: T; headers: Headers }> {
+  const res = await fetch(`${fixture.url}${path}`, {
+    method,
+    headers: {
+      ...fixture.headers,
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  })
+  const text = await res.text()
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers }
 }
 
 /** GET a path of the fixture's API and parse the JSON body. */

@@ -22,7 +22,7 @@ export async function startStatsFixture(): Promise<StatsFixture> {
   })
   return {
     visitor,
-    user: asUser(visitor),
+    user: await asUser(visitor),
     userTags: visitor.tags,
     computations: visitor.computations,
     raw: visitor.raw,

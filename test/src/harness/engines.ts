@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { postgresBinDir } from './postgres.ts'
 
 /**
  * The real engines the suite runs against, and how to tell whether each is here. With CI=true a
@@ -40,6 +42,20 @@ export const engines: readonly EngineCheck[] = [
       const path = process.env.REDIS_SERVER_PATH ?? 'redis-server'
       const { stdout } = await promisify(execFile)(path, ['--version'], { timeout: 30_000 })
       return stdout.trim().split(' ').slice(0, 3).join(' ')
+    },
+  },
+  {
+    // The app database's repositories run against PGlite and against Debian's PostgreSQL server.
+    name: 'PostgreSQL server',
+    install: 'apt-get install -y postgresql (make test-engines does it)',
+    probe: async () => {
+      const bin = await postgresBinDir()
+      const { stdout } = await promisify(execFile)(join(bin, 'postgres'), ['--version'], { timeout: 30_000 })
+      // As root the harness runs the server as the postgres system user through runuser.
+      if (process.getuid?.() === 0) {
+        await promisify(execFile)('runuser', ['-u', 'postgres', '--', 'true'], { timeout: 30_000 })
+      }
+      return stdout.trim()
     },
   },
 ]

@@ -1,5 +1,6 @@
 import { badgeStatList, badgeStatsCsv, idParam } from '@ludex/schemas'
 import { z } from 'zod'
+import { canonicalNameOf } from '../../accounts/place-overlay.ts'
 import { ApiError } from '../../http/api-error.ts'
 import { defineRoute } from '../../http/route.ts'
 import { trackedExperience } from '../../store/experiences.ts'
@@ -47,8 +48,7 @@ export const badgesRoute = defineRoute({
       )
     }
     if (type === JSON_TYPE) return [...rows]
-    // Canonical names are edited by staff (accounts issue); until then they are the name.
-    const canonicalName = tracked.name
+    const canonicalName = await canonicalNameOf(deps, params.placeId, tracked.name)
     return {
       kind: 'raw',
       contentType: `${CSV}; charset=utf-8`,

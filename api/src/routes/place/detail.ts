@@ -1,5 +1,6 @@
 import { experience, idParam } from '@ludex/schemas'
 import { z } from 'zod'
+import { applyEdit } from '../../accounts/place-overlay.ts'
 import { ApiError } from '../../http/api-error.ts'
 import { defineRoute } from '../../http/route.ts'
 import { experienceDetail } from '../../store/experiences.ts'
@@ -17,8 +18,11 @@ export const placeDetailRoute = defineRoute({
   errors: [404],
   maxAgeSeconds: 60,
   handler: async ({ params, deps }) => {
-    const found = await experienceDetail(deps.clickhouse, params.place_id, deps.now())
+    const [found, edit] = await Promise.all([
+      experienceDetail(deps.clickhouse, params.place_id, deps.now()),
+      deps.accounts?.store.placeEdits.get(params.place_id) ?? null,
+    ])
     if (!found) throw ApiError.notFound(`Place ${params.place_id} is not tracked`)
-    return found
+    return applyEdit(found, edit)
   },
 })

@@ -1,5 +1,6 @@
 import { flagParam, slimExperienceList } from '@ludex/schemas'
 import { z } from 'zod'
+import { withCanonicalNames } from '../../accounts/place-overlay.ts'
 import { defineRoute } from '../../http/route.ts'
 import { slimExperiences } from '../../store/experiences.ts'
 
@@ -15,5 +16,9 @@ export const slimListRoute = defineRoute({
   response: slimExperienceList,
   maxAgeSeconds: 60,
   handler: async ({ deps }) =>
-    deps.cache.get('place:slim', SLIM_TTL_MS, () => slimExperiences(deps.clickhouse)),
+    // Staff canonical names are laid over after the cache, so an edit shows at once.
+    withCanonicalNames(
+      deps,
+      await deps.cache.get('place:slim', SLIM_TTL_MS, () => slimExperiences(deps.clickhouse)),
+    ),
 })

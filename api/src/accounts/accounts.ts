@@ -1,0 +1,106 @@
+import { type Config, publicUrl } from '@ludex/schemas'
+import type { JWTVerifyGetKey } from 'jose'
+import type { Logger } from 'pino'
+import type { AppDb } from '../db/app-db.ts'
+import type { Mailer } from '../mail/mailer.ts'
+import type { Outbox } from '../mail/outbox-mailer.ts'
+import { createMemoryRateLimiter, type RateLimiter } from '../security/rate-limiter.ts'
+import { type AuthService, createAuthService } from './auth-service.ts'
+import { createGoogleVerifier } from './google.ts'
+import { createPasswordHasher } from './passwords.ts'
+import type { SessionCookieSettings } from './session-cookie.ts'
+import { type AccountsStore, accountsStore } from './store.ts'
+
+export interface RateRule {
+  readonly limit: number
+  readonly windowMs: number
+}
+
+/** Rate-limited account calls (DESIGN §5), each counted per client address and per email. */
+export interface AuthRateLimits {
+  readonly login: RateRule
+  readonly register: RateRule
+  readonly passwordReset: RateRule
+  readonly resend: RateRule
+}
+
+/** Everything the account calls need, wired once at start-up. */
+export interface Accounts {
+  readonly store: AccountsStore
+  readonly auth: AuthService
+  readonly limiter: RateLimiter
+  readonly limits: AuthRateLimits
+  readonly cookie: SessionCookieSettings
+  /** The development outbox, listed at GET /api/dev/outbox when that route is mounted. */
+  readonly outbox: Outbox | null
+  readonly now: () => number
+  /** Deletes expired sessions and spent or expired tokens (run at start-up and hourly). */
+  purge(): Promise<{ sessions: number; tokens: number }>
+}
+
+export interface AccountsOptions {
+  readonly config: Config
+  readonly db: AppDb
+  readonly mailer: Mailer
+  readonly outbox?: Outbox | null
+  readonly logger: Logger
+  readonly now: () => number
+  /** A rate limiter shared by several processes (Redis, later); default in memory. */
+  readonly limiter?: RateLimiter
+  /** Google's keys given directly (tests); default: fetched from GOOGLE_JWKS_URL. */
+  readonly googleKeys?: JWTVerifyGetKey
+}
+
+const MINUTE_MS = 60_000
+
+export function createAccounts(options: AccountsOptions): Accounts {
+  const { config, logger, now } = options
+  const store = accountsStore(options.db)
+  const windowMs = config.RATE_LIMIT_WINDOW_SECONDS * 1000
+  const google = config.GOOGLE_CLIENT_ID
+    ? createGoogleVerifier({
+        clientId: config.GOOGLE_CLIENT_ID,
+        issuers: config.GOOGLE_ISSUERS,
+        keys: options.googleKeys ?? new URL(config.GOOGLE_JWKS_URL),
+        now,
+      })
+    : null
+  const site = publicUrl(config)
+  return {
+    store,
+    auth: createAuthService({
+      store,
+      hasher: createPasswordHasher({
+        memoryKib: config.ARGON2_MEMORY_KIB,
+        timeCost: config.ARGON2_TIME_COST,
+        parallelism: config.ARGON2_PARALLELISM,
+      }),
+      mailer: options.mailer,
+      mail: { product: config.PRODUCT_NAME, publicUrl: site },
+      google,
+      now,
+      sessionTtlMs: config.SESSION_TTL_DAYS * 86_400_000,
+      verifyTokenTtlMs: config.VERIFY_TOKEN_TTL_HOURS * 60 * MINUTE_MS,
+      resetTokenTtlMs: config.RESET_TOKEN_TTL_MINUTES * MINUTE_MS,
+      logger: logger.child({ component: 'auth' }),
+    }),
+    limiter: options.limiter ?? createMemoryRateLimiter(now),
+    limits: {
+      login: { limit: config.RATE_LIMIT_LOGIN, windowMs },
+      register: { limit: config.RATE_LIMIT_REGISTER, windowMs },
+      passwordReset: { limit: config.RATE_LIMIT_PASSWORD_RESET, windowMs },
+      resend: { limit: config.RATE_LIMIT_RESEND, windowMs },
+    },
+    cookie: {
+      name: config.SESSION_COOKIE_NAME,
+      maxAgeSeconds: config.SESSION_TTL_DAYS * 86_400,
+      secureByDefault: site.startsWith('https:'),
+    },
+    outbox: options.outbox ?? null,
+    now,
+    purge: async () => {
+      const at = new Date(now())
+      return { sessions: await store.sessions.purgeExpired(at), tokens: await store.tokens.purgeSpent(at) }
+    },
+  }
+}

@@ -1,0 +1,58 @@
+import type { AppDb } from '../db/app-db.ts'
+
+/** Things worth a line in the audit log: who changed roles, who simulated one, who edited what. */
+export type AuditAction =
+  | 'user.register'
+  | 'user.verify_email'
+  | 'user.password_change'
+  | 'user.google_link'
+  | 'user.role_change'
+  | 'user.create_cli'
+  | 'session.simulate_role'
+  | 'place.edit'
+
+export interface AuditEntry {
+  readonly at: Date
+  readonly actorId: number | null
+  readonly action: AuditAction
+  readonly target: string | null
+  readonly details: Record<string, unknown>
+  readonly ip: string | null
+}
+
+export interface AuditRepository {
+  record(entry: AuditEntry): Promise<void>
+  /** Newest first. */
+  recent(limit: number, filter?: { action?: AuditAction }): Promise<AuditEntry[]>
+}
+
+export function auditRepository(db: AppDb): AuditRepository {
+  return {
+    async record(e) {
+      await db
+        .insertInto('audit_log')
+        .values({
+          at: e.at,
+          actor_id: e.actorId,
+          action: e.action,
+          target: e.target,
+          details: JSON.stringify(e.details),
+          ip: e.ip,
+        })
+        .execute()
+    },
+    async recent(limit, filter) {
+      let q = db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(limit)
+      if (filter?.action) q = q.where('action', '=', filter.action)
+      const rows = await q.execute()
+      return rows.map((r) => ({
+        at: r.at,
+        actorId: r.actor_id,
+        action: r.action as AuditAction,
+        target: r.target,
+        details: (r.details ?? {}) as Record<string, unknown>,
+        ip: r.ip,
+      }))
+    },
+  }
+}

@@ -1,0 +1,92 @@
+import pino from 'pino'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AppDatabase, migrateAppDatabase, openAppDatabase } from '../db/app-db.ts'
+import type { Mailer, MailMessage } from '../mail/mailer.ts'
+import { type AuthService, createAuthService } from './auth-service.ts'
+import { createPasswordHasher, type PasswordHasher } from './passwords.ts'
+import { accountsStore } from './store.ts'
+
+const logger = pino({ level: 'silent' })
+
+/**
+ * What keeps the answers free of enumeration by timing: every sign-in attempt costs one password
+ * verification, and sign-up always hashes, whether or not the email has an account.
+ */
+describe('auth service: the same work for known and unknown emails', () => {
+  let database: AppDatabase
+  let auth: AuthService
+  const calls = { hash: 0, verify: 0, verifyNothing: 0 }
+  const sent: MailMessage[] = []
+
+  beforeAll(async () => {
+    database = await openAppDatabase({ logger })
+    await migrateAppDatabase(database.db, logger)
+    const inner = createPasswordHasher({ memoryKib: 1024, timeCost: 1, parallelism: 1 })
+    const hasher: PasswordHasher = {
+      hash: (p) => {
+        calls.hash++
+        return inner.hash(p)
+      },
+      verify: (h, p) => {
+        calls.verify++
+        return inner.verify(h, p)
+      },
+      verifyNothing: (p) => {
+        calls.verifyNothing++
+        return inner.verifyNothing(p)
+      },
+    }
+    const mailer: Mailer = { send: async (m) => void sent.push(m), close: async () => {} }
+    auth = createAuthService({
+      store: accountsStore(database.db),
+      hasher,
+      mailer,
+      mail: { product: 'Ludex', publicUrl: 'https://ludex.example' },
+      google: null,
+      now: () => Date.UTC(2026, 0, 1),
+      sessionTtlMs: 86_400_000,
+      verifyTokenTtlMs: 3_600_000,
+      resetTokenTtlMs: 3_600_000,
+      logger,
+    })
+  }, 60_000)
+  afterAll(() => database?.close())
+
+  const reset = () => {
+    calls.hash = 0
+    calls.verify = 0
+    calls.verifyNothing = 0
+  }
+
+  it('verifies one password per sign-in attempt, known email or not', async () => {
+    const form = {
+      first_name: 'K',
+      last_name: 'N',
+      email: 'known@example.com',
+      password: 'the right one',
+      interests: ['obby' as const],
+      user_type: 'player' as const,
+    }
+    await auth.register(form, null)
+    reset()
+    expect((await auth.login('unknown@example.com', 'whatever')).kind).toBe('invalid')
+    expect(calls).toEqual({ hash: 0, verify: 0, verifyNothing: 1 })
+    reset()
+    expect((await auth.login('known@example.com', 'wrong')).kind).toBe('invalid')
+    expect(calls).toEqual({ hash: 0, verify: 1, verifyNothing: 0 })
+    reset()
+    // Sign-up hashes the password for a taken email too.
+    await auth.register(form, null)
+    expect(calls.hash).toBe(1)
+  })
+
+  it('sends reset mail only for real accounts, answering both alike', async () => {
+    await auth.flush()
+    sent.length = 0
+    await expect(auth.requestPasswordReset('nobody@example.com')).resolves.toBeUndefined()
+    await expect(auth.requestPasswordReset('KNOWN@example.com')).resolves.toBeUndefined()
+    await auth.flush()
+    expect(sent.map((m) => m.to)).toEqual(['known@example.com'])
+    expect(sent[0]?.text).toContain('https://ludex.example/change-password#token=')
+  })
+})

@@ -1,0 +1,30 @@
+import type { AppDb } from '../db/app-db.ts'
+import { type AuditRepository, auditRepository } from './audit.ts'
+import { type PlaceEditRepository, placeEditRepository } from './place-edits.ts'
+import { type PreferenceRepository, preferenceRepository } from './preferences.ts'
+import { type SessionRepository, sessionRepository } from './sessions.ts'
+import { type TokenRepository, tokenRepository } from './tokens.ts'
+import { type UserRepository, userRepository } from './users.ts'
+
+/** Every repository of the app database. */
+export interface AccountsStore {
+  readonly db: AppDb
+  readonly users: UserRepository
+  readonly sessions: SessionRepository
+  readonly tokens: TokenRepository
+  readonly preferences: PreferenceRepository
+  readonly audit: AuditRepository
+  readonly placeEdits: PlaceEditRepository
+}
+
+export function accountsStore(db: AppDb): AccountsStore {
+  return {
+    db,
+    users: userRepository(db),
+    sessions: sessionRepository(db),
+    tokens: tokenRepository(db),
+    preferences: preferenceRepository(db),
+    audit: auditRepository(db),
+    placeEdits: placeEditRepository(db),
+  }
+}

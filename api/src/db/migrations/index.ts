@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely'
+import * as accounts from './0001-accounts.ts'
+
+/**
+ * The app database's migrations, in order. Listed here rather than read from a folder so the same code
+ * runs under tsx, in tests and from a bundle; names sort in the order they apply.
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-accounts': accounts,
+}
+
+export const appMigrations: MigrationProvider = {
+  getMigrations: async () => MIGRATIONS,
+}

@@ -1,0 +1,81 @@
+import type { Generated } from 'kysely'
+
+/*
+ * The app database's tables, as Kysely sees them (the migrations in ./migrations create them). Times are
+ * timestamptz (Date in and out); ids of our rows are integers; place ids are bigint, read as numbers
+ * (both drivers are told to, see app-db.ts).
+ */
+
+export interface UsersTable {
+  id: Generated<number>
+  /** Lower-cased and trimmed; unique. */
+  email: string
+  email_verified: Generated<boolean>
+  /** Null for accounts that only sign in with Google (or whose password was cleared on linking). */
+  password_hash: string | null
+  google_sub: string | null
+  first_name: string
+  last_name: string
+  role: Generated<string>
+  interests: Generated<string[]>
+  user_type: string | null
+  /** What analytics is told to identify the user by (never the database id). */
+  analytics_id: string
+  created_at: Date
+  last_active_at: Date | null
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie's session id: a leaked table does not give sessions away. */
+  id_hash: string
+  user_id: number
+  created_at: Date
+  expires_at: Date
+  last_seen_at: Date
+  /** An admin simulating a lower role (admin → editor → viewer → admin); null = the real role. */
+  simulated_role: string | null
+}
+
+export interface EmailTokensTable {
+  token_hash: string
+  user_id: number
+  purpose: string
+  created_at: Date
+  expires_at: Date
+  used_at: Date | null
+}
+
+export interface UserPreferencesTable {
+  user_id: number
+  preferences: unknown
+  updated_at: Date
+}
+
+export interface AuditLogTable {
+  id: Generated<number>
+  at: Date
+  actor_id: number | null
+  action: string
+  /** What was acted on, e.g. 'user:12' or 'place:920587237'. */
+  target: string | null
+  details: unknown
+  ip: string | null
+}
+
+export interface PlaceEditsTable {
+  place_id: number
+  canonical_name: string | null
+  /** ISO 8601 instant; '0001-01-01T00:00:00.000Z' means unset. */
+  released: string | null
+  updated_by: number | null
+  updated_at: Date
+}
+
+export interface AppSchema {
+  users: UsersTable
+  sessions: SessionsTable
+  email_tokens: EmailTokensTable
+  user_preferences: UserPreferencesTable
+  audit_log: AuditLogTable
+  place_edits: PlaceEditsTable
+}

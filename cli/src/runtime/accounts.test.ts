@@ -1,0 +1,159 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { ClickHouseClient } from '@clickhouse/client'
+import {
+  createApiApp,
+  createMemoryAggregateCache,
+  listen,
+  type RunningServer,
+  staticTagRepository,
+} from '@ludex/api'
+import { loadConfig, type OutboxMail } from '@ludex/schemas'
+import pino from 'pino'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AccountsRuntime, accountsHttpOptions, startAccounts } from './accounts.ts'
+import { createUserFromCli, setUserRoleFromCli, UserCommandError } from './users.ts'
+
+const logger = pino({ level: 'silent' })
+
+/** The account wiring of `ludex run`/`ludex api`: PGlite in the data dir, the outbox, `ludex user`. */
+describe('accounts runtime (embedded)', () => {
+  let dataDir: string
+  let runtime: AccountsRuntime
+  let server: RunningServer
+  const env = (extra: Record<string, string> = {}) =>
+    loadConfig({
+      LUDEX_DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      ARGON2_MEMORY_KIB: '1024',
+      ARGON2_TIME_COST: '1',
+      LOG_LEVEL: 'silent',
+      ...extra,
+    })
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'ludex-accounts-'))
+    runtime = await startAccounts(env(), logger, Date.now)
+    server = await listen(
+      createApiApp({
+        logger,
+        readiness: async () => ({}),
+        ...runtime.http,
+        deps: {
+          // No route called here reads the analytics store.
+          clickhouse: {} as ClickHouseClient,
+          tags: staticTagRepository(),
+          badges: async () => [],
+          cache: createMemoryAggregateCache(Date.now),
+          now: Date.now,
+          logger,
+          accounts: runtime.accounts,
+        },
+      }),
+      '127.0.0.1',
+      0,
+    )
+  }, 60_000)
+  afterAll(async () => {
+    await server?.close()
+    await runtime?.close()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('opens PGlite in the data dir and mounts the outbox page in development', async () => {
+    expect(runtime.database.engine).toBe('pglite')
+    expect(await readdir(join(dataDir, 'pglite'))).toContain('PG_VERSION')
+    expect(runtime.http).toMatchObject({ devRoutes: true, allowedOrigins: ['http://localhost:8080'] })
+    expect(accountsHttpOptions(env({ NODE_ENV: 'production' }))).toMatchObject({ devRoutes: false })
+    expect(accountsHttpOptions(env({ SMTP_URL: 'smtp://127.0.0.1:2525' }))).toMatchObject({
+      devRoutes: false,
+    })
+  })
+
+  it('keeps mail in the outbox and lists it at /api/dev/outbox with its links', async () => {
+    const res = await fetch(`${server.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        first_name: 'Out',
+        last_name: 'Box',
+        email: 'outbox@example.com',
+        password: 'long enough password',
+        interests: ['obby'],
+        user_type: 'player',
+      }),
+    })
+    expect(res.status).toBe(200)
+    await runtime.accounts.auth.flush()
+    const list = (await (await fetch(`${server.url}/api/dev/outbox`)).json()) as OutboxMail[]
+    const mail = list.find((m) => m.to === 'outbox@example.com')!
+    expect(mail.subject).toBe('Verify your email for Ludex')
+    expect(mail.links[0]).toMatch(/^http:\/\/localhost:8080\/verify-email#token=[A-Za-z0-9_-]{43}$/)
+    expect(await readdir(join(dataDir, 'outbox'))).toContain(`${mail.id}.json`)
+    const token = mail.links[0]!.split('#token=')[1]
+    const verified = await fetch(`${server.url}/api/auth/verify-email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    })
+    expect(verified.status).toBe(200)
+  })
+
+  it('makes the first admin with `ludex user create --role admin`, who can sign in and list users', async () => {
+    const config = env()
+    const { user, generatedPassword } = await createUserFromCli(runtime.database.db, config, {
+      email: 'First.Admin@example.com',
+      firstName: 'First',
+      lastName: 'Admin',
+      role: 'admin',
+    })
+    expect(user).toMatchObject({ email: 'first.admin@example.com', role: 'admin', emailVerified: true })
+    expect(generatedPassword).toMatch(/^[A-Za-z0-9_-]{16}$/)
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'first.admin@example.com', password: generatedPassword }),
+    })
+    expect(login.status).toBe(200)
+    const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!
+    const users = await fetch(`${server.url}/api/users`, { headers: { cookie } })
+    expect(users.status).toBe(200)
+    const [audit] = await runtime.accounts.store.audit.recent(1, { action: 'user.create_cli' })
+    expect(audit).toMatchObject({ target: `user:${user.id}`, details: { role: 'admin' } })
+
+    await expect(
+      createUserFromCli(runtime.database.db, config, {
+        email: 'first.admin@example.com',
+        firstName: 'A',
+        lastName: 'B',
+        role: 'viewer',
+      }),
+    ).rejects.toBeInstanceOf(UserCommandError)
+    await expect(
+      createUserFromCli(runtime.database.db, config, {
+        email: 'weak@example.com',
+        firstName: 'A',
+        lastName: 'B',
+        role: 'viewer',
+        password: 'short',
+      }),
+    ).rejects.toThrow('Password needs to be longer')
+    await expect(
+      setUserRoleFromCli(runtime.database.db, 'first.admin@example.com', 'editor'),
+    ).rejects.toThrow('last admin')
+    await createUserFromCli(runtime.database.db, config, {
+      email: 'second.admin@example.com',
+      firstName: 'Second',
+      lastName: 'Admin',
+      role: 'admin',
+      password: 'second admin password',
+    })
+    expect((await setUserRoleFromCli(runtime.database.db, 'FIRST.admin@example.com', 'editor')).role).toBe(
+      'editor',
+    )
+    await expect(
+      setUserRoleFromCli(runtime.database.db, 'none@example.com', 'editor'),
+    ).rejects.toBeInstanceOf(UserCommandError)
+  })
+})

@@ -1,0 +1,105 @@
+import { join } from 'node:path'
+import {
+  type Accounts,
+  type AppDatabase,
+  createAccounts,
+  createOutboxMailer,
+  createSmtpMailer,
+  type Mailer,
+  migrateAppDatabase,
+  type Outbox,
+  openAppDatabase,
+} from '@ludex/api'
+import { type Config, publicUrl } from '@ludex/schemas'
+import type { Logger } from 'pino'
+
+export interface AccountsRuntime {
+  readonly accounts: Accounts
+  readonly database: AppDatabase
+  /** Options of createApiApp that follow from the accounts' configuration. */
+  readonly http: { allowedOrigins: string[]; trustProxy: boolean; devRoutes: boolean }
+  close(): Promise<void>
+}
+
+const PURGE_EVERY_MS = 3_600_000
+
+/**
+ * The createApiApp options the accounts' configuration implies: the origins allowed to make
+ * state-changing calls, proxy trust, and the development outbox page (development and no SMTP only).
+ */
+export function accountsHttpOptions(config: Config): AccountsRuntime['http'] {
+  return {
+    allowedOrigins: [publicUrl(config), ...config.ALLOWED_ORIGINS],
+    trustProxy: config.TRUST_PROXY,
+    devRoutes: config.NODE_ENV === 'development' && !config.SMTP_URL,
+  }
+}
+
+/** PGlite's directory inside the data dir (the embedded default). */
+export function pgliteDir(config: Pick<Config, 'LUDEX_DATA_DIR'>): string {
+  return join(config.LUDEX_DATA_DIR, 'pglite')
+}
+
+/** Opens and migrates the app database (PGlite in the data dir, or DATABASE_URL). */
+export async function openConfiguredAppDatabase(config: Config, logger: Logger): Promise<AppDatabase> {
+  const database = await openAppDatabase({
+    ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { pgliteDir: pgliteDir(config) }),
+    logger,
+  })
+  try {
+    await migrateAppDatabase(database.db, logger)
+  } catch (err) {
+    await database.close()
+    throw err
+  }
+  return database
+}
+
+/**
+ * The accounts of the composition root: app database, mail (SMTP with SMTP_URL, else the outbox in the
+ * data dir, listed at /api/dev/outbox in development), rate limiter and session settings.
+ */
+export async function startAccounts(
+  config: Config,
+  logger: Logger,
+  now: () => number,
+): Promise<AccountsRuntime> {
+  const log = logger.child({ component: 'accounts' })
+  const database = await openConfiguredAppDatabase(config, log)
+  let mailer: Mailer
+  let outbox: Outbox | null = null
+  if (config.SMTP_URL) {
+    mailer = createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger: log })
+  } else {
+    const box = createOutboxMailer({ dir: join(config.LUDEX_DATA_DIR, 'outbox'), logger: log, now })
+    mailer = box
+    outbox = box
+  }
+  const accounts = createAccounts({ config, db: database.db, mailer, outbox, logger: log, now })
+  const purge = async () => {
+    try {
+      const purged = await accounts.purge()
+      if (purged.sessions + purged.tokens > 0) log.info(purged, 'expired sessions and spent tokens removed')
+    } catch (err) {
+      log.warn({ err }, 'purging expired sessions failed')
+    }
+  }
+  let purging = purge()
+  const timer = setInterval(() => {
+    purging = purging.then(purge)
+  }, PURGE_EVERY_MS)
+  timer.unref()
+  log.info({ engine: database.engine, mail: config.SMTP_URL ? 'smtp' : 'outbox' }, 'accounts ready')
+  return {
+    accounts,
+    database,
+    http: accountsHttpOptions(config),
+    close: async () => {
+      clearInterval(timer)
+      await purging
+      await accounts.auth.flush()
+      await mailer.close()
+      await database.close()
+    },
+  }
+}

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
+import { probeKafka } from './kafka-broker.ts'
 
 /**
  * The real engines the suite runs against, and how to tell whether each is here. With CI=true a
@@ -31,6 +32,13 @@ export const engines: readonly EngineCheck[] = [
       const { stdout } = await promisify(execFile)(path, ['--version'], { timeout: 30_000 })
       return stdout.trim()
     },
+  },
+  {
+    // Started per test file by kafka-broker.ts (KRaft combined mode) from the jars Maven resolved.
+    name: 'Apache Kafka (Java 17 + Maven Central jars)',
+    install:
+      'make test-engines (Debian openjdk-17-jre-headless and maven; mvn resolves test/engines/kafka/pom.xml)',
+    probe: probeKafka,
   },
 ]
 

@@ -7,6 +7,44 @@ export {
   type InProcessBusOptions,
 } from './bus/in-process-bus.ts'
 export {
+  batchProcessor,
+  type ChunkDone,
+  type DeadLetterSink,
+} from './bus/kafka/batch-processor.ts'
+export {
+  createKafkaClient,
+  KafkaConfigError,
+  type KafkaConnection,
+  kafkaConnection,
+  kafkaGroupId,
+  kafkaTopicName,
+  parseBrokers,
+} from './bus/kafka/client.ts'
+export {
+  type DeadLetterOrigin,
+  deadLetterMessage,
+  decodeRecord,
+  encodeMessages,
+  readDeadLetter,
+  type StoredDeadLetter,
+} from './bus/kafka/codec.ts'
+export {
+  createKafkaBus,
+  type KafkaBus,
+  type KafkaBusOptions,
+  kafkaBusOptions,
+} from './bus/kafka/kafka-bus.ts'
+export {
+  busTopics,
+  dataTopics,
+  type EnsureTopicsResult,
+  ensureTopics,
+  ensureTopicsWith,
+  KafkaTopicsError,
+  type TopicSettings,
+  topicSettings,
+} from './bus/kafka/topics.ts'
+export {
   type AnalyticsClientConfig,
   AnalyticsConnectError,
   chdbPath,

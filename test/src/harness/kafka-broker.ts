@@ -170,7 +170,17 @@ export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promis
   try {
     await promisify(execFile)(
       'java',
-      [...JVM_FLAGS, '-cp', classpath, 'kafka.tools.StorageTool', 'format', '-t', clusterId(), '-c', propertiesFile],
+      [
+        ...JVM_FLAGS,
+        '-cp',
+        classpath,
+        'kafka.tools.StorageTool',
+        'format',
+        '-t',
+        clusterId(),
+        '-c',
+        propertiesFile,
+      ],
       { timeout: startTimeoutMs },
     )
   } catch (cause) {

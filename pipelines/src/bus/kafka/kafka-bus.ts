@@ -104,6 +104,8 @@ class KafkaBusImpl implements KafkaBus {
   private readonly publishTails = new Map<string, Promise<void>>()
   private readonly subscriptions = new Set<KafkaSubscription<unknown>>()
   private closed = false
+  /** Set once close() stopped waiting for publishes in flight: their retries end then. */
+  private closeDeadlinePassed = false
 
   constructor(private readonly o: KafkaBusOptions) {
     this.kafka = createKafkaClient(o)
@@ -191,6 +193,7 @@ class KafkaBusImpl implements KafkaBus {
       }),
     ])
     clearTimeout(timer)
+    this.closeDeadlinePassed = true
     await this.producer.disconnect().catch((err: unknown) => this.log.warn({ err }, 'producer disconnect'))
     if (this.admin) {
       const admin = await this.admin.catch(() => null)
@@ -218,7 +221,6 @@ class KafkaBusImpl implements KafkaBus {
   }
 
   private async send(kafkaTopic: string, messages: ReadonlyArray<Message>): Promise<void> {
-    await this.connectProducer()
     const limit = this.o.produceMaxBytes ?? 900_000
     let start = 0
     let bytes = 0
@@ -226,13 +228,36 @@ class KafkaBusImpl implements KafkaBus {
       const m = messages[i]!
       const size = byteLength(m.key) + byteLength(m.value) + RECORD_OVERHEAD_BYTES
       if (i > start && bytes + size > limit) {
-        await this.producer.send({ topic: kafkaTopic, acks: -1, messages: messages.slice(start, i) })
+        await this.sendChunk(kafkaTopic, messages.slice(start, i))
         start = i
         bytes = 0
       }
       bytes += size
     }
-    await this.producer.send({ topic: kafkaTopic, acks: -1, messages: messages.slice(start) })
+    await this.sendChunk(kafkaTopic, messages.slice(start))
+  }
+
+  /**
+   * One produce request, acknowledged by all in-sync replicas. While the cluster is unavailable (a broker
+   * restarting, leadership moving) it is retried until it goes through, for as long as the bus is open:
+   * the publish stays pending, which is backpressure on the producer. The idempotent producer makes the
+   * retries safe: the broker drops a batch it already has.
+   */
+  private async sendChunk(kafkaTopic: string, messages: Message[]): Promise<void> {
+    await retryRetriable(
+      async () => {
+        await this.connectProducer()
+        await this.producer.send({ topic: kafkaTopic, acks: -1, messages })
+      },
+      {
+        attempts: Number.POSITIVE_INFINITY,
+        firstDelayMs: 100,
+        maxDelayMs: 5000,
+        giveUp: () => this.closed && this.closeDeadlinePassed,
+        onRetry: (err, attempt, delayMs) =>
+          this.log.warn({ err, attempt, retryInMs: delayMs, topic: kafkaTopic }, 'publish failed; retrying'),
+      },
+    )
   }
 
   /** Connects once (and again after a failed attempt); the idempotent producer also gets its id here. */

@@ -1,7 +1,13 @@
 import { type Config, topics } from '@ludex/schemas'
-import { type Admin, ConfigResourceTypes } from 'kafkajs'
+import type { Admin, ConfigResourceTypes } from 'kafkajs'
 import type { Logger } from 'pino'
 import { createKafkaClient, type KafkaConnection, kafkaConnection, kafkaTopicName } from './client.ts'
+
+/**
+ * ConfigResourceTypes.TOPIC (2 in the protocol): kafkajs builds its exports object in a way Node's ESM
+ * loader cannot see into for this name, so only the type is imported.
+ */
+const TOPIC_RESOURCE = 2 as ConfigResourceTypes
 
 /** The bus topics a deployment needs in Kafka: every message kind and the dead-letter topic. */
 export const busTopics = Object.values(topics)
@@ -84,7 +90,7 @@ export async function ensureTopicsWith(
   const configs = await admin.describeConfigs({
     includeSynonyms: false,
     resources: present.map((w) => ({
-      type: ConfigResourceTypes.TOPIC,
+      type: TOPIC_RESOURCE,
       name: w.name,
       configNames: ['retention.ms'],
     })),
@@ -113,7 +119,7 @@ export async function ensureTopicsWith(
         validateOnly: false,
         resources: [
           {
-            type: ConfigResourceTypes.TOPIC,
+            type: TOPIC_RESOURCE,
             name: w.name,
             configEntries: [
               { name: 'retention.ms', value: String(w.retentionMs) },

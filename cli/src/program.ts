@@ -2,8 +2,11 @@ import { Command } from 'commander'
 import { apiCommand } from './commands/api.ts'
 import { backfillCommand } from './commands/backfill.ts'
 import { benchCommand } from './commands/bench.ts'
+import { dlqCommand } from './commands/dlq.ts'
+import { lagCommand } from './commands/lag.ts'
 import { migrateCommand } from './commands/migrate.ts'
 import { rebuildCommand } from './commands/rebuild.ts'
+import { replayCommand } from './commands/replay.ts'
 import { runCommand } from './commands/run.ts'
 import { simulatorCommand } from './commands/simulator.ts'
 
@@ -17,6 +20,9 @@ export function buildProgram(): Command {
   migrateCommand(program)
   backfillCommand(program)
   rebuildCommand(program)
+  replayCommand(program)
+  lagCommand(program)
+  dlqCommand(program)
   benchCommand(program)
   return program
 }

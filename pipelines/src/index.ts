@@ -29,11 +29,30 @@ export {
   type StoredDeadLetter,
 } from './bus/kafka/codec.ts'
 export {
+  type DeadLetterRetrySummary,
+  DLQ_RETRY_GROUP,
+  listDeadLetters,
+  retryDeadLetters,
+} from './bus/kafka/dead-letter-queue.ts'
+export { GroupActiveError, groupMembers, setGroupOffsets } from './bus/kafka/group-offsets.ts'
+export {
   createKafkaBus,
   type KafkaBus,
   type KafkaBusOptions,
   kafkaBusOptions,
+  RangeConsumerError,
+  type RangeOptions,
+  type RangeProgress,
+  type RangeResult,
 } from './bus/kafka/kafka-bus.ts'
+export { consumerLag, type PartitionLag } from './bus/kafka/lag.ts'
+export {
+  type ReplayPartition,
+  type ReplayRequest,
+  type ReplaySummary,
+  replayTopic,
+  type TopicPosition,
+} from './bus/kafka/replay.ts'
 export {
   busTopics,
   dataTopics,

@@ -1,11 +1,13 @@
-import { createAnalyticsClient, migrate } from '@ludex/pipelines'
+import { createAnalyticsClient, ensureTopics, migrate } from '@ludex/pipelines'
 import type { Command } from 'commander'
 import { commandContext } from '../runtime/context.ts'
 
 export function migrateCommand(program: Command): void {
   program
     .command('migrate')
-    .description('Apply the analytics store migrations (also done at every start)')
+    .description(
+      'Apply the analytics store migrations (also done at every start); with KAFKA_BROKERS, create the Kafka topics',
+    )
     .action(async () => {
       const { config, logger } = commandContext()
       const client = await createAnalyticsClient(config, logger)
@@ -16,6 +18,12 @@ export function migrateCommand(program: Command): void {
         )
       } finally {
         await client.close()
+      }
+      if (config.KAFKA_BROKERS) {
+        const topics = await ensureTopics(config, logger)
+        console.log(
+          `kafka topics: ${topics.created.length} created, ${topics.updated.length} updated, ${topics.unchanged.length} already up to date (${config.KAFKA_TOPIC_PARTITIONS} partitions, retention ${config.KAFKA_RETENTION_MS} ms)`,
+        )
       }
     })
 }

@@ -105,9 +105,15 @@ async function freePort(): Promise<number> {
   })
 }
 
-/** A KRaft cluster id: 16 random bytes, URL-safe base64 without padding (what kafka-storage makes). */
+/**
+ * A KRaft cluster id: 16 random bytes, URL-safe base64 without padding (what kafka-storage makes). Like
+ * Kafka's own Uuid, never one starting with '-', which the storage tool would read as an option.
+ */
 function clusterId(): string {
-  return randomBytes(16).toString('base64url')
+  for (;;) {
+    const id = randomBytes(16).toString('base64url')
+    if (!id.startsWith('-')) return id
+  }
 }
 
 function serverProperties(o: { port: number; controllerPort: number; logDir: string; partitions: number }) {
@@ -183,10 +189,14 @@ export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promis
       ],
       { timeout: startTimeoutMs },
     )
-  } catch (cause) {
+  } catch (err) {
     output.end()
     await rm(dir, { recursive: true, force: true })
-    throw new KafkaBrokerError('formatting the Kafka log dir failed', { cause })
+    // The command line holds the whole classpath: report what the tool said instead.
+    const stderr = (err as { stderr?: string }).stderr ?? ''
+    throw new KafkaBrokerError(
+      `formatting the Kafka log dir failed: ${stderr.trim() || (err as Error).message}`,
+    )
   }
 
   let child: ChildProcess | null = null

@@ -61,7 +61,42 @@ export function kafkaBusOptions(
   }
 }
 
+/** A bounded read of a topic by one group, from its committed position up to given end offsets. */
+export interface RangeOptions {
+  /** The bus group (its Kafka group is `${groupPrefix}${group}.${topic}`); it must have no other member. */
+  readonly group: string
+  /** Offset (exclusive) to read each partition up to; a partition not listed is not read. */
+  readonly to: ReadonlyMap<number, bigint>
+  readonly maxBatch: number
+  readonly onProgress?: (progress: RangeProgress) => void
+}
+
+export interface RangeProgress {
+  /** Records read so far (handed over or dead-lettered) and in all. */
+  readonly done: number
+  readonly total: number
+}
+
+export interface RangeResult {
+  readonly records: number
+  readonly handled: number
+  readonly deadLettered: number
+  /** Per partition: where the group stood before and the end it read to. */
+  readonly partitions: ReadonlyArray<{ partition: number; from: bigint; to: bigint }>
+}
+
+export class RangeConsumerError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'RangeConsumerError'
+  }
+}
+
 export interface KafkaBus extends Bus {
+  /** Where the bus connects and how it names topics and groups. */
+  readonly connection: KafkaConnection
+  /** The kafkajs client the bus uses, for operator commands that need their own consumer. */
+  readonly kafka: Kafka
   /**
    * Publishes a payload without validating it, as a foreign producer (or a corrupted record) would:
    * JSON of the value, or the bytes as they are for a Uint8Array. For tests and tools only.
@@ -72,6 +107,14 @@ export interface KafkaBus extends Bus {
    * group and fetched: from then on, a publish reaches a subscriber within one fetch wait.
    */
   ready(): Promise<void>
+  /**
+   * Consumes a topic as `group` from the group's committed position (its oldest retained message if it has
+   * none) up to `to`, exactly as a subscription would (validation, dead letters, explicit commits of
+   * acknowledged chunks), then leaves the group. For operator commands: replay, dead-letter retry.
+   */
+  consumeRange<T>(topic: Topic<T>, options: RangeOptions, handler: BatchHandler<T>): Promise<RangeResult>
+  /** The connected admin client the bus uses (offsets, groups), for operator commands. */
+  admin(): Promise<Admin>
 }
 
 /**
@@ -96,18 +139,27 @@ const MIN_MESSAGE_BYTES = 64
 const RECORD_OVERHEAD_BYTES = 64
 
 class KafkaBusImpl implements KafkaBus {
-  private readonly kafka: Kafka
+  readonly kafka: Kafka
   private readonly producer: Producer
   private readonly log: Logger
   private producerConnected: Promise<void> | null = null
-  private admin: Promise<Admin> | null = null
+  private adminConnection: Promise<Admin> | null = null
   private readonly publishTails = new Map<string, Promise<void>>()
   private readonly subscriptions = new Set<KafkaSubscription<unknown>>()
   private closed = false
   /** Set once close() stopped waiting for publishes in flight: their retries end then. */
   private closeDeadlinePassed = false
 
+  readonly connection: KafkaConnection
+
   constructor(private readonly o: KafkaBusOptions) {
+    this.connection = {
+      brokers: o.brokers,
+      clientId: o.clientId,
+      topicPrefix: o.topicPrefix,
+      groupPrefix: o.groupPrefix,
+      logger: o.logger,
+    }
     this.kafka = createKafkaClient(o)
     this.log = o.logger.child({ component: 'kafka-bus' })
     this.producer = this.kafka.producer({
@@ -156,6 +208,93 @@ class KafkaBusImpl implements KafkaBus {
     return sub
   }
 
+  admin(): Promise<Admin> {
+    return this.adminClient()
+  }
+
+  async consumeRange<T>(
+    topic: Topic<T>,
+    options: RangeOptions,
+    handler: BatchHandler<T>,
+  ): Promise<RangeResult> {
+    if (this.closed) throw new BusClosedError(topic.name)
+    const groupId = kafkaGroupId(this.o, options.group, topic.name)
+    const kafkaTopic = kafkaTopicName(this.o, topic.name)
+    const admin = await this.adminClient()
+    const ends = await endOffsets(admin, kafkaTopic)
+    const [committed] = await retryRetriable(() => admin.fetchOffsets({ groupId, topics: [kafkaTopic] }))
+    const partitions: Array<{ partition: number; from: bigint; to: bigint }> = []
+    const remaining = new Set<number>()
+    let total = 0
+    for (const [partition, to] of options.to) {
+      const c = BigInt(committed?.partitions.find((p) => p.partition === partition)?.offset ?? -1)
+      const from = c >= 0n ? c : (ends.get(partition)?.low ?? 0n)
+      partitions.push({ partition, from, to })
+      if (from < to) {
+        remaining.add(partition)
+        total += Number(to - from)
+      }
+    }
+    const result = { records: 0, handled: 0, deadLettered: 0, partitions }
+    if (remaining.size === 0) return result
+    const log = this.log.child({ range: topic.name, group: options.group })
+    let stopping = false
+    let finish!: () => void
+    let fail!: (err: unknown) => void
+    const finished = new Promise<void>((resolve, reject) => {
+      finish = resolve
+      fail = reject
+    })
+    const consumer = this.kafka.consumer({
+      groupId,
+      allowAutoTopicCreation: false,
+      sessionTimeout: this.o.sessionTimeoutMs ?? 30_000,
+      heartbeatInterval: this.o.heartbeatIntervalMs ?? 3000,
+      maxBytes: this.o.fetchMaxBytes ?? 32 * 1024 * 1024,
+      maxBytesPerPartition: this.o.fetchMaxBytesPerPartition ?? 8 * 1024 * 1024,
+      maxWaitTimeInMs: 100,
+    })
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (!payload.restart)
+        fail(new RangeConsumerError(`consuming ${kafkaTopic} failed`, { cause: payload.error }))
+    })
+    const eachBatch = batchProcessor({
+      topic,
+      group: options.group,
+      maxBatch: options.maxBatch,
+      handler,
+      deadLetters: (letters, origins) => this.deadLetters(letters, origins, options.group),
+      retryBackoffMs: this.o.retryBackoffMs ?? 100,
+      heartbeatIntervalMs: this.o.heartbeatIntervalMs ?? 3000,
+      logger: log,
+      active: () => !stopping && !this.closed,
+      endOffset: (partition) => options.to.get(partition) ?? 0n,
+      onChunk: (chunk) => {
+        result.records += chunk.records
+        result.handled += chunk.handled
+        result.deadLettered += chunk.deadLettered
+        options.onProgress?.({ done: result.records, total })
+        if (chunk.nextOffset >= (options.to.get(chunk.partition) ?? 0n)) remaining.delete(chunk.partition)
+        if (remaining.size === 0) finish()
+      },
+    })
+    try {
+      await consumer.connect()
+      await consumer.subscribe({ topics: [kafkaTopic], fromBeginning: true })
+      await consumer.run({
+        autoCommit: false,
+        eachBatchAutoResolve: false,
+        partitionsConsumedConcurrently: this.o.batchesInFlight ?? 2,
+        eachBatch,
+      })
+      await finished
+    } finally {
+      stopping = true
+      await consumer.disconnect().catch((err: unknown) => log.warn({ err }, 'range consumer disconnect'))
+    }
+    return result
+  }
+
   async ready(): Promise<void> {
     await Promise.all([this.connectProducer(), ...[...this.subscriptions].map((s) => s.joined)])
   }
@@ -195,8 +334,8 @@ class KafkaBusImpl implements KafkaBus {
     clearTimeout(timer)
     this.closeDeadlinePassed = true
     await this.producer.disconnect().catch((err: unknown) => this.log.warn({ err }, 'producer disconnect'))
-    if (this.admin) {
-      const admin = await this.admin.catch(() => null)
+    if (this.adminConnection) {
+      const admin = await this.adminConnection.catch(() => null)
       await admin?.disconnect().catch((err: unknown) => this.log.warn({ err }, 'admin disconnect'))
     }
   }
@@ -285,15 +424,15 @@ class KafkaBusImpl implements KafkaBus {
   }
 
   private adminClient(): Promise<Admin> {
-    this.admin ??= (async () => {
+    this.adminConnection ??= (async () => {
       const admin = this.kafka.admin()
       await admin.connect()
       return admin
     })().catch((err: unknown) => {
-      this.admin = null
+      this.adminConnection = null
       throw err
     })
-    return this.admin
+    return this.adminConnection
   }
 
   private async waitCommitted(admin: Admin, sub: KafkaSubscription<unknown>, ends: Offsets): Promise<void> {

@@ -1,4 +1,4 @@
-import { type Config, topics } from '@ludex/schemas'
+import { type Config, type Topic, topics } from '@ludex/schemas'
 import type { Admin, ConfigResourceTypes } from 'kafkajs'
 import type { Logger } from 'pino'
 import { createKafkaClient, type KafkaConnection, kafkaConnection, kafkaTopicName } from './client.ts'
@@ -9,8 +9,12 @@ import { createKafkaClient, type KafkaConnection, kafkaConnection, kafkaTopicNam
  */
 const TOPIC_RESOURCE = 2 as ConfigResourceTypes
 
-/** The bus topics a deployment needs in Kafka: every message kind and the dead-letter topic. */
-export const busTopics = Object.values(topics)
+/**
+ * The bus topics a deployment needs in Kafka: every message kind and the dead-letter topic. Listed as
+ * Topic<unknown> (the cast drops each one's message type, which a list of different topics cannot keep):
+ * handlers get the message type back from the topic they subscribe.
+ */
+export const busTopics = Object.values(topics) as unknown as ReadonlyArray<Topic<unknown>>
 /** The topics that carry data (every one but the dead-letter topic). */
 export const dataTopics = busTopics.filter((t) => t.name !== topics.deadLetter.name)
 

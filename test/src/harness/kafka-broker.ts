@@ -138,6 +138,8 @@ function serverProperties(o: { port: number; controllerPort: number; logDir: str
     'transaction.state.log.num.partitions=1',
     // A consumer group forms at once instead of after the default 3 s delay.
     'group.initial.rebalance.delay.ms=0',
+    // Lets a test give a consumer a short session, to show what keeps it alive (default minimum 6 s).
+    'group.min.session.timeout.ms=500',
     // After a crash, the restarted broker can register only once the controller expired the old
     // incarnation's session: 2 s instead of the default 9 s.
     'broker.heartbeat.interval.ms=500',

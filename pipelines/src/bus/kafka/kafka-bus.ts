@@ -21,6 +21,7 @@ import {
   kafkaTopicName,
 } from './client.ts'
 import { type DeadLetterOrigin, deadLetterMessage, encodeMessages, encodeRaw } from './codec.ts'
+import { GroupActiveError, groupMembers } from './group-offsets.ts'
 import { retryRetriable } from './retry.ts'
 
 export interface KafkaBusOptions extends KafkaConnection {
@@ -221,6 +222,9 @@ class KafkaBusImpl implements KafkaBus {
     const groupId = kafkaGroupId(this.o, options.group, topic.name)
     const kafkaTopic = kafkaTopicName(this.o, topic.name)
     const admin = await this.adminClient()
+    // A running member would share the partitions, and this read would wait forever for the ones it holds.
+    const members = await groupMembers(admin, groupId)
+    if (members > 0) throw new GroupActiveError(groupId, members)
     const ends = await endOffsets(admin, kafkaTopic)
     const [committed] = await retryRetriable(() => admin.fetchOffsets({ groupId, topics: [kafkaTopic] }))
     const partitions: Array<{ partition: number; from: bigint; to: bigint }> = []

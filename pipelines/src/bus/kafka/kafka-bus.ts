@@ -527,9 +527,16 @@ class KafkaSubscription<T> implements Subscription {
     })
     // Joining is not yet receiving: the first fetch also resolves the group's offsets.
     this.consumer.on(this.consumer.events.FETCH, () => this.markJoined())
-    this.consumer.on(this.consumer.events.CRASH, ({ payload }) =>
-      this.log.error({ err: payload.error, restart: payload.restart }, 'consumer crashed'),
-    )
+    this.consumer.on(this.consumer.events.CRASH, ({ payload }) => {
+      this.log.error({ err: payload.error, restart: payload.restart }, 'consumer crashed')
+      // kafkajs restarts by itself after retriable errors only; a role must never stop consuming
+      // silently, so after any other crash the subscription starts over (from the committed offsets).
+      if (!payload.restart && !this.stopping) {
+        this.starting = this.starting
+          .then(() => new Promise((r) => setTimeout(r, 1000)))
+          .then(() => this.run())
+      }
+    })
   }
 
   start(): void {

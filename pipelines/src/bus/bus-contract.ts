@@ -31,6 +31,12 @@ export interface BusUnderTest {
  */
 export interface BusContractOptions {
   readonly buffering: 'bounded' | 'retained-log'
+  /**
+   * Tolerances of the one case that measures time (partial batches of a slow producer). A broker adds a
+   * network round trip and a JVM that shares the two cores; a stall merges messages into fewer batches.
+   * Default: 250 ms over maxWaitMs, at least 4 of the 8 messages' batches.
+   */
+  readonly timing?: { readonly latencySlackMs: number; readonly minBatches: number }
 }
 
 export interface BusFactoryOptions {
@@ -85,7 +91,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 export function busContract(
   name: string,
   factory: BusFactory,
-  { buffering }: BusContractOptions = { buffering: 'bounded' },
+  { buffering, timing = { latencySlackMs: 250, minBatches: 4 } }: BusContractOptions = {
+    buffering: 'bounded',
+  },
 ): void {
   describe(`Bus contract: ${name}`, () => {
     const opened: Bus[] = []
@@ -227,9 +235,9 @@ export function busContract(
       }
       await bus.drain()
       expect(latency).toHaveLength(8)
-      expect(sizes.length).toBeGreaterThanOrEqual(4)
+      expect(sizes.length).toBeGreaterThanOrEqual(timing.minBatches)
       expect(Math.max(...sizes)).toBeLessThan(1000)
-      expect(Math.max(...latency)).toBeLessThan(20 + 250)
+      expect(Math.max(...latency)).toBeLessThan(20 + timing.latencySlackMs)
     })
 
     it('redelivers the same batch after a handler failure, then moves on', async () => {

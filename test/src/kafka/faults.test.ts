@@ -101,9 +101,9 @@ describe('Kafka bus under faults', () => {
   })
 
   it('heartbeats through a handler that outlasts the session timeout: no rebalance, no redelivery', async () => {
-    // A 1 s session, heartbeats every 200 ms, and an insert that takes 2.5 s.
+    // A 1.5 s session, heartbeats every 200 ms, and an insert that takes 3.5 s.
     const config = await freshTopics(broker, 'heartbeat', {
-      KAFKA_SESSION_TIMEOUT_MS: '1000',
+      KAFKA_SESSION_TIMEOUT_MS: '1500',
       KAFKA_HEARTBEAT_INTERVAL_MS: '200',
     })
     const bus = createKafkaBus(kafkaBusOptions(config, silent, { retryBackoffMs: 10 }))
@@ -113,10 +113,10 @@ describe('Kafka bus under faults', () => {
     const deliveries: string[][] = []
     bus.subscribe(topics.snapshots, { group: 'sink', maxBatch: 10, maxWaitMs: 10 }, async (b) => {
       deliveries.push(b.map(tag))
-      if (deliveries.length === 1) await new Promise((r) => setTimeout(r, 2500))
+      if (deliveries.length === 1) await new Promise((r) => setTimeout(r, 3500))
     })
     await bus.drain()
-    // Had the member gone silent, the coordinator would have dropped it after 1 s, its commit would have
+    // Had the member gone silent, the coordinator would have dropped it after 1.5 s, its commit would have
     // failed and the slow batch would have come again.
     expect(deliveries).toEqual([sent.slice(0, 10).map(tag), sent.slice(10).map(tag)])
   })

@@ -6,7 +6,6 @@ export {
   startAccounts,
 } from './runtime/accounts.ts'
 export {
-  AdapterUnavailableError,
   type SchedulerDuties,
   type SelectedBus,
   type SelectedScheduler,

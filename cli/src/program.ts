@@ -1,8 +1,11 @@
 import { Command } from 'commander'
 import { backfillCommand } from './commands/backfill.ts'
 import { benchCommand } from './commands/bench.ts'
+import { dlqCommand } from './commands/dlq.ts'
+import { lagCommand } from './commands/lag.ts'
 import { migrateCommand } from './commands/migrate.ts'
 import { rebuildCommand } from './commands/rebuild.ts'
+import { replayCommand } from './commands/replay.ts'
 import { roleCommands } from './commands/roles.ts'
 import { runCommand } from './commands/run.ts'
 import { simulatorCommand } from './commands/simulator.ts'
@@ -18,6 +21,9 @@ export function buildProgram(): Command {
   migrateCommand(program)
   backfillCommand(program)
   rebuildCommand(program)
+  replayCommand(program)
+  lagCommand(program)
+  dlqCommand(program)
   benchCommand(program)
   userCommand(program)
   return program

@@ -1,4 +1,4 @@
-import { createAnalyticsClient, migrate } from '@ludex/pipelines'
+import { createAnalyticsClient, ensureTopics, migrate } from '@ludex/pipelines'
 import type { Command } from 'commander'
 import { openConfiguredAppDatabase } from '../runtime/accounts.ts'
 import { commandContext } from '../runtime/context.ts'
@@ -6,7 +6,9 @@ import { commandContext } from '../runtime/context.ts'
 export function migrateCommand(program: Command): void {
   program
     .command('migrate')
-    .description('Apply the analytics store and app database migrations (also done at every start)')
+    .description(
+      'Apply the analytics store and app database migrations (also done at every start); with KAFKA_BROKERS, create the Kafka topics',
+    )
     .action(async () => {
       const { config, logger } = commandContext()
       const client = await createAnalyticsClient(config, logger)
@@ -22,5 +24,11 @@ export function migrateCommand(program: Command): void {
       const database = await openConfiguredAppDatabase(config, logger)
       await database.close()
       console.log(`app database (${database.engine}) up to date`)
+      if (config.KAFKA_BROKERS) {
+        const topics = await ensureTopics(config, logger)
+        console.log(
+          `kafka topics: ${topics.created.length} created, ${topics.updated.length} updated, ${topics.unchanged.length} already up to date (${config.KAFKA_TOPIC_PARTITIONS} partitions, retention ${config.KAFKA_RETENTION_MS} ms)`,
+        )
+      }
     })
 }

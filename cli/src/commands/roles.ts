@@ -1,6 +1,5 @@
 import { systemClock } from '@ludex/workers'
 import { type Command, InvalidArgumentError } from 'commander'
-import { AdapterUnavailableError } from '../runtime/adapters.ts'
 import { commandContext, untilSignal } from '../runtime/context.ts'
 import { startRoles } from '../runtime/role-process.ts'
 import { parseRoleList, type Role, RoleCombinationError, UnknownRoleError } from '../runtime/roles.ts'
@@ -30,7 +29,7 @@ async function runRoles(command: Command, roles: Role[]): Promise<void> {
   try {
     proc = await startRoles({ roles, config, logger, clock: systemClock })
   } catch (err) {
-    if (err instanceof RoleCombinationError || err instanceof AdapterUnavailableError) {
+    if (err instanceof RoleCombinationError) {
       // A configuration mistake, not a crash: the reason on stderr, no stack trace, exit code 2.
       logger.error({ error: err.name, roles }, 'cannot start')
       console.error(`ludex ${command.name()}: ${err.message}`)

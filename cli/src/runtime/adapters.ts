@@ -1,4 +1,4 @@
-import { createInProcessBus, type DeadLetterHandler } from '@ludex/pipelines'
+import { createInProcessBus, createKafkaBus, type DeadLetterHandler, kafkaBusOptions } from '@ludex/pipelines'
 import type { Bus, Config } from '@ludex/schemas'
 import {
   bullmqSchedulerOptionsFrom,
@@ -12,26 +12,8 @@ import { RoleCombinationError } from './roles.ts'
 
 /**
  * Adapter selection for the role processes (DESIGN §2): the presence of an engine's URL selects its
- * distributed adapter. Each function is the one place that choice is made for its part; an adapter this
- * build does not have yet is a start-up error naming the variable, never a silent fallback.
+ * distributed adapter. Each function is the one place that choice is made for its part.
  */
-export class AdapterUnavailableError extends Error {
-  constructor(
-    /** The variable that selected the adapter. */
-    readonly setting: 'KAFKA_BROKERS' | 'REDIS_URL',
-    readonly adapter: string,
-    readonly fallback: string,
-    options?: { cause?: unknown },
-  ) {
-    super(
-      `${setting} is set, which selects the ${adapter}, but this build of Ludex has no ${adapter} yet. ` +
-        `Unset ${setting} to use the ${fallback}.`,
-      options,
-    )
-    this.name = 'AdapterUnavailableError'
-  }
-}
-
 export interface SelectedBus {
   readonly kind: 'in-process' | 'kafka'
   readonly bus: Bus
@@ -45,12 +27,17 @@ export interface SelectBusOptions {
 
 /** Kafka when KAFKA_BROKERS is set, otherwise the in-process bounded bus. */
 export async function selectBus(
-  config: Pick<Config, 'KAFKA_BROKERS' | 'BUS_CAPACITY'>,
+  config: Config,
   logger: Logger,
   options: SelectBusOptions = {},
 ): Promise<SelectedBus> {
   if (config.KAFKA_BROKERS) {
-    throw new AdapterUnavailableError('KAFKA_BROKERS', 'Kafka bus', 'in-process bus')
+    const bus = createKafkaBus(
+      kafkaBusOptions(config, logger.child({ component: 'bus' }), {
+        ...(options.onDeadLetter && { onDeadLetter: options.onDeadLetter }),
+      }),
+    )
+    return { kind: 'kafka', bus, shared: true }
   }
   const bus = createInProcessBus({
     capacity: config.BUS_CAPACITY,

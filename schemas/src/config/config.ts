@@ -168,6 +168,52 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Ludex <no-reply@localhost>'),
   /** Product name in emails and page titles. */
   PRODUCT_NAME: z.string().min(1).default('Ludex'),
+
+  /** Kafka client id (broker logs and quotas name it). */
+  KAFKA_CLIENT_ID: z.string().min(1).default('ludex'),
+  /** Prepended to every topic name (several deployments or test runs sharing one cluster). */
+  KAFKA_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, underscore and dash only')
+    .default(''),
+  /** Prepended to every consumer group ('sink' is the group ludex.sink.<topic>). */
+  KAFKA_GROUP_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, underscore and dash only')
+    .default('ludex.'),
+  /** Partitions of each topic `ludex migrate` creates (raised, never lowered, on existing topics). */
+  KAFKA_TOPIC_PARTITIONS: z.coerce.number().int().min(1).max(10_000).default(6),
+  /** Replicas per partition; unset = the brokers' default.replication.factor. */
+  KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(16).optional(),
+  /** retention.ms of the message topics (default 7 days: room to replay a week). */
+  KAFKA_RETENTION_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .default(7 * 86_400_000),
+  /** retention.ms of the dead-letter topic (default 30 days). */
+  KAFKA_DLQ_RETENTION_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .default(30 * 86_400_000),
+  /** Batches one subscription hands to its handler at once (one per partition at most). */
+  KAFKA_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(64).default(2),
+  /** Largest fetch response, and its share per partition (bounds a consumer's memory). */
+  KAFKA_FETCH_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(32 * 1024 * 1024),
+  KAFKA_FETCH_MAX_BYTES_PER_PARTITION: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(8 * 1024 * 1024),
+  /** Bytes of messages per produce request; below the brokers' message.max.bytes (1 MiB by default). */
+  KAFKA_PRODUCE_MAX_BYTES: z.coerce.number().int().min(1024).default(900_000),
+  KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  KAFKA_HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(100).default(3000),
 })
 
 export type Config = z.infer<typeof configSchema>

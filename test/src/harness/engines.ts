@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { probeKafka } from './kafka-broker.ts'
 import { postgresBinDir } from './postgres.ts'
 
 /**
@@ -57,6 +58,13 @@ export const engines: readonly EngineCheck[] = [
       }
       return stdout.trim()
     },
+  },
+  {
+    // Started per test file by kafka-broker.ts (KRaft combined mode) from the jars Maven resolved.
+    name: 'Apache Kafka (Java 17 + Maven Central jars)',
+    install:
+      'make test-engines (Debian openjdk-17-jre-headless and maven; mvn resolves test/engines/kafka/pom.xml)',
+    probe: probeKafka,
   },
 ]
 

@@ -1,0 +1,12 @@
+/**
+ * Test helpers other packages run against their own engines (imports vitest: never from production code).
+ * The Kafka adapter's contract run lives in test/src/kafka, next to the broker harness.
+ */
+export {
+  type BusContractOptions,
+  type BusFactory,
+  type BusFactoryOptions,
+  type BusUnderTest,
+  busContract,
+  snapshot,
+} from './bus/bus-contract.ts'

@@ -35,6 +35,11 @@ test.describe('experience detail', () => {
       await page.goto(`/experiences/${top.place_id}#tab=${tab.toLowerCase()}`)
       await expect(main(page).getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true')
     }
+    // A hash change within the page (a link followed on it) selects the tab too.
+    await page.evaluate(() => {
+      window.location.hash = '#tab=ccu'
+    })
+    await expect(main(page).getByRole('tab', { name: 'CCU' })).toHaveAttribute('aria-selected', 'true')
   })
 
   test('an anchor link restores tab and granularity', async ({ page, context, experiences }) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { granularity } from '../constants/stats.ts'
-import { databaseIdParam, parseDatabaseId } from '../ids/database-id.ts'
+import { granularity } from '../constants/stats-schema.ts'
+import { parseDatabaseId } from '../ids/database-id.ts'
+import { databaseIdParam } from '../ids/database-id-param.ts'
 
 /*
  * Query and path parameters arrive as strings. Each schema here takes the string and gives the typed

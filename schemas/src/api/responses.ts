@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { playStatusCode, thumbnailType } from '../bus/place-metadata.ts'
-import { statKind } from '../constants/stats.ts'
+import { statKind } from '../constants/stats-schema.ts'
 
 /*
  * The response of every public /api call (spec part 1 §3 and §7, part 2 §3 and §7). Times inside chart

@@ -6,7 +6,7 @@ import {
   genreGroupKey,
   genreKey,
   interests,
-} from './genres.ts'
+} from './index.ts'
 
 describe('genre keys', () => {
   it('are sixteen distinct snake_case keys', () => {

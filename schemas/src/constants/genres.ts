@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { ROBLOX_GENRE_L1, ROBLOX_GENRE_L2_BY_L1 } from './roblox-genres.ts'
 
 /**
@@ -24,11 +23,7 @@ export const GENRE_KEYS = [
   'branded',
 ] as const
 
-export const genreKey = z.enum(GENRE_KEYS)
-export type GenreKey = z.infer<typeof genreKey>
-
-/** Interests are genre keys (part 2 §3); onboarding needs at least one (part 1 §5). */
-export const interests = z.array(genreKey).min(1, 'pick at least one interest')
+export type GenreKey = (typeof GENRE_KEYS)[number]
 
 /**
  * How each key is shown. Spelled out rather than derived, because plain capitalisation would turn

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  ROBLOX_GENRE_L1,
-  ROBLOX_GENRE_L2_BY_L1,
-  ROBLOX_GENRE_L2_SAMPLES,
-  robloxGenreL1,
-} from './roblox-genres.ts'
+import { ROBLOX_GENRE_L1, ROBLOX_GENRE_L2_BY_L1, ROBLOX_GENRE_L2_SAMPLES, robloxGenreL1 } from './index.ts'
 
 describe('Roblox genre taxonomy', () => {
   it('has the 17 genre_l1 values, distinct also when lower-cased', () => {

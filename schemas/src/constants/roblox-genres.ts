@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 /** Roblox's genre_l1 taxonomy (roblox-api.md §15), as the games API spells it. */
 export const ROBLOX_GENRE_L1 = [
   'Action',
@@ -21,8 +19,7 @@ export const ROBLOX_GENRE_L1 = [
   'Utility & Other',
 ] as const
 
-export const robloxGenreL1 = z.enum(ROBLOX_GENRE_L1)
-export type RobloxGenreL1 = z.infer<typeof robloxGenreL1>
+export type RobloxGenreL1 = (typeof ROBLOX_GENRE_L1)[number]
 
 /** The genre_l2 values roblox-api.md §15 names as samples. */
 export const ROBLOX_GENRE_L2_SAMPLES = [

@@ -9,7 +9,7 @@ import {
   movementType,
   statKind,
   tagCcuScope,
-} from './stats.ts'
+} from './index.ts'
 
 describe('stat enums', () => {
   it('validate the spec values and refuse others', () => {

@@ -1,16 +1,12 @@
-import { z } from 'zod'
-
 /** The {kind} of /api/stats/{kind} (part 1 §3). */
 export const STAT_KINDS = ['ccus', 'rating', 'visits', 'likes', 'playtime', 'favorites'] as const
-export const statKind = z.enum(STAT_KINDS)
-export type StatKind = z.infer<typeof statKind>
+export type StatKind = (typeof STAT_KINDS)[number]
 
 /** Stat kinds whose large values are shown with a '+' at 1,000,000 or more (part 1 §9). */
 export const PLUS_SHORTENED_STAT_KINDS: readonly StatKind[] = ['visits', 'favorites']
 
 export const GRANULARITIES = ['hour', 'day', 'week', 'month'] as const
-export const granularity = z.enum(GRANULARITIES)
-export type Granularity = z.infer<typeof granularity>
+export type Granularity = (typeof GRANULARITIES)[number]
 
 /** The genre chart allows day, week and month; hour falls back to day (part 1 §4). */
 export const GENRE_CHART_GRANULARITIES = ['day', 'week', 'month'] as const satisfies readonly Granularity[]
@@ -37,8 +33,7 @@ export const GRAPH_RANGES = [
   'year',
   'all',
 ] as const
-export const graphRange = z.enum(GRAPH_RANGES)
-export type GraphRange = z.infer<typeof graphRange>
+export type GraphRange = (typeof GRAPH_RANGES)[number]
 
 /** "Graph range default selection is the third button" (part 1 §9). */
 export const DEFAULT_GRAPH_RANGE: GraphRange = GRAPH_RANGES[2]
@@ -58,15 +53,12 @@ export function isGraphRangeLockedForVisitor(range: GraphRange): boolean {
 
 /** Which experiences of a tag or creator a CCU view covers (part 2 §3). */
 export const TAG_CCU_SCOPES = ['all', 'active', 'top_five'] as const
-export const tagCcuScope = z.enum(TAG_CCU_SCOPES)
-export type TagCcuScope = z.infer<typeof tagCcuScope>
+export type TagCcuScope = (typeof TAG_CCU_SCOPES)[number]
 
 /** aggregation= of the average stat variant. */
 export const STAT_AGGREGATIONS = ['average'] as const
-export const statAggregation = z.enum(STAT_AGGREGATIONS)
-export type StatAggregation = z.infer<typeof statAggregation>
+export type StatAggregation = (typeof STAT_AGGREGATIONS)[number]
 
 /** type= of /api/platform/movement. */
 export const MOVEMENT_TYPES = ['top100entry', 'top100exit'] as const
-export const movementType = z.enum(MOVEMENT_TYPES)
-export type MovementType = z.infer<typeof movementType>
+export type MovementType = (typeof MOVEMENT_TYPES)[number]

@@ -9,7 +9,7 @@ import {
   USER_TYPE_DISPLAY_NAMES,
   USER_TYPES,
   userType,
-} from './users.ts'
+} from './index.ts'
 
 describe('user types', () => {
   it('are the eight of the spec with display names', () => {

@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 /** User types picked at onboarding (part 1 §3). */
 export const USER_TYPES = [
   'student',
@@ -11,8 +9,7 @@ export const USER_TYPES = [
   'marketing_specialist',
   'journalist',
 ] as const
-export const userType = z.enum(USER_TYPES)
-export type UserType = z.infer<typeof userType>
+export type UserType = (typeof USER_TYPES)[number]
 
 export const USER_TYPE_DISPLAY_NAMES: Readonly<Record<UserType, string>> = {
   student: 'Student',
@@ -27,8 +24,7 @@ export const USER_TYPE_DISPLAY_NAMES: Readonly<Record<UserType, string>> = {
 
 /** Role values, as the admin's role dropdown lists them (part 2 §6). */
 export const ROLES = ['admin', 'editor', 'viewer'] as const
-export const role = z.enum(ROLES)
-export type Role = z.infer<typeof role>
+export type Role = (typeof ROLES)[number]
 
 export const PERMISSIONS = [
   'EDIT_PLACE',
@@ -37,8 +33,7 @@ export const PERMISSIONS = [
   'LIST_USERS',
   'EDIT_TAG',
 ] as const
-export const permission = z.enum(PERMISSIONS)
-export type Permission = z.infer<typeof permission>
+export type Permission = (typeof PERMISSIONS)[number]
 
 /**
  * Permissions each role holds. The spec ties EDIT_TAG and EDIT_PLACE to editors, LIST_USERS to admins

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  databaseIdParam,
-  isDatabaseId,
-  parseDatabaseId,
-  parseIdList,
-  reduceGameUrlToId,
-} from './database-id.ts'
+import { databaseIdParam, isDatabaseId, parseDatabaseId, parseIdList, reduceGameUrlToId } from './index.ts'
 
 describe('isDatabaseId / parseDatabaseId', () => {
   it.each([

@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 /**
  * A database id (part 2 §5): digits only, an integer above 0 that JS holds exactly. Leading zeros are
  * digits too ('007' is 7). Route parameters experienceId, experienceTagId and creatorId must pass it.
@@ -13,19 +11,6 @@ export function isDatabaseId(s: unknown): s is string {
 export function parseDatabaseId(s: unknown): number | null {
   return isDatabaseId(s) ? Number(s) : null
 }
-
-/** A route or query parameter holding a database id, as a number; the messages name the problem. */
-export const databaseIdParam = z
-  .string()
-  .regex(/^\d+$/, 'must be a database id: digits only')
-  .transform(Number)
-  .pipe(
-    z
-      .number()
-      .positive('must be a database id above 0')
-      // zod's .int() carries its own wording; the refine keeps the message about ids.
-      .refine(Number.isSafeInteger, 'must be a database id no larger than 9007199254740991'),
-  )
 
 /**
  * Bulk-add input (part 2 §5): entries separated by whitespace, newlines or commas. Valid ids are kept

@@ -1,1 +1,2 @@
 export * from './database-id.ts'
+export * from './database-id-param.ts'

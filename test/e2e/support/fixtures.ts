@@ -54,6 +54,8 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await mkdir(SCREENSHOT_DIR, { recursive: true })
     await use(async (name, options) => {
       const path = `${SCREENSHOT_DIR}${name}.png`
+      // From the top: a full-page capture of a scrolled page draws the fixed shell mid-page.
+      await page.evaluate(() => window.scrollTo(0, 0))
       await page.screenshot({ path, fullPage: options?.fullPage ?? true, animations: 'disabled' })
       await testInfo.attach(name, { path, contentType: 'image/png' })
     })
@@ -65,10 +67,22 @@ export { expect }
 /** The routed page's content (the shell's top bar and sidebar excluded). */
 export const main = (page: Page): Locator => page.getByRole('main')
 
-/** Plotly draws each chart as svgs inside `.js-plotly-plot`; resolves once `count` of them have drawn. */
+/**
+ * Plotly draws each chart as svgs inside `.js-plotly-plot`; resolves once `count` of them have drawn,
+ * scrolling the page so that charts below the fold draw too.
+ */
 export async function expectCharts(page: Page, count: number): Promise<void> {
   await expect
-    .poll(async () => page.locator('.js-plotly-plot .main-svg').count(), { timeout: 20_000 })
+    .poll(
+      async () => {
+        // Charts draw once they come near the viewport: bring each figure in turn.
+        for (const figure of await page.locator('figure').all()) {
+          await figure.scrollIntoViewIfNeeded({ timeout: 2_000 }).catch(() => {})
+        }
+        return page.locator('.js-plotly-plot .main-svg').count()
+      },
+      { timeout: 20_000 },
+    )
     .toBeGreaterThanOrEqual(count)
 }
 

@@ -1,20 +1,4 @@
-import {
-  creatorList,
-  dailyPickList,
-  experience,
-  type Granularity,
-  genreDistribution,
-  genreStatsResponse,
-  movementList,
-  platformCcuList,
-  priceHistory,
-  rankingSeries,
-  rankingSnapshot,
-  type StatKind,
-  slimExperienceList,
-  statsResponse,
-  thumbnailList,
-} from '@ludex/schemas'
+import type { Granularity, StatKind } from '@ludex/schemas'
 import { queryOptions } from '@tanstack/react-query'
 import { apiGet } from './client.ts'
 
@@ -31,31 +15,31 @@ export const api = {
   slimList: () =>
     queryOptions({
       queryKey: ['place', 'slim'],
-      queryFn: ({ signal }) => apiGet('/api/place?slim', slimExperienceList, signal),
+      queryFn: ({ signal }) => apiGet('/api/place?slim', 'slimExperienceList', signal),
       staleTime: SHELL_DATA_STALE_MS,
     }),
   creators: () =>
     queryOptions({
       queryKey: ['creator'],
-      queryFn: ({ signal }) => apiGet('/api/creator', creatorList, signal),
+      queryFn: ({ signal }) => apiGet('/api/creator', 'creatorList', signal),
       staleTime: SHELL_DATA_STALE_MS,
     }),
   experience: (placeId: number) =>
     queryOptions({
       queryKey: ['place', placeId],
-      queryFn: ({ signal }) => apiGet(`/api/place/${placeId}`, experience, signal),
+      queryFn: ({ signal }) => apiGet(`/api/place/${placeId}`, 'experience', signal),
       staleTime: 60_000,
     }),
   price: (placeId: number) =>
     queryOptions({
       queryKey: ['place', placeId, 'price'],
-      queryFn: ({ signal }) => apiGet(`/api/place/${placeId}/price`, priceHistory, signal),
+      queryFn: ({ signal }) => apiGet(`/api/place/${placeId}/price`, 'priceHistory', signal),
     }),
   thumbnails: (placeIds: readonly number[], type: 'Icon' | 'Banner') =>
     queryOptions({
       queryKey: ['thumbnail', type, placeIds],
       queryFn: ({ signal }) =>
-        apiGet(`/api/thumbnail/bulk?${qs({ placeIds: placeIds.join(','), type })}`, thumbnailList, signal),
+        apiGet(`/api/thumbnail/bulk?${qs({ placeIds: placeIds.join(','), type })}`, 'thumbnailList', signal),
       enabled: placeIds.length > 0,
       staleTime: 10 * 60_000,
     }),
@@ -68,7 +52,7 @@ export const api = {
       queryFn: ({ signal }) =>
         apiGet(
           `/api/stats/${kind}?${qs({ ...params, placeIds: params.placeIds.join(',') })}`,
-          statsResponse,
+          'statsResponse',
           signal,
         ),
       staleTime: 60_000,
@@ -77,44 +61,44 @@ export const api = {
     queryOptions({
       queryKey: ['stats', 'genres', granularity, startTime],
       queryFn: ({ signal }) =>
-        apiGet(`/api/stats/genres?${qs({ granularity, startTime })}`, genreStatsResponse, signal),
+        apiGet(`/api/stats/genres?${qs({ granularity, startTime })}`, 'genreStatsResponse', signal),
       staleTime: 5 * 60_000,
     }),
   rankingSeries: (placeId: number, startTime?: string) =>
     queryOptions({
       queryKey: ['stats', 'ranking', placeId, startTime],
       queryFn: ({ signal }) =>
-        apiGet(`/api/stats/ranking?${qs({ placeId, startTime })}`, rankingSeries, signal),
+        apiGet(`/api/stats/ranking?${qs({ placeId, startTime })}`, 'rankingSeries', signal),
     }),
   rankingSnapshot: (categoryId: number, time?: number) =>
     queryOptions({
       queryKey: ['stats', 'ranking-snapshot', categoryId, time],
       queryFn: ({ signal }) =>
-        apiGet(`/api/stats/ranking/${categoryId}?${qs({ startTime: time })}`, rankingSnapshot, signal),
+        apiGet(`/api/stats/ranking/${categoryId}?${qs({ startTime: time })}`, 'rankingSnapshot', signal),
     }),
   picks: () =>
     queryOptions({
       queryKey: ['platform', 'picks'],
-      queryFn: ({ signal }) => apiGet('/api/platform/picks', dailyPickList, signal),
+      queryFn: ({ signal }) => apiGet('/api/platform/picks', 'dailyPickList', signal),
       staleTime: 10 * 60_000,
     }),
   platformCcu: (granularity: Granularity, startTime?: string) =>
     queryOptions({
       queryKey: ['platform', 'ccu', granularity, startTime],
       queryFn: ({ signal }) =>
-        apiGet(`/api/platform/ccu?${qs({ granularity, startTime })}`, platformCcuList, signal),
+        apiGet(`/api/platform/ccu?${qs({ granularity, startTime })}`, 'platformCcuList', signal),
       staleTime: 5 * 60_000,
     }),
   genreDistribution: () =>
     queryOptions({
       queryKey: ['platform', 'genre'],
-      queryFn: ({ signal }) => apiGet('/api/platform/genre?new', genreDistribution, signal),
+      queryFn: ({ signal }) => apiGet('/api/platform/genre?new', 'genreDistribution', signal),
       staleTime: 5 * 60_000,
     }),
   movement: (type: 'top100entry' | 'top100exit') =>
     queryOptions({
       queryKey: ['platform', 'movement', type],
-      queryFn: ({ signal }) => apiGet(`/api/platform/movement?type=${type}`, movementList, signal),
+      queryFn: ({ signal }) => apiGet(`/api/platform/movement?type=${type}`, 'movementList', signal),
       staleTime: 10 * 60_000,
     }),
 }

@@ -10,11 +10,13 @@ import {
 } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import type { Config, Data, Layout } from 'plotly.js'
-import { lazy, type ReactNode, Suspense, useEffect, useId, useMemo } from 'react'
+import { lazy, type ReactNode, Suspense, useId, useMemo, useRef } from 'react'
 import type { PlotParams } from 'react-plotly.js'
+import { useNearViewport } from './near-viewport.ts'
 import { baseLayout, chartColors, mergeLayout } from './theme.ts'
 
-// Plotly is only reachable through this dynamic import: its own chunk, fetched when a chart mounts.
+// Plotly is only reachable through this dynamic import: its own chunk, fetched when the first chart
+// comes near the viewport.
 const loadPlot = () => import('./Plot.tsx')
 const Plot = lazy(loadPlot)
 
@@ -56,11 +58,8 @@ export function Chart(props: ChartProps) {
   const small = useSmallChart()
   const height = small ? MOBILE_CHART_HEIGHT_PX : (props.height ?? DEFAULT_CHART_HEIGHT)
   const summaryId = useId()
-
-  // Start fetching Plotly while the data still loads rather than after.
-  useEffect(() => {
-    void loadPlot()
-  }, [])
+  const figureRef = useRef<HTMLElement>(null)
+  const near = useNearViewport(figureRef)
 
   const layout = useMemo(
     () =>
@@ -84,6 +83,7 @@ export function Chart(props: ChartProps) {
 
   let body: ReactNode
   if (props.loading) body = spinner
+  else if (!near && !empty) body = <Box h={height} />
   else if (empty)
     body = (
       <Center h={height}>
@@ -110,6 +110,7 @@ export function Chart(props: ChartProps) {
   return (
     <Box
       component="figure"
+      ref={figureRef}
       m={0}
       aria-label={props.title}
       aria-describedby={summaryId}

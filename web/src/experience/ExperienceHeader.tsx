@@ -28,7 +28,7 @@ export function ExperienceHeader({ experience: e }: { experience: Experience }) 
     <Paper withBorder radius="md" p="md">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
         <Group wrap="nowrap" align="flex-start" gap="md" miw={0}>
-          <ExperienceIcon placeId={e.place_id} hash={e.thumbnails.icon?.hash ?? 'default'} size={72} />
+          <ExperienceIcon placeId={e.place_id} hash={e.thumbnails.icon?.hash ?? 'default'} size={72} eager />
           <Stack gap={4} miw={0}>
             <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
               {e.name}

@@ -7,10 +7,11 @@ import { api } from '../api/queries.ts'
 import { Chart, ganttTrace } from '../charts/index.ts'
 import { useViewer } from '../shell/viewer.ts'
 import { useHashParams } from '../ui/hash-params.ts'
-import { tabFromHash, zoomFromRelayout } from './anchor.ts'
+import { zoomFromRelayout } from './anchor.ts'
 import { ChartCard } from './ChartCard.tsx'
 import { useChartView } from './chart-view.ts'
 import { categoryTitle, minLabelledBarMs, rankingMilestones } from './rankings.ts'
+import { useHashTab } from './use-hash-tab.ts'
 
 const TABS = [
   { value: 'rankings', label: 'Chart Rankings' },
@@ -25,7 +26,7 @@ export const NOT_IN_CHARTS = 'The experience has not appeared in any Roblox char
 export function RankingsCard({ placeId, name }: { placeId: number; name: string }) {
   const viewer = useViewer()
   const [hash] = useHashParams()
-  const [tab, setTab] = useState<Tab>(() => tabFromHash(hash, TAB_VALUES, 'rankings'))
+  const [tab, setTab] = useHashTab<Tab>(hash, TAB_VALUES, 'rankings')
   const title = TABS.find((t) => t.value === tab)?.label ?? 'Chart Rankings'
   const view = useChartView('Chart Rankings', { granularities: [] })
   const q = useQuery({ ...api.rankingSeries(placeId), select: (r) => r.data })

@@ -1,16 +1,20 @@
 import { MantineProvider } from '@mantine/core'
-import { render, screen } from '@testing-library/react'
+import { cleanup, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { useChartView } from './chart-view.ts'
 
 function Probe({ title }: { title: string }) {
   const view = useChartView(title)
+  const visible = view.visible()
   return (
-    <output>
-      {view.granularity}|{view.range ?? 'zoom'}|
-      {view.target ? `${view.target.min}-${view.target.max}` : 'all'}
-    </output>
+    <>
+      <output>
+        {view.granularity}|{view.range ?? 'zoom'}|
+        {view.target ? `${view.target.min}-${view.target.max}` : 'all'}
+      </output>
+      <span data-testid="visible">{visible ? `${visible.min}-${visible.max}` : 'none'}</span>
+    </>
   )
 }
 
@@ -37,6 +41,14 @@ describe('useChartView: anchor links', () => {
     expect(renderAt('#anchor=Visits&graphMin=1000&graphMax=5000&granularity=hour', 'CCU')).toMatch(
       /^day\|month\|/,
     )
+  })
+
+  it('gives anchor links no zoom from the default view, and the zoom from an anchored one', () => {
+    renderAt('', 'CCU')
+    expect(screen.getByTestId('visible').textContent).toBe('none')
+    cleanup()
+    renderAt('#anchor=CCU&graphMin=1000&graphMax=5000', 'CCU')
+    expect(screen.getByTestId('visible').textContent).toBe('1000-5000')
   })
 
   it('ignores an invalid granularity even when the anchor matches', () => {

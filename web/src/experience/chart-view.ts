@@ -15,7 +15,11 @@ export interface ChartView {
   readonly target: Zoom | null
   /** Where data must start to fill the target (undefined: from the beginning). */
   readonly startTime: number | undefined
-  /** The currently visible range (after user zoom), for anchor links. */
+  /**
+   * The currently visible range (after user zoom), for anchor links; null while the chart shows the
+   * default range, so a link copied from the default view carries no zoom (and never prompts a
+   * visitor to sign in: the default month reaches past the 29-day anchor check).
+   */
   readonly visible: () => Zoom | null
   readonly onRelayout: (event: Readonly<Record<string, unknown>>) => void
   /** Changes only when the view is set on purpose, so user zoom survives refetches but not a button. */
@@ -77,7 +81,8 @@ export function useChartView(
     selectRange,
     target,
     startTime: target ? target.min : undefined,
-    visible: () => visibleRef.current,
+    visible: () =>
+      range === DEFAULT_GRAPH_RANGE && visibleRef.current === target ? null : visibleRef.current,
     onRelayout,
     uirevision: `view-${revision}`,
     anchored: initial.zoom !== null || hash.anchor === title,

@@ -7,13 +7,15 @@ export interface ExperienceIconProps {
   /** undefined while the hash is not known yet (a spinner shows); 'default' means no image. */
   readonly hash: string | undefined
   readonly size?: number
+  /** Load at once, for an icon in the first screen (a page header); lists load theirs lazily. */
+  readonly eager?: boolean
 }
 
 /**
  * An experience icon. The spinner shows until the hash is known; 'default' or an image that fails to
  * load shows one of the three default images, chosen by place id (part 1 §3, §8).
  */
-export function ExperienceIcon({ placeId, hash, size = 40 }: ExperienceIconProps) {
+export function ExperienceIcon({ placeId, hash, size = 40, eager = false }: ExperienceIconProps) {
   const [failed, setFailed] = useState(false)
   if (hash === undefined) {
     return (
@@ -28,7 +30,12 @@ export function ExperienceIcon({ placeId, hash, size = 40 }: ExperienceIconProps
       radius="md"
       alt=""
       src={failed ? defaultThumbnail(placeId) : iconUrl(hash, placeId, size)}
-      imageProps={{ onError: () => setFailed(true), loading: 'lazy', decoding: 'async' }}
+      imageProps={{
+        onError: () => setFailed(true),
+        loading: eager ? 'eager' : 'lazy',
+        decoding: eager ? 'sync' : 'async',
+        ...(eager ? { fetchPriority: 'high' as const } : {}),
+      }}
       aria-hidden
     />
   )

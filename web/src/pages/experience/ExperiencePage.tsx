@@ -1,11 +1,11 @@
 import { Grid, Stack } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo } from 'react'
 import { useLoaderData } from 'react-router'
 import { api } from '../../api/queries.ts'
 import { AnnotationPicker } from '../../experience/AnnotationPicker.tsx'
-import { linkNeedsSignIn, parseAnchorTime, tabFromHash } from '../../experience/anchor.ts'
+import { linkNeedsSignIn, parseAnchorTime } from '../../experience/anchor.ts'
 import {
   annotationShapes,
   experienceAnnotations,
@@ -20,6 +20,7 @@ import { PriceCard } from '../../experience/PriceCard.tsx'
 import { RankingsCard } from '../../experience/RankingsCard.tsx'
 import { LikePercentageChart, LikesChart, LineStatChart } from '../../experience/StatCharts.tsx'
 import { openSignInToSeeMore } from '../../experience/sign-in-to-see-more.tsx'
+import { useHashTab } from '../../experience/use-hash-tab.ts'
 import { usePageMeta } from '../../shell/page-meta.ts'
 import { useViewer } from '../../shell/viewer.ts'
 import { useHashParams } from '../../ui/hash-params.ts'
@@ -31,12 +32,14 @@ const MAIN_TABS = [
   { value: 'favorites', label: 'Favorites', kind: 'favorites' },
 ] as const
 type MainTab = (typeof MAIN_TABS)[number]['value']
+const MAIN_TAB_VALUES = MAIN_TABS.map((t) => t.value)
 
 const LIKE_TABS = [
   { value: 'likes', label: 'Likes' },
   { value: 'like-percentage', label: 'Like Percentage' },
 ] as const
 type LikeTab = (typeof LIKE_TABS)[number]['value']
+const LIKE_TAB_VALUES = LIKE_TABS.map((t) => t.value)
 
 /** The experience detail page (part 1 §2). */
 export function ExperiencePage() {
@@ -78,23 +81,11 @@ export function ExperiencePage() {
     [annotations, settings.enabled],
   )
 
-  const [mainTab, setMainTab] = useState<MainTab>(() =>
-    tabFromHash(
-      hash,
-      MAIN_TABS.map((t) => t.value),
-      'ccu',
-    ),
-  )
+  const [mainTab, setMainTab] = useHashTab<MainTab>(hash, MAIN_TAB_VALUES, 'ccu')
   const main = MAIN_TABS.find((t) => t.value === mainTab) ?? MAIN_TABS[0]
   const mainView = useChartView(main.label)
 
-  const [likeTab, setLikeTab] = useState<LikeTab>(() =>
-    tabFromHash(
-      hash,
-      LIKE_TABS.map((t) => t.value),
-      'likes',
-    ),
-  )
+  const [likeTab, setLikeTab] = useHashTab<LikeTab>(hash, LIKE_TAB_VALUES, 'likes')
   const likeTitle = LIKE_TABS.find((t) => t.value === likeTab)?.label ?? 'Likes'
   const likeView = useChartView(likeTitle)
   const playtimeView = useChartView('Average Playtime', { granularities: ['hour', 'day', 'week'] })

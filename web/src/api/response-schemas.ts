@@ -1,0 +1,18 @@
+// The response schemas the web app checks answers against, the same ones the server validates with.
+// Loaded on demand (apiGet imports this module while the request is in flight), so zod and the
+// schemas stay out of the first load's JavaScript.
+export {
+  creatorList,
+  dailyPickList,
+  experience,
+  genreDistribution,
+  genreStatsResponse,
+  movementList,
+  platformCcuList,
+  priceHistory,
+  rankingSeries,
+  rankingSnapshot,
+  slimExperienceList,
+  statsResponse,
+  thumbnailList,
+} from '@ludex/schemas'

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { interests } from '../constants/genres.ts'
+import { interests } from '../constants/genres-schema.ts'
 import { MIN_PASSWORD_LENGTH } from '../constants/limits.ts'
-import { permission, role, userType } from '../constants/users.ts'
+import { permission, role, userType } from '../constants/users-schema.ts'
 
 /*
  * Requests and answers of the account calls (/api/auth, /api/users; part 2 §3, §5, §7). Field names are

@@ -16,7 +16,8 @@ export function viewerOf(user: SessionUser | null | undefined): Viewer {
   return user ? { kind: 'user', role: user.role, user } : VISITOR
 }
 
-const isSessionKey = (key: readonly unknown[]) => key[0] === SESSION_QUERY_KEY[0] && key[1] === SESSION_QUERY_KEY[1]
+const isSessionKey = (key: readonly unknown[]) =>
+  key[0] === SESSION_QUERY_KEY[0] && key[1] === SESSION_QUERY_KEY[1]
 
 /**
  * The viewer of the restored session (the loaders restore it before any page shows). It reads the

@@ -37,6 +37,8 @@ export const api = {
     queryOptions({
       queryKey: ['users'],
       queryFn: ({ signal }) => apiGet('/api/users', 'userList', signal),
+      // Fresh from the page's loader: the page does not fetch it a second time on mount.
+      staleTime: 30_000,
     }),
   slimList: () =>
     queryOptions({

@@ -125,11 +125,7 @@ function UserMenu({ viewer }: { viewer: Extract<Viewer, { kind: 'user' }> }) {
           <Menu.Item
             leftSection={<IconMasksTheater size={16} aria-hidden />}
             rightSection={
-              <Badge
-                size="xs"
-                variant={user.simulating ? 'filled' : 'light'}
-                aria-label={`Role: ${user.role}`}
-              >
+              <Badge size="xs" variant={user.simulating ? 'filled' : 'light'}>
                 {user.role}
               </Badge>
             }

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { ACCOUNT_TEXT, verifiedUser } from './support/accounts.ts'
 import { expect, expectCharts, main, test } from './support/fixtures.ts'
 
 /** Axe findings of impact serious or critical, readable in the failure message. */
@@ -34,6 +35,26 @@ for (const scheme of ['light', 'dark'] as const) {
     test('experience detail', async ({ page, experiences }) => {
       await page.goto(`/experiences/${experiences[0]!.place_id}`)
       await expectCharts(page, 3)
+      expect(await seriousViolations(page)).toEqual([])
+    })
+
+    test('sign-in', async ({ page }) => {
+      await page.goto('/sign-in')
+      await expect(page.getByText(ACCOUNT_TEXT.tagline)).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+    })
+
+    test('sign-up, with its validation messages showing', async ({ page }) => {
+      await page.goto('/sign-up')
+      await page.getByRole('button', { name: 'Sign Up' }).click()
+      await expect(page.getByText(ACCOUNT_TEXT.invalidEmail)).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+    })
+
+    test('settings', async ({ page }) => {
+      await verifiedUser(page, `axe-${scheme}`)
+      await page.goto('/settings')
+      await expect(main(page).getByRole('button', { name: 'Request Password Change' })).toBeVisible()
       expect(await seriousViolations(page)).toEqual([])
     })
   })

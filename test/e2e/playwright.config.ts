@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
+import { SEEDED, userCreateArgs } from './support/accounts.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts'
 import { E2E_ENV, freePort } from './support/server.ts'
 
@@ -16,6 +17,12 @@ process.env[E2E_ENV.port] = port
 process.env[E2E_ENV.runDir] = runDir
 const webDir = join(runDir, 'web')
 const baseURL = `http://127.0.0.1:${port}`
+const ludex = 'node --max-semi-space-size=64 bin/ludex.mjs'
+// The accounts the tests sign in with, made by the operator's command before the server opens the app
+// database (PGlite is single-process). They run beside the web build; the server starts once both are done.
+const seedUsers = Object.values(SEEDED)
+  .map((u) => `${ludex} ${userCreateArgs(u)} >/dev/null`)
+  .join(' && ')
 
 /**
  * End-to-end tests: Debian's Chromium (never a downloaded browser) against `ludex run` with the simulator
@@ -42,8 +49,12 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1440, height: 900 } } }],
   webServer: {
-    // A private build (see support/serve.ts), then `ludex run` serving it.
-    command: `npm run build -w @ludex/web --silent -- --outDir ${webDir} --emptyOutDir >/dev/null && exec node --max-semi-space-size=64 --import tsx test/e2e/support/serve.ts`,
+    // A private build (see support/serve.ts) and the seeded accounts, then `ludex run` serving the build.
+    command: [
+      `npm run build -w @ludex/web --silent -- --outDir ${webDir} --emptyOutDir >/dev/null & build=$!`,
+      `${seedUsers}; seeded=$?`,
+      'wait $build && [ $seeded -eq 0 ] && exec node --max-semi-space-size=64 --import tsx test/e2e/support/serve.ts',
+    ].join('; '),
     cwd: repoRoot,
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
@@ -59,6 +70,16 @@ export default defineConfig({
       BACKFILL_DAYS: '35',
       SIMULATOR_FAULT_RATE: '0',
       LOG_LEVEL: 'warn',
+      // Mail links point at the address the tests use, and its Origin is the allowed one.
+      PUBLIC_URL: baseURL,
+      // The mail outbox is listed at /api/dev/outbox in development only.
+      NODE_ENV: 'development',
+      // Every test signs in (and some sign up) from one address: the production limits would refuse
+      // the suite part-way. The limits themselves are covered by the API tests.
+      RATE_LIMIT_LOGIN: '1000',
+      RATE_LIMIT_REGISTER: '1000',
+      RATE_LIMIT_PASSWORD_RESET: '1000',
+      RATE_LIMIT_RESEND: '1000',
     },
   },
 })

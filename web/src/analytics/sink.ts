@@ -1,7 +1,10 @@
+import { readCookiePreferences } from '../account/cookie-preferences.ts'
+
 /**
- * Page-view analytics behind a pluggable sink (part 1 §2: a page-view event on every route change).
- * The analytics service itself is not chosen yet; main.tsx installs a sink and the shell reports to
- * whichever is installed.
+ * Analytics behind a pluggable sink (part 1 §2: a page-view event on every route change; part 2 §4: a
+ * sign-up identifies the user and captures a Registered event). The analytics service itself is not
+ * chosen yet; main.tsx installs a sink and the app reports to whichever is installed. Nothing is sent
+ * when the cookie preferences forbid session tracking (st: false).
  */
 export type PageViewEvent = {
   /** Path and search, never the hash (hashes can carry tokens). */
@@ -13,12 +16,18 @@ export type PageViewEvent = {
 
 export interface AnalyticsSink {
   pageView(event: PageViewEvent): void
+  /** Ties later events to a user: an opaque analytics id (never the database id) and its traits. */
+  identify?(id: string, traits: Readonly<Record<string, string>>): void
+  capture?(event: string, properties?: Readonly<Record<string, string>>): void
 }
 
 /** Drops events; in development it logs them so the wiring can be seen. */
 export const defaultSink: AnalyticsSink = {
   pageView(event) {
     if (import.meta.env.DEV) console.debug('[analytics] page view', event.path)
+  },
+  capture(event) {
+    if (import.meta.env.DEV) console.debug('[analytics] event', event)
   },
 }
 
@@ -28,10 +37,24 @@ export function setAnalyticsSink(sink: AnalyticsSink): void {
   current = sink
 }
 
-export function trackPageView(path: string, title: string, referrer: string): void {
+/** Runs a report if tracking is allowed; analytics must never break the app. */
+function report(send: (sink: AnalyticsSink) => void): void {
   try {
-    current.pageView({ path, title, referrer, time: Date.now() })
+    if (!readCookiePreferences().st) return
+    send(current)
   } catch {
-    // Analytics must never break navigation.
+    // Ignored: a failing sink is not the user's problem.
   }
+}
+
+export function trackPageView(path: string, title: string, referrer: string): void {
+  report((sink) => sink.pageView({ path, title, referrer, time: Date.now() }))
+}
+
+export function identifyUser(id: string, traits: Readonly<Record<string, string>>): void {
+  report((sink) => sink.identify?.(id, traits))
+}
+
+export function captureEvent(event: string, properties?: Readonly<Record<string, string>>): void {
+  report((sink) => sink.capture?.(event, properties))
 }

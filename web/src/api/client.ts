@@ -3,6 +3,8 @@ import type { z } from 'zod'
 type ResponseSchemas = typeof import('./response-schemas.ts')
 /** The name of a response schema in response-schemas.ts. */
 export type ResponseSchemaName = keyof ResponseSchemas
+/** What the schema of that name parses to. */
+export type ResponseOf<K extends ResponseSchemaName> = z.output<ResponseSchemas[K]>
 
 const loadSchemas = () => import('./response-schemas.ts')
 
@@ -12,6 +14,10 @@ export class ApiRequestError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The HTTP status text ('Conflict'), for messages that show '{status} {statusText}'. */
+    readonly statusText = '',
+    /** The parsed JSON body, when there was one (a 428 sign-in carries a token in it). */
+    readonly body: unknown = undefined,
   ) {
     super(message)
     this.name = 'ApiRequestError'
@@ -24,6 +30,35 @@ export interface ApiResult<T> {
   readonly historyStart: string | null
 }
 
+async function requestError(res: Response): Promise<ApiRequestError> {
+  let code = 'http_error'
+  let message = `${res.status} ${res.statusText}`
+  let body: unknown
+  try {
+    body = await res.json()
+    const envelope = body as { error?: { code?: string; message?: string } } | null
+    code = envelope?.error?.code ?? code
+    message = envelope?.error?.message ?? message
+  } catch {
+    // Not JSON (a proxy's page): keep the status text.
+  }
+  return new ApiRequestError(res.status, code, message, res.statusText, body)
+}
+
+async function parsed<K extends ResponseSchemaName>(
+  res: Response,
+  path: string,
+  schemas: Promise<ResponseSchemas>,
+  schemaName: K,
+): Promise<ResponseOf<K>> {
+  const body: unknown = await res.json()
+  // Indexing the module by a generic key widens to the union of schemas; the one picked is K's.
+  const schema: z.ZodType = (await schemas)[schemaName]
+  const result = schema.safeParse(body)
+  if (!result.success) throw new ApiRequestError(500, 'schema_mismatch', `Unexpected response from ${path}`)
+  return result.data as ResponseOf<K>
+}
+
 /**
  * GET a /api path and check the answer against its schema from @ludex/schemas, the same schema the
  * server validates with; a mismatch is an error, never silently used.
@@ -32,30 +67,39 @@ export async function apiGet<K extends ResponseSchemaName>(
   path: string,
   schemaName: K,
   signal?: AbortSignal,
-): Promise<ApiResult<z.output<ResponseSchemas[K]>>> {
+): Promise<ApiResult<ResponseOf<K>>> {
   // The schemas' chunk loads while the request is in flight (the first call fetches it, later ones
   // get the cached module).
   const schemas = loadSchemas()
   const res = await fetch(path, { signal: signal ?? null, headers: { accept: 'application/json' } })
-  if (!res.ok) {
-    let code = 'http_error'
-    let message = `${res.status} ${res.statusText}`
-    try {
-      const body = (await res.json()) as { error?: { code?: string; message?: string } }
-      code = body.error?.code ?? code
-      message = body.error?.message ?? message
-    } catch {
-      // Not the JSON envelope (a proxy's page): keep the status text.
-    }
-    throw new ApiRequestError(res.status, code, message)
-  }
-  const body: unknown = await res.json()
-  // Indexing the module by a generic key widens to the union of schemas; the one picked is K's.
-  const schema: z.ZodType = (await schemas)[schemaName]
-  const parsed = schema.safeParse(body)
-  if (!parsed.success) throw new ApiRequestError(500, 'schema_mismatch', `Unexpected response from ${path}`)
+  if (!res.ok) throw await requestError(res)
   return {
-    data: parsed.data as z.output<ResponseSchemas[K]>,
+    data: await parsed(res, path, schemas, schemaName),
     historyStart: res.headers.get('x-ludex-history-start'),
   }
+}
+
+/**
+ * A state-changing call (POST, PUT, DELETE) with a JSON body, answered with JSON checked against its
+ * schema. The fetch is same-origin, so the browser sends the Origin the server's CSRF check expects and
+ * the session cookie rides along. A non-success answer throws ApiRequestError with its status and body.
+ */
+export async function apiSend<K extends ResponseSchemaName>(
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body: unknown,
+  schemaName: K,
+): Promise<ResponseOf<K>> {
+  const schemas = loadSchemas()
+  const res = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: {
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
+  if (!res.ok) throw await requestError(res)
+  return parsed(res, path, schemas, schemaName)
 }

@@ -1,6 +1,6 @@
-import type { Granularity, StatKind } from '@ludex/schemas'
+import type { Granularity, SessionUser, StatKind } from '@ludex/schemas'
 import { queryOptions } from '@tanstack/react-query'
-import { apiGet } from './client.ts'
+import { ApiRequestError, apiGet } from './client.ts'
 
 /** The slim list, tags and creators are loaded once and refreshed after 10 minutes (part 1 §4). */
 export const SHELL_DATA_STALE_MS = 10 * 60_000
@@ -10,8 +10,36 @@ const qs = (params: Record<string, string | number | boolean | undefined>) => {
   return entries.map(([k, v]) => (v === true ? k : `${k}=${encodeURIComponent(String(v))}`)).join('&')
 }
 
+/** The session's query key: kept when the rest of the cache is cleared on sign-in and sign-out. */
+export const SESSION_QUERY_KEY = ['auth', 'session'] as const
+
+/** The signed-in user, or null for a visitor (the server answers 401 without a valid session). */
+async function fetchSession(signal: AbortSignal): Promise<SessionUser | null> {
+  try {
+    return (await apiGet('/api/auth/session', 'sessionUser', signal)).data
+  } catch (err) {
+    if (err instanceof ApiRequestError && err.status === 401) return null
+    throw err
+  }
+}
+
 /** One query-options factory per endpoint: loaders call ensureQueryData, components useQuery. */
 export const api = {
+  /** Restored at start-up; it changes only through the app's own calls (sign-in, sign-out, roles). */
+  session: () =>
+    queryOptions({
+      queryKey: SESSION_QUERY_KEY,
+      queryFn: ({ signal }) => fetchSession(signal),
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
+  /** The users page: every user and the active counts (permission LIST_USERS). */
+  users: () =>
+    queryOptions({
+      queryKey: ['users'],
+      queryFn: ({ signal }) => apiGet('/api/users', 'userList', signal),
+      // Fresh from the page's loader: the page does not fetch it a second time on mount.
+      staleTime: 30_000,
+    }),
   slimList: () =>
     queryOptions({
       queryKey: ['place', 'slim'],

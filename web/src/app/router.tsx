@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createBrowserRouter, type RouteObject } from 'react-router'
+import { AuthLayout } from '../shell/AuthLayout.tsx'
 import { LegacyRedirect } from '../shell/LegacyRedirect.tsx'
 import { RouteError } from '../shell/RouteError.tsx'
 import type { RouteHandle } from '../shell/route-handle.ts'
@@ -23,11 +24,38 @@ export const LEGACY_REDIRECTS: { path: string; to: (p: Params) => string }[] = [
 
 const overviewHandle: RouteHandle = { crumbs: [{ label: 'Overview', to: '/overview' }] }
 const experiencesHandle: RouteHandle = { crumbs: [{ label: 'Experiences', to: '/experiences' }] }
+const settingsHandle: RouteHandle = { crumbs: [{ label: 'Settings', to: '/settings' }] }
+const usersHandle: RouteHandle = { crumbs: [{ label: 'User Management', to: '/users' }] }
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const overview = () => import('../pages/overview/route.tsx').then((m) => m.route(queryClient))
   return [
     ...LEGACY_REDIRECTS.map(({ path, to }) => ({ path, element: <LegacyRedirect to={to} /> })),
+    {
+      // The account screens: their own frame, no shell data; the session is restored first so that
+      // sign-in and sign-up can send a signed-in user on (part 2 §2.1).
+      id: 'account',
+      Component: AuthLayout,
+      HydrateFallback: StartupSpinner,
+      loader: async () => {
+        await restoreSession(queryClient)
+        return null
+      },
+      shouldRevalidate: () => false,
+      errorElement: <RouteError />,
+      children: [
+        { path: 'sign-in', lazy: () => import('../pages/sign-in/route.tsx').then((m) => m.route()) },
+        { path: 'sign-up', lazy: () => import('../pages/sign-up/route.tsx').then((m) => m.route()) },
+        {
+          path: 'change-password',
+          lazy: () => import('../pages/change-password/route.tsx').then((m) => m.route()),
+        },
+        {
+          path: 'verify-email',
+          lazy: () => import('../pages/verify-email/route.tsx').then((m) => m.route()),
+        },
+      ],
+    },
     {
       id: 'shell',
       path: '/',
@@ -35,7 +63,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       // The session is restored before any page shows; the spinner covers the wait (part 1 §2).
       HydrateFallback: StartupSpinner,
       loader: async () => {
-        await restoreSession()
+        await restoreSession(queryClient)
         // Not awaited: the shell renders at once; failures end the loading and schedule a reload.
         void loadShellData(queryClient)
         return null
@@ -60,6 +88,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               path: 'experiences/:experienceId',
               handle: experiencesHandle,
               lazy: () => import('../pages/experience/route.tsx').then((m) => m.route(queryClient)),
+            },
+            {
+              path: 'settings',
+              handle: settingsHandle,
+              lazy: () => import('../pages/settings/route.tsx').then((m) => m.route()),
+            },
+            {
+              path: 'users',
+              handle: usersHandle,
+              lazy: () => import('../pages/users/route.tsx').then((m) => m.route(queryClient)),
             },
             // Unknown paths load the overview (part 1 §2).
             { path: '*', handle: overviewHandle, lazy: overview },

@@ -4,8 +4,8 @@ import type { Viewer } from '../shell/viewer.ts'
 import { externalDashboards } from './links.ts'
 
 /** Whether the dashboards panel shows: not for the role viewer (visitors do see it). */
-export function showsDashboards(viewer: Viewer | { kind: string; role?: string }): boolean {
-  return !('role' in viewer && viewer.role === 'viewer')
+export function showsDashboards(viewer: Viewer): boolean {
+  return !(viewer.kind === 'user' && viewer.role === 'viewer')
 }
 
 /** Links to the experience's external dashboards; hidden on mobile (below the sm breakpoint). */

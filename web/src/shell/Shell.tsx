@@ -4,6 +4,7 @@ import { ModalsProvider } from '@mantine/modals'
 import { type FocusEvent, useState } from 'react'
 import { Outlet } from 'react-router'
 import { Footer } from './Footer.tsx'
+import { OnboardingGate } from './OnboardingGate.tsx'
 import { usePageViews } from './page-views.ts'
 import classes from './Shell.module.css'
 import {
@@ -14,6 +15,7 @@ import {
   useSidebarMode,
 } from './Sidebar.tsx'
 import { TopBar } from './TopBar.tsx'
+import { useVerificationCompleteToast } from './verification-complete.ts'
 
 /** Below this width (768 px, Mantine 'sm' in our theme) the sidebar is a drawer. */
 const DRAWER_BREAKPOINT = 'sm'
@@ -27,6 +29,7 @@ export function Shell() {
   const [drawerOpen, drawer] = useDisclosure(false)
   const [peek, setPeek] = useState(false)
   usePageViews()
+  useVerificationCompleteToast()
   const minimal = mode === 'minimal'
   const expanded = !minimal || peek
 
@@ -92,6 +95,7 @@ export function Shell() {
           <Footer />
         </AppShell.Main>
       </AppShell>
+      <OnboardingGate />
     </ModalsProvider>
   )
 }

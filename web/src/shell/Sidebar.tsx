@@ -20,7 +20,7 @@ import { NavLink as RouterNavLink, useLocation } from 'react-router'
 import { openSignUpPromo } from '../ui/promo.tsx'
 import { NAV_GROUPS, NAV_ITEMS, type NavGroup, type NavItem } from './nav-items.ts'
 import classes from './Sidebar.module.css'
-import { canUseTools, useViewer } from './viewer.ts'
+import { canUseTools, hasPermission, useViewer, type Viewer } from './viewer.ts'
 
 /** Sidebar widths (part 2 §9 styling: sidebar 290 px, nav 70 px). */
 export const SIDEBAR_FULL_WIDTH = 290
@@ -38,7 +38,7 @@ export function useSidebarMode() {
  */
 export function SidebarNav({ minimal, onNavigate }: { minimal: boolean; onNavigate?: () => void }) {
   const viewer = useViewer()
-  const groups = NAV_GROUPS.filter((g) => !g.staffOnly || canUseTools(viewer))
+  const groups = visibleGroups(viewer)
   return (
     <ScrollArea type="never" className={classes.scroll}>
       <Stack component="ul" gap={2} className={classes.list} aria-label="Pages">
@@ -55,6 +55,19 @@ export function SidebarNav({ minimal, onNavigate }: { minimal: boolean; onNaviga
       </Stack>
     </ScrollArea>
   )
+}
+
+/**
+ * The groups this viewer sees: the Tools group only for editors and admins, and within it only the
+ * items whose permission the viewer holds (part 1 §2).
+ */
+export function visibleGroups(viewer: Viewer): NavGroup[] {
+  return NAV_GROUPS.filter((g) => !g.staffOnly || canUseTools(viewer))
+    .map((g) => ({
+      ...g,
+      items: g.items.filter((i) => !i.permission || hasPermission(viewer, i.permission)),
+    }))
+    .filter((g) => g.items.length > 0)
 }
 
 function Group({

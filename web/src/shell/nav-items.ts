@@ -1,5 +1,7 @@
+import type { Permission } from '@ludex/schemas'
 import {
   IconArrowsLeftRight,
+  IconBooks,
   IconCalendarStar,
   IconCategory,
   IconDeviceGamepad2,
@@ -11,6 +13,7 @@ import {
   IconTags,
   IconTool,
   IconTrophy,
+  IconUserCog,
   IconUsersGroup,
   IconVersions,
 } from '@tabler/icons-react'
@@ -28,6 +31,8 @@ export type NavItem = {
   locked?: boolean
   /** Carries the 'Internal Only' tooltip badge. */
   internal?: boolean
+  /** Shown only to viewers holding this permission. */
+  permission?: Permission
 }
 
 export type NavGroup = {
@@ -81,7 +86,21 @@ export const NAV_GROUPS: NavGroup[] = [
     items: [
       { label: 'Robux Converter', to: '/robux', icon: IconPigMoney, internal: true },
       { label: 'Roblox-style Deep Link', to: '/deep-link', icon: IconLink, internal: true },
-      { label: 'Event Credentials', to: '/event-credentials', icon: IconKey, internal: true },
+      {
+        label: 'Event Credentials',
+        to: '/event-credentials',
+        icon: IconKey,
+        internal: true,
+        permission: 'EDIT_GAME_CREDENTIALS',
+      },
+      {
+        label: 'Code Library',
+        to: '/code-library',
+        icon: IconBooks,
+        internal: true,
+        permission: 'VIEW_CODE_LIBRARY',
+      },
+      { label: 'User Management', to: '/users', icon: IconUserCog, internal: true, permission: 'LIST_USERS' },
     ],
   },
 ]

@@ -1,13 +1,16 @@
-import type { Viewer } from './viewer.ts'
+import type { QueryClient } from '@tanstack/react-query'
+import { api } from '../api/queries.ts'
+import { VISITOR, type Viewer, viewerOf } from './viewer.ts'
 
 /**
- * Restores the stored session before any page shows (part 1 §2, start-up). There are no accounts yet,
- * so it resolves at once to a visitor; the shell loader still awaits it so the start-up spinner and
- * the ordering are in place when sign-in arrives.
+ * Restores the stored session before any page shows (part 1 §2, start-up): GET /api/auth/session, a
+ * visitor on 401. Cached for the app's life, so later loaders get it at once. A failing server leaves
+ * a visitor rather than a dead app.
  */
-let restoring: Promise<Viewer> | null = null
-
-export function restoreSession(): Promise<Viewer> {
-  restoring ??= Promise.resolve({ kind: 'visitor' })
-  return restoring
+export async function restoreSession(queryClient: QueryClient): Promise<Viewer> {
+  try {
+    return viewerOf(await queryClient.ensureQueryData(api.session()))
+  } catch {
+    return VISITOR
+  }
 }

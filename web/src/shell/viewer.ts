@@ -1,16 +1,52 @@
+import { isStaffRole, type Permission, type Role, type SessionUser } from '@ludex/schemas'
+import { useQueryClient } from '@tanstack/react-query'
+import { useMemo, useSyncExternalStore } from 'react'
+import { SESSION_QUERY_KEY } from '../api/queries.ts'
+
 /**
- * Who is looking at the app. There are no accounts yet, so everyone is a visitor; the hook exists so
- * pages already branch on it (locks, 'Sign in to view', promo modal) and come alive with accounts.
+ * Who is looking at the app: a visitor, or a signed-in user with the role in effect (the simulated one
+ * while an admin simulates). Pages branch on it: locks, 'Sign in to view', the promo modal, the Tools
+ * group.
  */
-export type Viewer = { kind: 'visitor' }
+export type Viewer = { kind: 'visitor' } | { kind: 'user'; role: Role; user: SessionUser }
 
-const VISITOR: Viewer = { kind: 'visitor' }
+export const VISITOR: Viewer = { kind: 'visitor' }
 
-export function useViewer(): Viewer {
-  return VISITOR
+export function viewerOf(user: SessionUser | null | undefined): Viewer {
+  return user ? { kind: 'user', role: user.role, user } : VISITOR
 }
 
-/** Editor and admin only features (the Tools group) are hidden from visitors. */
+const isSessionKey = (key: readonly unknown[]) =>
+  key[0] === SESSION_QUERY_KEY[0] && key[1] === SESSION_QUERY_KEY[1]
+
+/**
+ * The viewer of the restored session (the loaders restore it before any page shows). It reads the
+ * session straight from the query cache rather than through useQuery: the shell needs no observer
+ * machinery for a value that changes only when the app itself signs in or out, and its first load
+ * stays lighter.
+ */
+export function useViewer(): Viewer {
+  const queryClient = useQueryClient()
+  const user = useSyncExternalStore(
+    (onChange) =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (isSessionKey(event.query.queryKey)) onChange()
+      }),
+    () => queryClient.getQueryData<SessionUser | null>(SESSION_QUERY_KEY),
+  )
+  return useMemo(() => viewerOf(user), [user])
+}
+
+/** Editors and admins see the Tools group (part 1 §2, part 2 §6). */
 export function canUseTools(viewer: Viewer): boolean {
-  return viewer.kind !== 'visitor'
+  return viewer.kind === 'user' && isStaffRole(viewer.role)
+}
+
+export function hasPermission(viewer: Viewer, permission: Permission): boolean {
+  return viewer.kind === 'user' && viewer.user.permissions.includes(permission)
+}
+
+/** 'First Last', or the email when both names are empty. */
+export function displayName(user: Pick<SessionUser, 'first_name' | 'last_name' | 'email'>): string {
+  return `${user.first_name} ${user.last_name}`.trim() || user.email
 }

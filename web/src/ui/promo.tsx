@@ -2,6 +2,7 @@ import { Anchor, List, Stack, Text, ThemeIcon } from '@mantine/core'
 import { modals } from '@mantine/modals'
 import { IconCheck } from '@tabler/icons-react'
 import { Link } from 'react-router'
+import { returnState } from '../account/return-to.ts'
 
 /** The benefits a free account unlocks (part 1 §1: five lines, one is data beyond 30 days). */
 export const SIGN_UP_BENEFITS = [
@@ -36,7 +37,12 @@ export function openSignUpPromo(): void {
         </List>
         <Text size="sm">
           Already have an account?{' '}
-          <Anchor component={Link} to="/sign-in" onClick={() => modals.close(id)}>
+          <Anchor
+            component={Link}
+            to="/sign-in"
+            state={returnState(window.location)}
+            onClick={() => modals.close(id)}
+          >
             Sign In
           </Anchor>
         </Text>

@@ -1,5 +1,6 @@
 import { consumerLag, createKafkaBus, type KafkaBus, kafkaBusOptions } from '@ludex/pipelines'
-import { loadConfig, type Topic, topics } from '@ludex/schemas'
+import { loadConfig, type Publisher, type Topic, topics } from '@ludex/schemas'
+import { generateHistory, type HistoryStats, type PlatformModel } from '@ludex/workers'
 import { pino } from 'pino'
 import { type ClickHouseHttp, startClickHouseHttp } from './clickhouse-http.ts'
 import { type KafkaBroker, startKafkaBroker } from './kafka-broker.ts'
@@ -133,4 +134,40 @@ export async function waitFor<T>(
     await new Promise((r) => setTimeout(r, options.everyMs ?? 250))
   }
   throw new ShapeError(`${what}: not within ${timeoutMs} ms${last ? ` (last error: ${String(last)})` : ''}`)
+}
+
+/** Messages per publish: the generator's batches are cut so one publish stays a few produce requests. */
+const PUBLISH_CHUNK = 4096
+
+/**
+ * Publishes the simulator's history of [fromMs, toMs) to the bus, topic by topic in the order `ludex
+ * backfill` uses (creators and metadata before the counters that refer to them). Deterministic: the same
+ * model and range always give the same messages.
+ */
+export async function publishHistory(
+  bus: Publisher,
+  model: PlatformModel,
+  range: { fromMs: number; toMs: number },
+  /** After each generated batch is published: the snapshots published so far. */
+  onBatch?: (snapshots: number) => void,
+): Promise<HistoryStats> {
+  let snapshots = 0
+  const send = async <T>(topic: Topic<T>, messages: readonly T[]) => {
+    for (let i = 0; i < messages.length; i += PUBLISH_CHUNK) {
+      await bus.publish(topic, messages.slice(i, i + PUBLISH_CHUNK))
+    }
+  }
+  return generateHistory(model, {
+    ...range,
+    onBatch: async (batch) => {
+      await send(topics.creators, batch.creators)
+      await send(topics.metadata, batch.metadata)
+      await send(topics.snapshots, batch.snapshots)
+      await send(topics.charts, batch.charts)
+      await send(topics.dailyPicks, batch.dailyPicks)
+      await send(topics.platform, batch.platform)
+      snapshots += batch.snapshots.length
+      onBatch?.(snapshots)
+    },
+  })
 }

@@ -162,7 +162,7 @@ describe('a sink process killed with SIGKILL mid-stream and restarted', () => {
     expect(calmLogged).toBe(history.snapshots)
     expect(crashLogged).toBeGreaterThanOrEqual(history.snapshots)
     console.log(
-      `sink crash: killed at ${atKill}/${history.snapshots} snapshots stored; ${crashLogged - calmLogged} redelivered after the restart`,
+      `sink crash: killed at ${atKill}/${history.snapshots} snapshots stored; ${crashLogged - calmLogged} snapshot rows inserted and logged a second time after the restart`,
     )
 
     const calm = await fingerprint(calmStore)

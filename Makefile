@@ -45,6 +45,7 @@ format: install
 bench: install test-engines
 	node --max-semi-space-size=64 bin/ludex.mjs bench
 	node test/scripts/bench-web.mjs
+	node test/scripts/bench-distributed.mjs
 
 clean:
 	rm -rf data .test-engines web/dist .vitest-results.json .playwright-results.json test/e2e/test-results test/e2e/screenshots

@@ -1,0 +1,173 @@
+import { consumerLag, createKafkaBus, type KafkaBus, kafkaBusOptions } from '@ludex/pipelines'
+import { loadConfig, type Publisher, type Topic, topics } from '@ludex/schemas'
+import { generateHistory, type HistoryStats, type PlatformModel } from '@ludex/workers'
+import { pino } from 'pino'
+import { type ClickHouseHttp, startClickHouseHttp } from './clickhouse-http.ts'
+import { type KafkaBroker, startKafkaBroker } from './kafka-broker.ts'
+import { runLudex } from './ludex-process.ts'
+import { type RedisServer, startRedisServer } from './redis-server.ts'
+
+/**
+ * The engines of the distributed shape for tests and benchmarks that run the role commands as processes:
+ * a Kafka broker, a ClickHouse server (the HTTP harness in front of chDB) and, when asked, a redis-server,
+ * each on loopback. `env` is what every role process of the shape is given to reach them.
+ */
+export interface ShapeEngines {
+  readonly broker: KafkaBroker
+  readonly ch: ClickHouseHttp
+  readonly redis: RedisServer | null
+  /** KAFKA_BROKERS, CLICKHOUSE_URL and, with Redis, REDIS_URL. */
+  readonly env: Readonly<Record<string, string>>
+  /** Stops every engine (each one even when another fails to stop). */
+  stop(): Promise<void>
+}
+
+export interface ShapeEnginesOptions {
+  readonly redis?: boolean
+  readonly kafkaJvm?: 'fast-start' | 'throughput'
+}
+
+export class ShapeError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'ShapeError'
+  }
+}
+
+/** Starts the engines side by side; if one fails, the others are stopped before the error is thrown. */
+export async function startShapeEngines(options: ShapeEnginesOptions = {}): Promise<ShapeEngines> {
+  const [broker, ch, redis] = await Promise.allSettled([
+    startKafkaBroker({ ...(options.kafkaJvm && { jvm: options.kafkaJvm }) }),
+    startClickHouseHttp({ user: 'ludex', password: 'shape' }),
+    options.redis ? startRedisServer() : Promise.resolve(null),
+  ])
+  const stop = async () => {
+    await Promise.allSettled([
+      broker.status === 'fulfilled' ? broker.value.dispose() : undefined,
+      ch.status === 'fulfilled' ? ch.value.stop() : undefined,
+      redis.status === 'fulfilled' ? redis.value?.stop() : undefined,
+    ])
+  }
+  if (broker.status === 'rejected' || ch.status === 'rejected' || redis.status === 'rejected') {
+    await stop()
+    const failed = [broker, ch, redis].find((r) => r.status === 'rejected') as PromiseRejectedResult
+    throw new ShapeError('an engine of the distributed shape did not start', { cause: failed.reason })
+  }
+  const env: Record<string, string> = {
+    KAFKA_BROKERS: broker.value.brokers,
+    CLICKHOUSE_URL: ch.value.clickhouseUrl,
+    ...(redis.value && { REDIS_URL: redis.value.url }),
+  }
+  return { broker: broker.value, ch: ch.value, redis: redis.value, env, stop }
+}
+
+/**
+ * `ludex migrate` on the shape: the store's migrations in CLICKHOUSE_DATABASE and the Kafka topics. Run
+ * once before the roles start, as a deployment does, so role processes starting together do not race to
+ * apply the same migrations.
+ */
+export async function migrateShape(env: Record<string, string>): Promise<string> {
+  const run = await runLudex(['migrate'], env, 90_000)
+  if (run.code !== 0) throw new ShapeError(`ludex migrate failed (${run.code}): ${run.stderr}${run.stdout}`)
+  return run.stdout
+}
+
+/** The topics the sink consumes: every bus topic but the dead-letter one. */
+export const SINK_TOPICS: ReadonlyArray<Topic<unknown>> = Object.values(topics).filter(
+  (t) => t !== topics.deadLetter,
+) as ReadonlyArray<Topic<unknown>>
+
+/** A Kafka bus on the shape's broker with the given settings (a producer, or to read a group's lag). */
+export function shapeBus(env: Record<string, string>): KafkaBus {
+  const logger = pino({ level: 'silent' })
+  return createKafkaBus(kafkaBusOptions(loadConfig({ LOG_LEVEL: 'silent', ...env }), logger))
+}
+
+/** Messages the sink group (under the bus's KAFKA_GROUP_PREFIX) has still to read, over its topics. */
+export async function sinkLag(bus: KafkaBus): Promise<number> {
+  const lag = await consumerLag(bus, 'sink', SINK_TOPICS)
+  return lag.reduce((n, p) => n + p.lag, 0)
+}
+
+/** A Prometheus sample's value, summed over the series whose labels include `labels` (NaN if none). */
+export function metricValue(metrics: string, name: string, labels: Record<string, string> = {}): number {
+  let total = 0
+  let found = false
+  for (const line of metrics.split('\n')) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue
+    if (!Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`))) continue
+    found = true
+    total += Number(line.slice(line.lastIndexOf(' ') + 1))
+  }
+  return found ? total : Number.NaN
+}
+
+/** A role process's metric, read from its /metrics. */
+export async function readMetric(
+  healthUrl: string,
+  name: string,
+  labels: Record<string, string> = {},
+): Promise<number> {
+  const res = await fetch(`${healthUrl}/metrics`)
+  return metricValue(await res.text(), name, labels)
+}
+
+/**
+ * Polls until check() returns a value (not undefined); a bound, never a timed assertion. Errors thrown
+ * by check() count as "not yet" and the last one is named if the bound is reached.
+ */
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | undefined>,
+  options: { timeoutMs?: number; everyMs?: number } = {},
+): Promise<T> {
+  const timeoutMs = options.timeoutMs ?? 60_000
+  const until = Date.now() + timeoutMs
+  let last: unknown
+  while (Date.now() < until) {
+    try {
+      const v = await check()
+      if (v !== undefined) return v
+    } catch (err) {
+      last = err
+    }
+    await new Promise((r) => setTimeout(r, options.everyMs ?? 250))
+  }
+  throw new ShapeError(`${what}: not within ${timeoutMs} ms${last ? ` (last error: ${String(last)})` : ''}`)
+}
+
+/** Messages per publish: the generator's batches are cut so one publish stays a few produce requests. */
+const PUBLISH_CHUNK = 4096
+
+/**
+ * Publishes the simulator's history of [fromMs, toMs) to the bus, topic by topic in the order `ludex
+ * backfill` uses (creators and metadata before the counters that refer to them). Deterministic: the same
+ * model and range always give the same messages.
+ */
+export async function publishHistory(
+  bus: Publisher,
+  model: PlatformModel,
+  range: { fromMs: number; toMs: number },
+  /** After each generated batch is published: the snapshots published so far. */
+  onBatch?: (snapshots: number) => void,
+): Promise<HistoryStats> {
+  let snapshots = 0
+  const send = async <T>(topic: Topic<T>, messages: readonly T[]) => {
+    for (let i = 0; i < messages.length; i += PUBLISH_CHUNK) {
+      await bus.publish(topic, messages.slice(i, i + PUBLISH_CHUNK))
+    }
+  }
+  return generateHistory(model, {
+    ...range,
+    onBatch: async (batch) => {
+      await send(topics.creators, batch.creators)
+      await send(topics.metadata, batch.metadata)
+      await send(topics.snapshots, batch.snapshots)
+      await send(topics.charts, batch.charts)
+      await send(topics.dailyPicks, batch.dailyPicks)
+      await send(topics.platform, batch.platform)
+      snapshots += batch.snapshots.length
+      onBatch?.(snapshots)
+    },
+  })
+}

@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css'
+import './app/mantine.css'
 import '@mantine/notifications/styles.css'
 import './app/global.css'
 import { MantineProvider } from '@mantine/core'

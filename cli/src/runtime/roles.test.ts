@@ -50,6 +50,8 @@ describe('planRoles', () => {
     for (const role of ['poller', 'scheduler', 'sink'] as const) {
       expect(planRoles([role], distributed).roles).toEqual([role])
     }
+    // On Kafka the insert log carries the ranges even within one process (durable across a crash).
+    expect(planRoles(['sink', 'materialiser'], distributed).materialiseInProcess).toBe(false)
     // A shared bus but in-process timers: the poller still needs its scheduler, the sink does not.
     const kafkaOnly = { bus: 'kafka', scheduler: 'in-process' } as const
     expect(planRoles(['sink'], kafkaOnly).roles).toEqual(['sink'])

@@ -82,7 +82,14 @@ export function planRoles(requested: readonly Role[], wiring: Wiring): RolePlan 
   }
   if (roles.length === 0) problems.push(`no role given (roles: ${ROLES.join(', ')})`)
   if (problems.length > 0) throw new RoleCombinationError(roles, problems)
-  return { roles, has, materialiseInProcess: has('sink') && has('materialiser') }
+  // On a shared bus (Kafka) the sink writes the insert log before its offsets are committed even when
+  // the materialiser shares its process: a crash between the commit and the materialiser's next run
+  // would otherwise lose the range (it lives only in memory), and a redelivery would not bring it back.
+  return {
+    roles,
+    has,
+    materialiseInProcess: has('sink') && has('materialiser') && wiring.bus === 'in-process',
+  }
 }
 
 /** Parses `--with a,b` into roles, naming an unknown one. */

@@ -29,7 +29,7 @@ describe('/api/place?slim', () => {
     }
     expect(list.some((e) => e.like_percentage > 0 && e.like_percentage < 1)).toBe(true)
     expect(list.every((e) => e.name.length > 0 && e.canonical_name === e.name)).toBe(true)
-    expect(headers.get('cache-control')).toBe('public, max-age=60')
+    expect(headers.get('cache-control')).toBe('public, max-age=10')
     expect(headers.get('etag')).toMatch(/^W\/"/)
   })
 

@@ -3,13 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PREFERENCES_QUERY_KEY, SESSION_QUERY_KEY } from '../api/queries.ts'
-import {
-  disposePreferences,
-  flushPreferences,
-  PREFERENCES_SAVE_DELAY_MS,
-  preferenceStorageKey,
-  usePreference,
-} from './preferences.ts'
+import { preferenceStorageKey, usePreference } from './preferences.ts'
+import { disposePreferences, flushPreferences, PREFERENCES_SAVE_DELAY_MS } from './preferences-save.ts'
 import { signOut } from './session-actions.ts'
 import { TEST_USER } from './test-render.tsx'
 
@@ -144,12 +139,16 @@ describe('usePreference', () => {
 
   it('loads the document when the session started without it', async () => {
     const calls = fakeApi(DOC)
-    const queryClient = renderProbe(TEST_USER)
+    renderProbe(TEST_USER)
     await screen.findByText('size 100')
     expect(calls).toEqual([{ method: 'GET', path: '/api/users/me/preferences', body: undefined }])
     fireEvent.click(screen.getByRole('button', { name: '50 rows' }))
-    await act(() => flushPreferences(queryClient))
-    expect(calls.at(-1)?.body).toEqual({ ...DOC, page_sizes: { experiences: 50, users: 10 } })
+    await waitFor(() => expect(calls).toHaveLength(2), { timeout: PREFERENCES_SAVE_DELAY_MS * 5 })
+    expect(calls[1]).toEqual({
+      method: 'PUT',
+      path: '/api/users/me/preferences',
+      body: { ...DOC, page_sizes: { experiences: 50, users: 10 } },
+    })
   })
 
   it('never saves over a document it could not load: a change loads it first', async () => {
@@ -175,7 +174,7 @@ describe('usePreference', () => {
       'PUT /api/users/me/preferences',
       'POST /api/auth/logout',
     ])
-    expect((calls[0]?.body as UserPreferences).page_sizes.experiences).toBe(50)
+    expect(calls[0]?.body).toMatchObject({ page_sizes: { experiences: 50 } })
     // Signed out: the user's document is gone from the cache, the visitor's storage applies again.
     expect(queryClient.getQueryData(PREFERENCES_QUERY_KEY)).toBeUndefined()
     await screen.findByText('size 20')

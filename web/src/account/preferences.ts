@@ -3,7 +3,6 @@ import { useLocalStorage } from '@mantine/hooks'
 import type { QueryClient } from '@tanstack/react-query'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useSyncExternalStore } from 'react'
-import { apiSend } from '../api/client.ts'
 import { api, PREFERENCES_QUERY_KEY } from '../api/queries.ts'
 import { useViewer } from '../shell/viewer.ts'
 
@@ -11,13 +10,11 @@ import { useViewer } from '../shell/viewer.ts'
  * View state remembered per user (part 2 §6, DESIGN §4): table page sizes, selected tabs, panel and
  * sidebar group open states. A signed-in user's live in one document on the server (GET
  * /api/users/me/preferences, loaded with the session; every change is saved, debounced, with a PUT of
- * the whole document). A visitor's stay in this browser's storage, as before accounts.
+ * the whole document: preferences-save.ts, loaded on the first change). A visitor's stay in this
+ * browser's storage, as before accounts.
  */
 export type PreferenceKind = keyof UserPreferences
 export type PreferenceValue<K extends PreferenceKind> = UserPreferences[K][string]
-
-/** Changes within this long of each other are saved with one PUT. */
-export const PREFERENCES_SAVE_DELAY_MS = 1000
 
 /**
  * A visitor's storage key. Page sizes and sidebar groups keep the keys they had before accounts, so a
@@ -47,95 +44,16 @@ export async function loadPreferences(queryClient: QueryClient): Promise<void> {
   }
 }
 
-/** The pending save of one app (its query client): a debounce timer and the PUT in flight. */
-interface Saver {
-  timer: ReturnType<typeof setTimeout> | null
-  dirty: boolean
-  inFlight: Promise<void>
-  detach: () => void
-}
-
-// Keyed by the query client the app wires at start-up (tests make their own): the timer belongs to the
-// cache whose document it saves, and a client that is dropped takes its saver with it.
-const savers = new WeakMap<QueryClient, Saver>()
-
-function saverOf(queryClient: QueryClient): Saver {
-  let saver = savers.get(queryClient)
-  if (!saver) {
-    // A change made just before the tab closes is sent with keepalive rather than lost.
-    const onHide = () => {
-      if (saver?.dirty) void save(queryClient, { keepalive: true })
-    }
-    if (typeof window !== 'undefined') window.addEventListener('pagehide', onHide)
-    saver = {
-      timer: null,
-      dirty: false,
-      inFlight: Promise.resolve(),
-      detach: () => window.removeEventListener('pagehide', onHide),
-    }
-    savers.set(queryClient, saver)
-  }
-  return saver
-}
-
-/** PUTs the cached document now (after any PUT in flight); nothing when no change is pending. */
-function save(queryClient: QueryClient, options: { keepalive?: boolean } = {}): Promise<void> {
-  const saver = saverOf(queryClient)
-  if (saver.timer) clearTimeout(saver.timer)
-  saver.timer = null
-  if (!saver.dirty) return saver.inFlight
-  saver.dirty = false
-  const send = async () => {
-    // Read when sent, not when scheduled: the PUT carries every change made until then.
-    const doc = queryClient.getQueryData<UserPreferences>(PREFERENCES_QUERY_KEY)
-    if (!doc) return
-    try {
-      await apiSend('PUT', '/api/users/me/preferences', doc, 'userPreferences', options)
-    } catch {
-      // View state is best effort: the next change sends the whole document again.
-      saver.dirty = true
-    }
-  }
-  saver.inFlight = saver.inFlight.then(send)
-  return saver.inFlight
-}
-
-/** Sends a pending change at once (before signing out, while the session still holds). */
-export function flushPreferences(queryClient: QueryClient): Promise<void> {
-  return save(queryClient)
-}
-
-/** Sets one preference of the signed-in user in the cache and schedules the save. */
-export async function setUserPreference<K extends PreferenceKind>(
+/** Writes one value into the cached document of the signed-in user (a no-op while it is not loaded). */
+export function writePreference<K extends PreferenceKind>(
   queryClient: QueryClient,
   kind: K,
   key: string,
   value: PreferenceValue<K>,
-): Promise<void> {
-  if (!queryClient.getQueryData(PREFERENCES_QUERY_KEY)) {
-    // Not loaded (the start-up call failed): load it first, or the PUT would erase the rest.
-    try {
-      await queryClient.fetchQuery(api.preferences())
-    } catch {
-      return
-    }
-  }
+): void {
   queryClient.setQueryData<UserPreferences>(PREFERENCES_QUERY_KEY, (doc) =>
     doc ? { ...doc, [kind]: { ...doc[kind], [key]: value } } : doc,
   )
-  const saver = saverOf(queryClient)
-  saver.dirty = true
-  if (saver.timer) clearTimeout(saver.timer)
-  saver.timer = setTimeout(() => void save(queryClient), PREFERENCES_SAVE_DELAY_MS)
-}
-
-/** Test support: cancels a pending save and forgets the saver of a query client. */
-export function disposePreferences(queryClient: QueryClient): void {
-  const saver = savers.get(queryClient)
-  if (!saver) return
-  if (saver.timer) clearTimeout(saver.timer)
-  saver.detach()
-  savers.delete(queryClient)
 }
 
 const isPreferencesKey = (key: readonly unknown[]) => key[0] === PREFERENCES_QUERY_KEY[0]
@@ -190,9 +108,15 @@ export function usePreference<K extends PreferenceKind>(
         })
         return
       }
-      const current = queryClient.getQueryData<UserPreferences>(PREFERENCES_QUERY_KEY)?.[kind][key]
+      const doc = queryClient.getQueryData<UserPreferences>(PREFERENCES_QUERY_KEY)
+      const current = doc?.[kind][key]
       const base = typeof current === typeof fallback ? (current as PreferenceValue<K>) : fallback
-      void setUserPreference(queryClient, kind, key, typeof next === 'function' ? next(base) : next)
+      const value = typeof next === 'function' ? next(base) : next
+      // The screen follows at once; the saving code loads on the first change (not in the first load).
+      if (doc) writePreference(queryClient, kind, key, value)
+      void import('./preferences-save.ts').then((m) =>
+        doc ? m.scheduleSave(queryClient) : m.setUserPreference(queryClient, kind, key, value),
+      )
     },
     [signedIn, setStored, queryClient, kind, key, fallback],
   )

@@ -27,8 +27,6 @@ export interface GoogleAccountsId {
     client_id: string
     callback: (response: GoogleCredentialResponse) => void
     ux_mode?: 'popup' | 'redirect'
-    /** The browser's own account chooser (FedCM) where it exists. */
-    use_fedcm_for_button?: boolean
   }): void
   renderButton(parent: HTMLElement, options: GoogleButtonOptions): void
 }

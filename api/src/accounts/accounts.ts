@@ -33,6 +33,8 @@ export interface Accounts {
   readonly cookie: SessionCookieSettings
   /** The development outbox, listed at GET /api/dev/outbox when that route is mounted. */
   readonly outbox: Outbox | null
+  /** Google sign-in's OAuth client id (public: the browser initialises the button with it); null when off. */
+  readonly google: { readonly clientId: string } | null
   readonly now: () => number
   /** Deletes expired sessions and spent or expired tokens (run at start-up and hourly). */
   purge(): Promise<{ sessions: number; tokens: number }>
@@ -97,6 +99,7 @@ export function createAccounts(options: AccountsOptions): Accounts {
       secureByDefault: site.startsWith('https:'),
     },
     outbox: options.outbox ?? null,
+    google: config.GOOGLE_CLIENT_ID ? { clientId: config.GOOGLE_CLIENT_ID } : null,
     now,
     purge: async () => {
       const at = new Date(now())

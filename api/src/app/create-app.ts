@@ -48,7 +48,8 @@ export function createApiApp(options: ApiAppOptions): Koa {
   const metrics = options.metrics ?? createApiMetrics()
   const routes = [...(options.routes ?? apiRoutes), ...(options.devRoutes ? devRoutes : [])]
   app.use(requestContext(options.logger, metrics))
-  app.use(securityHeaders())
+  // Google's script and frame are allowed only where Google sign-in is configured.
+  app.use(securityHeaders({ googleSignIn: options.deps?.accounts?.google != null }))
   app.use(compress({ threshold: 1024 }))
   app.use(errorEnvelope())
   app.use(originCheck(options.allowedOrigins ?? []))

@@ -55,17 +55,49 @@ export function errorEnvelope(): Middleware {
   }
 }
 
+/** Where Google Identity Services loads from: its script, its button's frame, its styles and calls. */
+export const GOOGLE_SIGN_IN_SOURCES = {
+  script: 'https://accounts.google.com/gsi/client',
+  frame: 'https://accounts.google.com/gsi/',
+  style: 'https://accounts.google.com/gsi/style',
+  connect: 'https://accounts.google.com/gsi/',
+} as const
+
+export interface SecurityHeaderOptions {
+  /**
+   * Google sign-in is configured: the policy lets the sign-in screen load Google's script and its
+   * button's frame, and popups the page opens (Google's account chooser) keep their opener to report
+   * back. Otherwise nothing from outside is allowed to run.
+   */
+  readonly googleSignIn?: boolean
+}
+
+/** The Content-Security-Policy header's value (DESIGN §5). */
+export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): string {
+  const google = options.googleSignIn === true
+  const sources = (own: string, extra: string | undefined) => (google && extra ? `${own} ${extra}` : own)
+  return [
+    "default-src 'self'",
+    "img-src 'self' data: https:",
+    `style-src ${sources("'self' 'unsafe-inline'", GOOGLE_SIGN_IN_SOURCES.style)}`,
+    `script-src ${sources("'self'", GOOGLE_SIGN_IN_SOURCES.script)}`,
+    `connect-src ${sources("'self'", GOOGLE_SIGN_IN_SOURCES.connect)}`,
+    ...(google ? [`frame-src 'self' ${GOOGLE_SIGN_IN_SOURCES.frame}`] : []),
+    "frame-ancestors 'none'",
+  ].join('; ')
+}
+
 /** Security headers on every response (DESIGN §5). */
-export function securityHeaders(): Middleware {
+export function securityHeaders(options: SecurityHeaderOptions = {}): Middleware {
+  const csp = contentSecurityPolicy(options)
+  // Google's account chooser is a popup that reports back to its opener; 'same-origin' would cut it off.
+  const opener = options.googleSignIn ? 'same-origin-allow-popups' : 'same-origin'
   return async (ctx, next) => {
     await next()
     ctx.set('X-Content-Type-Options', 'nosniff')
     ctx.set('X-Frame-Options', 'DENY')
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin')
-    ctx.set('Cross-Origin-Opener-Policy', 'same-origin')
-    ctx.set(
-      'Content-Security-Policy',
-      "default-src 'self'; img-src 'self' data: https:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'",
-    )
+    ctx.set('Cross-Origin-Opener-Policy', opener)
+    ctx.set('Content-Security-Policy', csp)
   }
 }

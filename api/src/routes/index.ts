@@ -5,6 +5,7 @@ import {
   resendVerificationRoute,
   verifyEmailRoute,
 } from './auth/email-tokens.ts'
+import { providersRoute } from './auth/providers.ts'
 import {
   googleRoute,
   loginRoute,
@@ -64,6 +65,7 @@ export const apiRoutes: readonly RouteDef[] = [
   passwordRequestRoute,
   passwordChangeRoute,
   googleRoute,
+  providersRoute,
   simulateRoleRoute,
   // The fixed /api/users/me paths come before /api/users/{id}.
   onboardingRoute,

@@ -63,6 +63,16 @@ export const googleSignInRequest = z.object({ credential: z.string().min(1).max(
 
 export const okResponse = z.object({ ok: z.literal(true) })
 
+/**
+ * The single sign-on providers this server offers besides email and password (GET /api/auth/providers).
+ * `google` is null unless GOOGLE_CLIENT_ID is set; the client id is public (the button is initialised
+ * with it in the browser).
+ */
+export const authProviders = z.object({
+  google: z.object({ client_id: z.string().min(1) }).nullable(),
+})
+export type AuthProviders = z.infer<typeof authProviders>
+
 /** The signed-in user, as GET /api/auth/session and every sign-in answer give it. */
 export const sessionUser = z.object({
   id: z.number().int().positive(),

@@ -1,5 +1,5 @@
 import { HISTORY_START_HEADER } from '@ludex/api'
-import type { SessionUser, UserIdentity } from '@ludex/schemas'
+import type { AuthProviders, SessionUser, UserIdentity } from '@ludex/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type ApiFixture,
@@ -245,6 +245,18 @@ describe('accounts: sign-up, verification, sign-in, sign-out', () => {
     const forged = await session(f, `ludex_session=${'x'.repeat(43)}`)
     expect(forged.status).toBe(401)
     expect(forged.body.error.code).toBe('unauthenticated')
+  })
+
+  it('offers no single sign-on and keeps Google out of the CSP while GOOGLE_CLIENT_ID is unset', async () => {
+    const providers = await getJson<AuthProviders>(f, '/api/auth/providers')
+    expect(providers.status).toBe(200)
+    expect(providers.body).toEqual({ google: null })
+    // The SPA's pages and the API answer with the same policy: nothing from outside runs.
+    const csp = providers.headers.get('content-security-policy') ?? ''
+    expect(csp).toContain("script-src 'self';")
+    expect(csp).not.toContain('accounts.google.com')
+    expect(csp).not.toContain('frame-src')
+    expect(providers.headers.get('cross-origin-opener-policy')).toBe('same-origin')
   })
 
   it('expires sessions after SESSION_TTL_DAYS', async () => {

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { SessionUser } from '@ludex/schemas'
+import type { AuthProviders, SessionUser } from '@ludex/schemas'
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -82,6 +82,26 @@ describe('POST /api/auth/google', () => {
       cookie: res.headers.getSetCookie()[0]?.split(';')[0],
     }
   }
+
+  it('offers Google with its client id, and lets Google’s script, frame and popup in', async () => {
+    const providers = await getJson<AuthProviders>(f, '/api/auth/providers')
+    expect(providers.status).toBe(200)
+    expect(providers.body).toEqual({ google: { client_id: CLIENT_ID } })
+    const directives = new Map(
+      (providers.headers.get('content-security-policy') ?? '').split('; ').map((d) => {
+        const [name, ...sources] = d.split(' ')
+        return [name, sources] as const
+      }),
+    )
+    expect(directives.get('script-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/client'])
+    expect(directives.get('frame-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/'])
+    expect(directives.get('connect-src')).toContain('https://accounts.google.com/gsi/')
+    expect(directives.get('style-src')).toContain('https://accounts.google.com/gsi/style')
+    // The rest stays as strict as without Google.
+    expect(directives.get('default-src')).toEqual(["'self'"])
+    expect(directives.get('frame-ancestors')).toEqual(["'none'"])
+    expect(providers.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups')
+  })
 
   it('creates a verified account that still needs onboarding, and signs in', async () => {
     const res = await google(await credential({ sub: 'google-new', email: 'New.Person@gmail.example' }))

@@ -75,6 +75,7 @@ function samples(
       init: json('POST', { credential: 'x.y.z' }),
       status: 404,
     },
+    'GET /api/auth/providers': { path: '/api/auth/providers' },
     'POST /api/auth/simulate-role': {
       path: '/api/auth/simulate-role',
       init: { method: 'POST', headers: { cookie: s.simulatingAdmin } },

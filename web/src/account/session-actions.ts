@@ -21,6 +21,12 @@ export function applySession(queryClient: QueryClient, user: SessionUser | null)
 /** Sign Out: revokes the session on the server, then forgets everything cached (even if the call failed). */
 export async function signOut(queryClient: QueryClient): Promise<void> {
   try {
+    // A view-state change still waiting for its save goes out while the session holds (the saving
+    // code is loaded already when there is one; otherwise this is a no-op).
+    await import('./preferences-save.ts').then(
+      (m) => m.flushPreferences(queryClient),
+      () => undefined,
+    )
     await apiSend('POST', '/api/auth/logout', undefined, 'okResponse')
   } finally {
     forgetAccountTokens()

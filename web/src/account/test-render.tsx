@@ -13,7 +13,8 @@ import { SESSION_QUERY_KEY } from '../api/queries.ts'
 export function renderPage(
   path: string,
   Page: ComponentType,
-  entry: string,
+  /** The address opened, or an address with router state (e.g. the page a sign-in link came from). */
+  entry: string | { pathname: string; state: unknown },
   session: SessionUser | null = null,
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
@@ -33,4 +34,24 @@ export function renderPage(
     </MantineProvider>,
   )
   return { ...view, router, queryClient }
+}
+
+/** A signed-in viewer with no staff permissions, for pages that branch on the session. */
+export const TEST_USER: SessionUser = {
+  id: 41,
+  email: 'vera@example.com',
+  email_verified: true,
+  first_name: 'Vera',
+  last_name: 'Viewer',
+  role: 'viewer',
+  actual_role: 'viewer',
+  simulating: false,
+  can_simulate: false,
+  permissions: [],
+  needs_onboarding: false,
+  interests: ['obby'],
+  user_type: 'developer',
+  analytics_id: 'analytics-41',
+  created: '2025-01-01T00:00:00.000Z',
+  last_active: null,
 }

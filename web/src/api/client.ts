@@ -89,11 +89,14 @@ export async function apiSend<K extends ResponseSchemaName>(
   path: string,
   body: unknown,
   schemaName: K,
+  /** keepalive: the request outlives the page (a save sent while the tab closes). */
+  options: { keepalive?: boolean } = {},
 ): Promise<ResponseOf<K>> {
   const schemas = loadSchemas()
   const res = await fetch(path, {
     method,
     credentials: 'same-origin',
+    ...(options.keepalive && { keepalive: true }),
     headers: {
       accept: 'application/json',
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),

@@ -13,6 +13,12 @@ const qs = (params: Record<string, string | number | boolean | undefined>) => {
 /** The session's query key: kept when the rest of the cache is cleared on sign-in and sign-out. */
 export const SESSION_QUERY_KEY = ['auth', 'session'] as const
 
+/**
+ * The signed-in user's remembered view state. Its own top-level key: sign-in and sign-out drop it with
+ * the rest of the cache, and it is not under 'users' (dropped when an admin's simulated role changes).
+ */
+export const PREFERENCES_QUERY_KEY = ['preferences'] as const
+
 /** The signed-in user, or null for a visitor (the server answers 401 without a valid session). */
 async function fetchSession(signal: AbortSignal): Promise<SessionUser | null> {
   try {
@@ -30,6 +36,22 @@ export const api = {
     queryOptions({
       queryKey: SESSION_QUERY_KEY,
       queryFn: ({ signal }) => fetchSession(signal),
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
+  /** The signed-in user's view state (GET /api/users/me/preferences), loaded with the session. */
+  preferences: () =>
+    queryOptions({
+      queryKey: PREFERENCES_QUERY_KEY,
+      queryFn: async ({ signal }) =>
+        (await apiGet('/api/users/me/preferences', 'userPreferences', signal)).data,
+      // Only this app changes it (each change is written to the cache, then saved).
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
+  /** The single sign-on providers the server offers (the sign-in screen's Google button). */
+  authProviders: () =>
+    queryOptions({
+      queryKey: ['auth', 'providers'],
+      queryFn: async ({ signal }) => (await apiGet('/api/auth/providers', 'authProviders', signal)).data,
       staleTime: Number.POSITIVE_INFINITY,
     }),
   /** The users page: every user and the active counts (permission LIST_USERS). */

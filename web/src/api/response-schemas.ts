@@ -2,6 +2,7 @@
 // Loaded on demand (apiGet imports this module while the request is in flight), so zod and the
 // schemas stay out of the first load's JavaScript.
 export {
+  authProviders,
   creatorList,
   dailyPickList,
   experience,
@@ -20,4 +21,5 @@ export {
   thumbnailList,
   userIdentity,
   userList,
+  userPreferences,
 } from '@ludex/schemas'

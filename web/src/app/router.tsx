@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createBrowserRouter, type RouteObject } from 'react-router'
+import { loadPreferences } from '../account/preferences.ts'
 import { AuthLayout } from '../shell/AuthLayout.tsx'
 import { LegacyRedirect } from '../shell/LegacyRedirect.tsx'
 import { RouteError } from '../shell/RouteError.tsx'
@@ -63,7 +64,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       // The session is restored before any page shows; the spinner covers the wait (part 1 §2).
       HydrateFallback: StartupSpinner,
       loader: async () => {
-        await restoreSession(queryClient)
+        // A signed-in user's remembered view state (page sizes, open groups) is there before any page.
+        if ((await restoreSession(queryClient)).kind === 'user') await loadPreferences(queryClient)
         // Not awaited: the shell renders at once; failures end the loading and schedule a reload.
         void loadShellData(queryClient)
         return null

@@ -1,5 +1,5 @@
-import { useLocalStorage } from '@mantine/hooks'
 import type { Shape } from 'plotly.js'
+import { usePreference } from '../account/preferences.ts'
 
 /** The kinds of vertical markers the detail charts can show. */
 export const ANNOTATION_KINDS = [
@@ -21,24 +21,28 @@ export interface AnnotationSettings {
   readonly collapsed: boolean
 }
 
-const DEFAULT_SETTINGS: AnnotationSettings = {
-  enabled: { updates: true, prices: true, dailyPicks: true },
-  collapsed: true,
-}
+/** Preference keys (kind 'panels') of the picker: its open state and each kind's checkbox. */
+export const ANNOTATION_PANEL_KEY = 'experience.annotations'
+const kindKey = (kind: AnnotationKind) => `${ANNOTATION_PANEL_KEY}.${kind}`
 
-/** The picker state, remembered in this browser (per user once accounts exist). */
+/**
+ * The picker state, remembered per user when signed in and in this browser for visitors (part 1 §2).
+ * Folded by default on small screens; every kind shown by default.
+ */
 export function useAnnotationSettings(): [AnnotationSettings, (next: AnnotationSettings) => void] {
-  const [stored, setStored] = useLocalStorage<AnnotationSettings>({
-    key: 'ludex:experience:annotations',
-    defaultValue: DEFAULT_SETTINGS,
-    getInitialValueInEffect: false,
-  })
-  // A stored value from an older shape keeps the defaults for what it lacks.
-  const settings: AnnotationSettings = {
-    enabled: { ...DEFAULT_SETTINGS.enabled, ...(stored?.enabled ?? {}) },
-    collapsed: stored?.collapsed ?? DEFAULT_SETTINGS.collapsed,
+  const [open, setOpen] = usePreference('panels', ANNOTATION_PANEL_KEY, false)
+  const [updates, setUpdates] = usePreference('panels', kindKey('updates'), true)
+  const [prices, setPrices] = usePreference('panels', kindKey('prices'), true)
+  const [dailyPicks, setDailyPicks] = usePreference('panels', kindKey('dailyPicks'), true)
+  const settings: AnnotationSettings = { enabled: { updates, prices, dailyPicks }, collapsed: !open }
+  const set = (next: AnnotationSettings) => {
+    // Only what changed is written (one click changes one value).
+    if (next.collapsed !== settings.collapsed) setOpen(!next.collapsed)
+    if (next.enabled.updates !== updates) setUpdates(next.enabled.updates)
+    if (next.enabled.prices !== prices) setPrices(next.enabled.prices)
+    if (next.enabled.dailyPicks !== dailyPicks) setDailyPicks(next.enabled.dailyPicks)
   }
-  return [settings, setStored]
+  return [settings, set]
 }
 
 /** Markers for an experience: its last update, each price change after the first price, its daily picks. */

@@ -17,6 +17,7 @@ import {
   IconLock,
 } from '@tabler/icons-react'
 import { NavLink as RouterNavLink, useLocation } from 'react-router'
+import { usePreference } from '../account/preferences.ts'
 import { openSignUpPromo } from '../ui/promo.tsx'
 import { NAV_GROUPS, NAV_ITEMS, type NavGroup, type NavItem } from './nav-items.ts'
 import classes from './Sidebar.module.css'
@@ -79,8 +80,8 @@ function Group({
   minimal: boolean
   onNavigate?: () => void
 }) {
-  // Each group remembers whether it is open (part 1 §2; per user once accounts exist).
-  const [open, setOpen] = useLocalStorage<boolean>({ key: `ludex-nav-group-${group.id}`, defaultValue: true })
+  // Each group remembers whether it is open (part 1 §2): per user when signed in.
+  const [open, setOpen] = usePreference('groups', group.id, true)
   const panelId = `nav-group-${group.id}`
   const Icon = group.icon
   const list = (

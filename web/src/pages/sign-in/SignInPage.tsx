@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { Link, Navigate, useLocation } from 'react-router'
 import { AuthCard, AuthMessage } from '../../account/AuthCard.tsx'
@@ -7,9 +7,11 @@ import { returnTarget } from '../../account/return-to.ts'
 import { applySession } from '../../account/session-actions.ts'
 import { INVALID_EMAIL, isEmail } from '../../account/validation.ts'
 import { ApiRequestError, apiSend } from '../../api/client.ts'
+import { api } from '../../api/queries.ts'
 import { PRODUCT_NAME, usePageMeta } from '../../shell/page-meta.ts'
 import { useViewer } from '../../shell/viewer.ts'
 import { toast } from '../../ui/toasts.ts'
+import { GoogleSignInButton } from './GoogleSignInButton.tsx'
 
 export const SIGN_IN_TAGLINE = 'Explore comprehensive real-time Roblox data'
 export const RESET_REQUESTED =
@@ -72,6 +74,8 @@ function SignInPanel({
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [loading, setLoading] = useState(false)
+  // Google's button (and its script) only where the server has Google sign-in configured.
+  const google = useQuery({ ...api.authProviders(), select: (p) => p.google }).data
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -131,6 +135,7 @@ function SignInPanel({
           </Button>
         </Stack>
       </form>
+      {google && <GoogleSignInButton clientId={google.client_id} />}
     </AuthCard>
   )
 }

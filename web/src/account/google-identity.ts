@@ -1,0 +1,77 @@
+/**
+ * Google Identity Services, as far as the sign-in button uses it. The script is Google's, loaded from
+ * Google on the sign-in screen only, and only when the server has Google sign-in configured (the CSP
+ * lets it in then and only then).
+ */
+export const GOOGLE_IDENTITY_SCRIPT = 'https://accounts.google.com/gsi/client'
+
+/** What Google hands the page once the user picked an account: an ID token for POST /api/auth/google. */
+export interface GoogleCredentialResponse {
+  readonly credential: string
+}
+
+export interface GoogleButtonOptions {
+  readonly type: 'standard' | 'icon'
+  readonly shape: 'pill' | 'rectangular' | 'circle' | 'square'
+  readonly theme: 'outline' | 'filled_blue' | 'filled_black'
+  readonly size: 'large' | 'medium' | 'small'
+  readonly text: 'signin_with' | 'signup_with' | 'continue_with' | 'signin'
+  /** Pixels, at most 400. */
+  readonly width: number
+  readonly logo_alignment: 'left' | 'center'
+}
+
+/** google.accounts.id: the part of the script's API the button needs. */
+export interface GoogleAccountsId {
+  initialize(config: {
+    client_id: string
+    callback: (response: GoogleCredentialResponse) => void
+    ux_mode?: 'popup' | 'redirect'
+  }): void
+  renderButton(parent: HTMLElement, options: GoogleButtonOptions): void
+}
+
+declare global {
+  interface Window {
+    google?: { accounts?: { id?: GoogleAccountsId } }
+  }
+}
+
+const STATE_ATTRIBUTE = 'data-ludex-state'
+
+/**
+ * Loads Google's script once per page (a second sign-in panel reuses the tag) and answers its
+ * google.accounts.id. Rejects when the script cannot load (blocked, offline).
+ */
+export function loadGoogleIdentity(doc: Document = document): Promise<GoogleAccountsId> {
+  const win = doc.defaultView
+  const ready = () => win?.google?.accounts?.id
+  const loaded = ready()
+  if (loaded) return Promise.resolve(loaded)
+  let script = doc.querySelector<HTMLScriptElement>(`script[src="${GOOGLE_IDENTITY_SCRIPT}"]`)
+  if (script?.getAttribute(STATE_ATTRIBUTE) === 'failed') {
+    // A failed tag stays failed: a new one gets another try.
+    script.remove()
+    script = null
+  }
+  if (!script) {
+    script = doc.createElement('script')
+    script.src = GOOGLE_IDENTITY_SCRIPT
+    script.async = true
+    script.setAttribute(STATE_ATTRIBUTE, 'loading')
+    script.addEventListener('load', () => script?.setAttribute(STATE_ATTRIBUTE, 'loaded'))
+    script.addEventListener('error', () => script?.setAttribute(STATE_ATTRIBUTE, 'failed'))
+    doc.head.append(script)
+  }
+  const tag = script
+  return new Promise((resolve, reject) => {
+    const settle = () => {
+      const id = ready()
+      if (id) resolve(id)
+      else reject(new Error('Google Identity Services did not load'))
+    }
+    if (tag.getAttribute(STATE_ATTRIBUTE) === 'loaded') settle()
+    tag.addEventListener('load', settle, { once: true })
+    tag.addEventListener('error', settle, { once: true })
+  })
+}

@@ -27,6 +27,8 @@ export interface GoogleAccountsId {
     client_id: string
     callback: (response: GoogleCredentialResponse) => void
     ux_mode?: 'popup' | 'redirect'
+    // Google Identity Services' FedCM mode for the button (its documented option).
+    use_fedcm_for_button?: boolean
   }): void
   renderButton(parent: HTMLElement, options: GoogleButtonOptions): void
 }

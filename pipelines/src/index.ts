@@ -83,6 +83,7 @@ export {
 export { type TableName, tables } from './clickhouse/tables.ts'
 export * from './insert-log/index.ts'
 export * from './materialise/index.ts'
+export { snapshotRows, type TsvRows } from './sink/rows.ts'
 export {
   deadLetterWriter,
   type InsertedEvent,

@@ -22,9 +22,14 @@ export {
 } from './bus/kafka/client.ts'
 export {
   type DeadLetterOrigin,
+  type Decoded,
   deadLetterMessage,
+  decodeMessages,
   decodeRecord,
-  encodeMessages,
+  type EncodedRecord,
+  encodeRecords,
+  PACK_HEADER,
+  PACK_VERSION,
   readDeadLetter,
   type StoredDeadLetter,
 } from './bus/kafka/codec.ts'

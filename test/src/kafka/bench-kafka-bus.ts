@@ -1,10 +1,4 @@
-import {
-  createKafkaBus,
-  ensureTopics,
-  type KafkaBus,
-  kafkaBusOptions,
-  snapshotRows,
-} from '@ludex/pipelines'
+import { createKafkaBus, ensureTopics, type KafkaBus, kafkaBusOptions, snapshotRows } from '@ludex/pipelines'
 import {
   finishMessageId,
   loadConfig,

@@ -2,26 +2,104 @@ import { BusValidationError, topics } from '@ludex/schemas'
 import { describe, expect, it } from 'vitest'
 import { snapshot } from '../bus-contract.ts'
 import { kafkaGroupId, kafkaTopicName, parseBrokers } from './client.ts'
-import { deadLetterMessage, decodeRecord, encodeMessages, readDeadLetter } from './codec.ts'
+import {
+  deadLetterMessage,
+  decodeMessages,
+  decodeRecord,
+  type EncodedRecord,
+  encodeRecords,
+  PACK_HEADER,
+  readDeadLetter,
+} from './codec.ts'
 
-const record = (value: string | Buffer | null, key = '1') => ({
+const record = (value: string | Buffer | null, key = '1', headers?: Record<string, string>) => ({
   key: Buffer.from(key),
   value: typeof value === 'string' ? Buffer.from(value) : value,
+  ...(headers && { headers }),
 })
+/** A record as a consumer receives it from what the producer sends. */
+const received = (r: EncodedRecord) => record(r.value, r.key, r.headers as Record<string, string> | undefined)
+const tag = (m: { universe_id: number; playing: number }) => `${m.universe_id}@${m.playing}`
+/** Every message the records hold, decoded, in record order. */
+const unpack = (records: readonly EncodedRecord[]) =>
+  records
+    .flatMap((r) => decodeMessages(topics.snapshots, received(r)))
+    .map((d) => {
+      if (!d.ok) throw new Error(d.letter.reason)
+      return d.message
+    })
+const NO_PACKING = 0
+const PACK_64K = 65_536
 
 describe('Kafka message codec', () => {
   it('encodes what the schema accepted, keyed by the topic key, and decodes it back', () => {
     const m = snapshot(42, 3)
-    const [encoded] = encodeMessages(topics.snapshots, [m])
+    const [encoded] = encodeRecords(topics.snapshots, [{ ...m, extra: 'dropped' } as typeof m], PACK_64K)
+    // A single message of its key is a plain record: the message's JSON, no packing header.
     expect(encoded?.key).toBe('42')
+    expect(encoded?.headers).toBeUndefined()
+    expect(JSON.parse(encoded!.value)).toEqual(m)
+    expect(encoded?.messages).toBe(1)
+    expect(encoded?.bytes).toBe(2 + Buffer.byteLength(encoded!.value))
     const decoded = decodeRecord(topics.snapshots, record(encoded!.value, encoded!.key))
     expect(decoded).toEqual({ ok: true, message: m })
+    expect(decodeMessages(topics.snapshots, received(encoded!))).toEqual([decoded])
+  })
+
+  it("packs each key's messages of a publish into one record, in order, and unpacks them", () => {
+    // Backfill-shaped: every experience for each of 5 consecutive slots.
+    const sent = Array.from({ length: 15 }, (_, i) => snapshot(1 + (i % 3), Math.floor(i / 3)))
+    const records = encodeRecords(topics.snapshots, sent, PACK_64K)
+    expect(records.map((r) => [r.key, r.messages])).toEqual([
+      ['1', 5],
+      ['2', 5],
+      ['3', 5],
+    ])
+    for (const r of records) {
+      expect(r.headers).toEqual({ [PACK_HEADER]: '1' })
+      // The value is a JSON array of the messages as each would travel alone.
+      expect(JSON.parse(r.value)).toEqual(sent.filter((m) => String(m.universe_id) === r.key))
+      expect(r.bytes).toBe(Buffer.byteLength(r.key) + Buffer.byteLength(r.value))
+    }
+    const got = unpack(records)
+    expect(got).toHaveLength(sent.length)
+    for (const key of [1, 2, 3]) {
+      const ofKey = (ms: typeof sent) => ms.filter((m) => m.universe_id === key).map(tag)
+      expect(ofKey(got)).toEqual(ofKey(sent))
+    }
+  })
+
+  it('keeps packs under the size limit, in order, and sends a message too large to share one alone', () => {
+    const sent = Array.from({ length: 40 }, (_, i) => snapshot(9, i))
+    const one = Buffer.byteLength(JSON.stringify(sent[0]))
+    const limit = one * 6
+    const records = encodeRecords(topics.snapshots, sent, limit)
+    expect(records.length).toBeGreaterThanOrEqual(8)
+    for (const r of records) expect(Buffer.byteLength(r.value)).toBeLessThanOrEqual(limit)
+    expect(records.reduce((n, r) => n + r.messages, 0)).toBe(40)
+    expect(unpack(records).map(tag)).toEqual(sent.map(tag))
+
+    const alone = encodeRecords(topics.snapshots, sent.slice(0, 3), one - 1)
+    expect(alone.map((r) => [r.messages, r.headers])).toEqual([
+      [1, undefined],
+      [1, undefined],
+      [1, undefined],
+    ])
+    expect(unpack(alone).map(tag)).toEqual(sent.slice(0, 3).map(tag))
+  })
+
+  it('sends every message as a plain record with packing off', () => {
+    const sent = Array.from({ length: 6 }, (_, i) => snapshot(5, i))
+    const records = encodeRecords(topics.snapshots, sent, NO_PACKING)
+    expect(records.map((r) => r.messages)).toEqual([1, 1, 1, 1, 1, 1])
+    expect(records.every((r) => r.headers === undefined)).toBe(true)
+    expect(unpack(records).map(tag)).toEqual(sent.map(tag))
   })
 
   it('refuses a batch with an invalid message, naming its index and field', () => {
     const err = (() => {
       try {
-        encodeMessages(topics.snapshots, [snapshot(1, 0), { ...snapshot(1, 1), visits: -3 }])
+        encodeRecords(topics.snapshots, [snapshot(1, 0), { ...snapshot(1, 1), visits: -3 }], PACK_64K)
       } catch (e) {
         return e
       }
@@ -29,6 +107,40 @@ describe('Kafka message codec', () => {
     expect(err).toBeInstanceOf(BusValidationError)
     expect((err as BusValidationError).index).toBe(1)
     expect((err as BusValidationError).issues).toMatch(/^visits: /)
+  })
+
+  it('validates each message of a packed record: the invalid become dead letters with their index, the rest stay', () => {
+    const good = [snapshot(3, 0), snapshot(3, 2)]
+    const bad = { ...snapshot(3, 1), playing: -1 }
+    const v2 = { ...snapshot(3, 3), schema_version: 2 }
+    const packed = record(JSON.stringify([good[0], bad, good[1], v2]), '3', { [PACK_HEADER]: '1' })
+    const decoded = decodeMessages(topics.snapshots, packed)
+    expect(decoded.map((d) => d.ok)).toEqual([true, false, true, false])
+    expect(decoded.filter((d) => d.ok).map((d) => d.ok && d.message)).toEqual(good)
+    const letters = decoded.flatMap((d) => (d.ok ? [] : [d]))
+    expect(letters.map((l) => l.index)).toEqual([1, 3])
+    expect(letters[0]?.letter).toMatchObject({ topic: 'snapshots.v1', key: '3', payload: bad })
+    expect(letters[0]?.letter.reason).toMatch(/^playing: /)
+    expect(letters[1]?.letter.reason).toMatch(/^schema_version: /)
+  })
+
+  it('dead-letters a packed record it cannot read as a whole, with its text', () => {
+    const cases: Array<[string, Record<string, string>, RegExp]> = [
+      ['[{"schema_version":1', { [PACK_HEADER]: '1' }, /^packed record is not JSON: /],
+      [JSON.stringify(snapshot(4, 0)), { [PACK_HEADER]: '1' }, /^packed record is not a JSON array$/],
+      [JSON.stringify([snapshot(4, 0)]), { [PACK_HEADER]: '2' }, /unknown format ludex-pack=2/],
+    ]
+    for (const [text, headers, reason] of cases) {
+      const decoded = decodeMessages(topics.snapshots, record(text, '4', headers))
+      expect(decoded).toHaveLength(1)
+      const [d] = decoded
+      expect(d?.ok).toBe(false)
+      if (d && !d.ok) {
+        expect(d.letter.reason).toMatch(reason)
+        expect(d.letter.payload).toBe(text)
+        expect(d.index).toBeUndefined()
+      }
+    }
   })
 
   it('turns bytes that are not JSON, an empty value and a wrong version into dead letters with the reason', () => {
@@ -54,7 +166,7 @@ describe('Kafka message codec', () => {
     const message = deadLetterMessage(
       { topic: 'snapshots.v1', key: '5', reason: 'playing: too small', payload },
       1_700_000_000_000,
-      { group: 'sink', partition: 2, offset: '41' },
+      { group: 'sink', partition: 2, offset: '41', index: 7 },
     )
     expect(message.key).toBe('snapshots.v1')
     const stored = readDeadLetter({
@@ -73,7 +185,15 @@ describe('Kafka message codec', () => {
       group: 'sink',
       sourcePartition: 2,
       sourceOffset: '41',
+      sourceIndex: 7,
     })
+    // From a plain record: no position inside it.
+    const plain = deadLetterMessage({ topic: 'snapshots.v1', key: '5', reason: 'r', payload }, 1, {
+      group: 'sink',
+      partition: 0,
+      offset: '1',
+    })
+    expect(plain.headers).not.toHaveProperty('ludex-source-index')
   })
 })
 

@@ -7,7 +7,8 @@
  *
  * Env: BENCH_EXPERIENCES (keys, default 2000), BENCH_HISTORY_BATCH (snapshots per history batch, default
  * 60000), BENCH_PUBLISH_CHUNK (snapshots per publish call, default the history batch; the backfill
- * publishes 4096), BENCH_PARTITIONS (default 6), BENCH_BATCH (sink batch, default 100000),
+ * publishes 4096), BENCH_ORDER (slot — as historyBatches yields —, or experience: each experience's
+ * slots together), BENCH_PARTITIONS (default 6), BENCH_BATCH (sink batch, default 100000),
  * BENCH_BROKERS (use a running broker), and any KAFKA_* setting (e.g. KAFKA_COMPRESSION=gzip).
  * Prints `BENCH kafka_bus_roundtrip <n> snapshots/s` and a JSON line of details.
  */
@@ -24,6 +25,7 @@ const options = {
   experiences: num('BENCH_EXPERIENCES', 2000),
   historyBatch: num('BENCH_HISTORY_BATCH', 60_000),
   ...(process.env.BENCH_PUBLISH_CHUNK && { publishChunk: num('BENCH_PUBLISH_CHUNK', 4096) }),
+  order: process.env.BENCH_ORDER === 'experience' ? ('experience' as const) : ('slot' as const),
   partitions: num('BENCH_PARTITIONS', 6),
   maxBatch: num('BENCH_BATCH', 100_000),
   maxWaitMs: 200,
@@ -41,6 +43,7 @@ console.log(
     generateSeconds: Number(r.generateSeconds.toFixed(2)),
     experiences: options.experiences,
     publishChunk: options.publishChunk ?? options.historyBatch,
+    order: options.order,
     partitions: options.partitions,
     maxBatch: options.maxBatch,
     kafka: env,

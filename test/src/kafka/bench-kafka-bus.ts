@@ -21,6 +21,11 @@ export interface KafkaBusBenchOptions {
   readonly historyBatch?: number
   /** Snapshots per publish call (the backfill publishes 4096 at a time); default the whole history batch. */
   readonly publishChunk?: number
+  /**
+   * Order inside a history batch: 'slot' (every experience for one slot, then the next slot: what
+   * historyBatches yields) or 'experience' (each experience's consecutive slots together).
+   */
+  readonly order?: 'slot' | 'experience'
   /** Partitions of the snapshots topic. */
   readonly partitions: number
   /** The sink's batch size (SINK_BATCH_MAX) and fetch wait. */
@@ -136,6 +141,8 @@ export async function benchKafkaBus(o: KafkaBusBenchOptions): Promise<KafkaBusBe
     for (let start = 0; start < o.snapshots; start += historyBatch) {
       const t = performance.now()
       const batch = historyChunk(o.experiences, start, Math.min(historyBatch, o.snapshots - start), prefixes)
+      // A stable sort: each experience's snapshots stay in slot order.
+      if (o.order === 'experience') batch.sort((a, b) => a.universe_id - b.universe_id)
       generateMs += performance.now() - t
       for (let i = 0; i < batch.length; i += publishChunk) {
         await bus.publish(

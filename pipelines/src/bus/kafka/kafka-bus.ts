@@ -126,7 +126,7 @@ export interface KafkaBus extends Bus {
   /**
    * Publishes a payload without validating it, as a foreign producer (or a corrupted record) would:
    * JSON of the value, or the bytes as they are for a Uint8Array, with the given headers (a packed
-   * record is `ludex-pack: 1` over a JSON array). For tests and tools only.
+   * record is `ludex-pack: 1` over `{fields, rows}`). For tests and tools only.
    */
   publishRaw(
     topicName: string,

@@ -22,9 +22,14 @@ export {
 } from './bus/kafka/client.ts'
 export {
   type DeadLetterOrigin,
+  type Decoded,
   deadLetterMessage,
+  decodeMessages,
   decodeRecord,
-  encodeMessages,
+  type EncodedRecord,
+  encodeRecords,
+  PACK_HEADER,
+  PACK_VERSION,
   readDeadLetter,
   type StoredDeadLetter,
 } from './bus/kafka/codec.ts'
@@ -83,6 +88,7 @@ export {
 export { type TableName, tables } from './clickhouse/tables.ts'
 export * from './insert-log/index.ts'
 export * from './materialise/index.ts'
+export { snapshotRows, type TsvRows } from './sink/rows.ts'
 export {
   deadLetterWriter,
   type InsertedEvent,

@@ -3,7 +3,10 @@ import type { Command } from 'commander'
 import { commandContext } from '../runtime/context.ts'
 import { operatorBus, topicNamed } from '../runtime/kafka.ts'
 
-/** The table and summary `ludex lag` prints. */
+/**
+ * The table and summary `ludex lag` prints. Lag is in records (offsets): a record is one message, or a
+ * packed run of one key's messages (see the Kafka bus in pipelines/README.md).
+ */
 export function formatLag(group: string, rows: readonly PartitionLag[]): string {
   const header = ['topic', 'partition', 'committed', 'end', 'lag']
   const cells = rows.map((r) => [
@@ -22,7 +25,7 @@ export function formatLag(group: string, rows: readonly PartitionLag[]): string 
   return [
     line(header),
     ...cells.map(line),
-    `lag: ${total.toLocaleString('en-US')} messages behind for group ${group} on ${topicCount} topic(s), ${behind} of ${rows.length} partitions behind`,
+    `lag: ${total.toLocaleString('en-US')} records behind for group ${group} on ${topicCount} topic(s), ${behind} of ${rows.length} partitions behind`,
   ].join('\n')
 }
 

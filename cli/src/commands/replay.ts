@@ -72,7 +72,7 @@ export function replayCommand(program: Command): void {
           let progress: Progress | null = null
           const onProgress = (p: RangeProgress) => {
             progress ??= createProgress(`replay ${topic.name}`, p.total, logger)
-            progress.update(p.done, `lag ${(p.total - p.done).toLocaleString('en-US')}`)
+            progress.update(p.done, `lag ${(p.total - p.done).toLocaleString('en-US')} records`)
           }
           const summary = await replayTopic(bus, {
             topic,
@@ -89,7 +89,7 @@ export function replayCommand(program: Command): void {
           const offsets = summary.partitions.map((p) => `${p.partition}:${p.after}`).join(' ')
           console.log(
             [
-              `replay: ${summary.records.toLocaleString('en-US')} messages of ${topic.name} re-consumed by group ${opts.group}`,
+              `replay: ${(summary.handled + summary.deadLettered).toLocaleString('en-US')} messages (${summary.records.toLocaleString('en-US')} records) of ${topic.name} re-consumed by group ${opts.group}`,
               `from ${describePosition(opts.from)}${opts.to ? ` to ${describePosition(opts.to)}` : ''}`,
               `(${summary.partitions.length} partitions, ${summary.deadLettered} dead-lettered) in ${formatDuration(performance.now() - started)};`,
               inserted

@@ -212,6 +212,14 @@ export const configSchema = z.object({
     .default(8 * 1024 * 1024),
   /** Bytes of messages per produce request; below the brokers' message.max.bytes (1 MiB by default). */
   KAFKA_PRODUCE_MAX_BYTES: z.coerce.number().int().min(1024).default(900_000),
+  /**
+   * Largest value of a packed record: the messages of one key in one publish travel as one record
+   * (header ludex-pack: 1, `{fields, rows}`) up to this size. 0 sends every message as its own record
+   * (for consumers older than packing). Capped 4 KiB below KAFKA_PRODUCE_MAX_BYTES.
+   */
+  KAFKA_PACK_MAX_BYTES: z.coerce.number().int().min(0).default(65_536),
+  /** Compression of produced record batches: none, or gzip (the only codec kafkajs has built in). */
+  KAFKA_COMPRESSION: z.enum(['none', 'gzip']).default('none'),
   KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   KAFKA_HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(100).default(3000),
 })

@@ -143,7 +143,7 @@ describe('ludex operator commands against a real broker', () => {
 
     const partial = await ludex('replay', '--topic', 'snapshots.v1', '--from', '0', '--to', String(between))
     expect(lastLine(partial)).toMatch(
-      /^replay: 20 messages of snapshots\.v1 re-consumed by group sink .*\(2 partitions, 0 dead-lettered\).*rollups rebuilt/,
+      /^replay: 20 messages \(4 records\) of snapshots\.v1 re-consumed by group sink .*\(2 partitions, 0 dead-lettered\).*rollups rebuilt/,
     )
     expect(await groupOffsets(b, 'sink', topics.snapshots.name)).toEqual(before)
     const client = await createAnalyticsClient(config, silent)
@@ -161,7 +161,7 @@ describe('ludex operator commands against a real broker', () => {
       expect(await ids()).toEqual(early.map(keyOf).sort())
 
       const all = await ludex('replay', '--topic', 'snapshots.v1', '--from', 'offset:0')
-      expect(lastLine(all)).toMatch(/^replay: 40 messages of snapshots\.v1/)
+      expect(lastLine(all)).toMatch(/^replay: 40 messages \(8 records\) of snapshots\.v1/)
       expect(await ids()).toEqual([...early, ...late].map(keyOf).sort())
       expect(await groupOffsets(b, 'sink', topics.snapshots.name)).toEqual(before)
     } finally {
@@ -185,7 +185,7 @@ describe('ludex operator commands against a real broker', () => {
     expect(total).toBeGreaterThan(0)
     await moveGroup(b, 'sink', topics.snapshots.name, 'end')
     expect(lastLine(await ludex('lag', '--topic', 'snapshots.v1'))).toMatch(
-      /^lag: 0 messages behind for group sink on 1 topic\(s\), 0 of 2 partitions behind$/,
+      /^lag: 0 records behind for group sink on 1 topic\(s\), 0 of 2 partitions behind$/,
     )
     await moveGroup(b, 'sink', topics.snapshots.name, 'start')
     const out = await ludex('lag', '--topic', 'snapshots.v1', 'place-metadata.v1')
@@ -198,20 +198,20 @@ describe('ludex operator commands against a real broker', () => {
     const behind = rows.filter((r) => lagOf(r) > 0).length
     expect(behind).toBeGreaterThan(0)
     expect(lastLine(out)).toBe(
-      `lag: ${total} messages behind for group sink on 2 topic(s), ${behind} of 4 partitions behind`,
+      `lag: ${total} records behind for group sink on 2 topic(s), ${behind} of 4 partitions behind`,
     )
   })
 
   it('dlq list shows the dead letters; dlq retry republishes those valid now, once', async () => {
     const b = bus()
-    const fixed = snapshot(9, 3)
+    const fixed = [snapshot(9, 3), snapshot(9, 4)]
     const letters: DeadLetterV1[] = [
       // Refused by an older consumer, valid for this version's schema.
       {
         topic: 'snapshots.v1',
         key: '9',
         reason: 'visits: too large',
-        payload: JSON.stringify(fixed),
+        payload: JSON.stringify(fixed[0]),
         failed_at: 1_000,
       },
       {
@@ -221,21 +221,31 @@ describe('ludex operator commands against a real broker', () => {
         payload: JSON.stringify({ ...snapshot(8, 1), playing: -1 }),
         failed_at: 2_000,
       },
+      {
+        topic: 'snapshots.v1',
+        key: '9',
+        reason: 'visits: too large',
+        payload: JSON.stringify(fixed[1]),
+        failed_at: 3_000,
+      },
     ]
+    // The dead-letter topic is never packed: one letter per record, each with its own origin headers.
     await b.publish(topics.deadLetter, letters)
+    expect(await recordCount(config, topics.deadLetter.name)).toBe(3)
     const listed = await ludex('dlq', 'list')
-    expect(listed.split('\n')).toHaveLength(3)
+    expect(listed.split('\n')).toHaveLength(4)
     expect(listed).toContain('1970-01-01T00:00:01.000Z  snapshots.v1  key=9  visits: too large')
-    expect(lastLine(listed)).toBe('dlq: 2 dead letter(s) (snapshots.v1: 2)')
+    expect(lastLine(listed)).toBe('dlq: 3 dead letter(s) (snapshots.v1: 3)')
 
     const snapshotsBefore = await recordCount(config, topics.snapshots.name)
     const retried = await ludex('dlq', 'retry')
     expect(retried).toMatch(/still invalid: snapshots\.v1 key 8: playing: /)
     expect(lastLine(retried)).toBe(
-      'dlq retry: 2 read, 1 republished, 1 still invalid (snapshots.v1: 1 republished, 1 still invalid)',
+      'dlq retry: 3 read, 2 republished, 1 still invalid (snapshots.v1: 2 republished, 1 still invalid)',
     )
+    // Both messages of key 9 went out in one publish: one packed record.
     expect(await recordCount(config, topics.snapshots.name)).toBe(snapshotsBefore + 1)
-    // The republished message is the fixed snapshot, as a valid message of its topic.
+    // The republished messages are the fixed snapshots, as valid messages of their topic.
     const got: string[] = []
     await b.consumeRange(
       topics.snapshots,
@@ -253,12 +263,12 @@ describe('ludex operator commands against a real broker', () => {
         got.push(...batch.map((m) => m.id))
       },
     )
-    expect(got.filter((id) => id === fixed.id)).toHaveLength(1)
+    for (const m of fixed) expect(got.filter((id) => id === m.id)).toHaveLength(1)
 
     // Progress is kept: a second retry finds nothing new; a dry run from the beginning counts again.
     expect(lastLine(await ludex('dlq', 'retry'))).toBe('dlq retry: 0 read, 0 republished, 0 still invalid')
     expect(lastLine(await ludex('dlq', 'retry', '--from-beginning', '--dry-run'))).toBe(
-      'dlq retry (dry run): 2 read, 1 would be republished, 1 still invalid (snapshots.v1: 1 would be republished, 1 still invalid)',
+      'dlq retry (dry run): 3 read, 2 would be republished, 1 still invalid (snapshots.v1: 2 would be republished, 1 still invalid)',
     )
     expect(await recordCount(config, topics.snapshots.name)).toBe(snapshotsBefore + 1)
   })

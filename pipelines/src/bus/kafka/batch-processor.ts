@@ -1,7 +1,7 @@
 import type { BatchHandler, DeadLetter, Topic } from '@ludex/schemas'
 import type { EachBatchPayload } from 'kafkajs'
 import type { Logger } from 'pino'
-import { type DeadLetterOrigin, decodeRecord } from './codec.ts'
+import { type DeadLetterOrigin, decodeMessages } from './codec.ts'
 
 /** Persists the dead letters of one chunk; a rejection retries the chunk like a handler failure. */
 export type DeadLetterSink = (
@@ -13,7 +13,9 @@ export interface ChunkDone {
   readonly partition: number
   /** The offset committed: the next one the group will read. */
   readonly nextOffset: bigint
+  /** Records committed by this chunk (a packed record counts once, when its last message is done). */
   readonly records: number
+  /** Messages of the chunk handed to the handler, and dead-lettered. */
   readonly handled: number
   readonly deadLettered: number
 }
@@ -43,13 +45,16 @@ export interface BatchProcessorOptions<T> {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /**
- * The eachBatch of a subscription (auto-commit and auto-resolve off). A fetched partition batch is cut
- * into chunks of at most maxBatch records, handled one after another, so a partition's order is the
- * delivery order. A chunk's dead letters are persisted first, then its valid messages go to the handler;
- * only when both succeeded is the chunk's last offset resolved and committed, explicitly. The committed
- * offset is therefore always the end of the contiguous prefix the handler acknowledged: a failure retries
- * the same chunk (with backoff, heartbeating) and nothing behind it is committed meanwhile; a crash
- * redelivers from the first unacknowledged record.
+ * The eachBatch of a subscription (auto-commit and auto-resolve off). The messages of a fetched partition
+ * batch — one per plain record, several per packed record — are cut into chunks of at most maxBatch
+ * messages, handled one after another, so a partition's order is the delivery order. A chunk's dead
+ * letters are persisted first, then its valid messages go to the handler. A record is committed, explicitly,
+ * once every one of its messages has been handled or dead-lettered: a chunk ending inside a packed record
+ * commits up to the record before it, and the rest of the record follows in the next chunk. The
+ * committed offset is therefore always the end of the contiguous prefix of records the handler
+ * acknowledged in full: a failure retries the same chunk (with backoff, heartbeating) and nothing behind
+ * it is committed meanwhile; a crash redelivers from the first record not acknowledged in full (a packed
+ * record's messages already handled come again: at least once, as with any redelivery).
  */
 export function batchProcessor<T>(o: BatchProcessorOptions<T>): (payload: EachBatchPayload) => Promise<void> {
   return async (payload) => {
@@ -66,37 +71,63 @@ export function batchProcessor<T>(o: BatchProcessorOptions<T>): (payload: EachBa
       }
     }
     const live = () => o.active() && payload.isRunning() && !payload.isStale()
-    for (let i = 0; i < records.length; i += o.maxBatch) {
-      if (!live()) return
-      const chunk = records.slice(i, i + o.maxBatch)
-      const valid: T[] = []
-      const letters: DeadLetter[] = []
-      const origins: DeadLetterOrigin[] = []
-      for (const record of chunk) {
-        const decoded = decodeRecord(o.topic, record)
-        if (decoded.ok) valid.push(decoded.message)
-        else {
-          letters.push(decoded.letter)
-          origins.push({ group: o.group, partition, offset: record.offset })
+    let valid: T[] = []
+    let letters: DeadLetter[] = []
+    let origins: DeadLetterOrigin[] = []
+    /** The last record whose messages are all in the current chunk or handled, and the last committed. */
+    let complete: string | null = null
+    let committed: string | null = null
+    let completeRecords = 0
+
+    /** Delivers the chunk, then commits the records it completed; false if the consumer stopped first. */
+    const flush = async (): Promise<boolean> => {
+      if (!live()) return false
+      if (!(await deliver(o, payload, live, valid, letters, origins))) return false
+      const handled = valid.length
+      const deadLettered = letters.length
+      valid = []
+      letters = []
+      origins = []
+      if (complete === null || complete === committed) {
+        // Inside a packed record: nothing new to commit; the group still stands where this batch began.
+        const at = committed !== null ? BigInt(committed) + 1n : BigInt(records[0]!.offset)
+        if (handled + deadLettered > 0) {
+          o.onChunk?.({ partition, nextOffset: at, records: 0, handled, deadLettered })
         }
+        return true
       }
-      if (!(await deliver(o, payload, live, valid, letters, origins))) return
-      const last = chunk[chunk.length - 1]!.offset
-      const nextOffset = BigInt(last) + 1n
-      payload.resolveOffset(last)
+      const nextOffset = BigInt(complete) + 1n
+      payload.resolveOffset(complete)
       // A failed commit (a rebalance took the partition) throws out of eachBatch: kafkajs rejoins and
-      // the new owner starts from the last committed offset, so this chunk is redelivered, never lost.
+      // the new owner starts from the last committed offset, so these records are redelivered, never lost.
       await payload.commitOffsetsIfNecessary({
         topics: [{ topic: batch.topic, partitions: [{ partition, offset: nextOffset.toString() }] }],
       })
-      o.onChunk?.({
-        partition,
-        nextOffset,
-        records: chunk.length,
-        handled: valid.length,
-        deadLettered: letters.length,
-      })
+      committed = complete
+      o.onChunk?.({ partition, nextOffset, records: completeRecords, handled, deadLettered })
+      completeRecords = 0
+      return true
     }
+
+    for (const record of records) {
+      if (!live()) return
+      for (const d of decodeMessages(o.topic, record)) {
+        if (valid.length + letters.length >= o.maxBatch && !(await flush())) return
+        if (d.ok) valid.push(d.message)
+        else {
+          letters.push(d.letter)
+          origins.push({
+            group: o.group,
+            partition,
+            offset: record.offset,
+            ...(d.index !== undefined && { index: d.index }),
+          })
+        }
+      }
+      complete = record.offset
+      completeRecords++
+    }
+    if (!(await flush())) return
     if (end !== undefined && BigInt(records[records.length - 1]!.offset) + 1n >= end) payload.pause()
   }
 }

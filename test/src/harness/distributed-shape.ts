@@ -162,7 +162,12 @@ export async function publishHistory(
     onBatch: async (batch) => {
       await send(topics.creators, batch.creators)
       await send(topics.metadata, batch.metadata)
-      await send(topics.snapshots, batch.snapshots)
+      // Grouped by experience (a stable sort keeps each one's slots in order), so the Kafka bus packs
+      // many snapshots of one key into each record instead of about two per chunk.
+      await send(
+        topics.snapshots,
+        batch.snapshots.toSorted((a, b) => a.universe_id - b.universe_id),
+      )
       await send(topics.charts, batch.charts)
       await send(topics.dailyPicks, batch.dailyPicks)
       await send(topics.platform, batch.platform)

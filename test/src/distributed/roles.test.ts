@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { createClient } from '@clickhouse/client'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { type ClickHouseHttp, startClickHouseHttp } from '../harness/clickhouse-http.ts'
+import { metricValue as sample, waitFor } from '../harness/distributed-shape.ts'
 import { killAllLudex, type LudexProcess, runLudex, spawnLudex } from '../harness/ludex-process.ts'
 
 /**
@@ -22,34 +23,6 @@ afterAll(async () => {
   await killAllLudex()
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })))
 })
-
-async function waitFor<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const until = Date.now() + timeoutMs
-  let last: unknown
-  while (Date.now() < until) {
-    try {
-      const v = await check()
-      if (v !== undefined) return v
-    } catch (err) {
-      last = err
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error(`${what}: not within ${timeoutMs} ms${last ? ` (last error: ${String(last)})` : ''}`)
-}
-
-/** A Prometheus sample's value, summed over the series whose labels include `labels`. */
-function sample(metrics: string, name: string, labels: Record<string, string> = {}): number {
-  let total = 0
-  let found = false
-  for (const line of metrics.split('\n')) {
-    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue
-    if (!Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`))) continue
-    found = true
-    total += Number(line.slice(line.lastIndexOf(' ') + 1))
-  }
-  return found ? total : Number.NaN
-}
 
 async function checkHealth(p: LudexProcess, roles: readonly string[]): Promise<string> {
   const healthz = await fetch(`${p.healthUrl}/healthz`)
@@ -156,9 +129,12 @@ describe('each role command starts on its own data dir, serves health and metric
     expect(p.apiUrl).toBeNull()
     await checkHealth(p, [role, ...others.split(',')])
     // Polls every second: snapshots go through the bus into the sink, and the metrics show both ends.
-    const metrics = await waitFor('snapshots inserted', async () => {
+    // The games sweep counts as run once its last batch is done, which can be after the first insert.
+    const metrics = await waitFor('snapshots inserted and a games sweep done', async () => {
       const text = await (await fetch(`${p.healthUrl}/metrics`)).text()
-      return sample(text, 'ludex_sink_inserted_rows_total', { topic: 'snapshots.v1' }) > 0 ? text : undefined
+      const inserted = sample(text, 'ludex_sink_inserted_rows_total', { topic: 'snapshots.v1' }) > 0
+      const swept = sample(text, 'ludex_job_runs_total', { job: 'poll:games', outcome: 'ok' }) > 0
+      return inserted && swept ? text : undefined
     })
     expect(sample(metrics, 'ludex_bus_published_messages_total', { topic: 'snapshots.v1' })).toBeGreaterThan(
       0,

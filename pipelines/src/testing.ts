@@ -9,4 +9,6 @@ export {
   type BusUnderTest,
   busContract,
   snapshot,
+  snapshotSlotIndex,
+  snapshotTag,
 } from './bus/bus-contract.ts'

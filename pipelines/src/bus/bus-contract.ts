@@ -67,7 +67,12 @@ export function snapshot(universeId: number, slotIndex: number): PlaceSnapshotV1
   }
 }
 
-const tag = (m: PlaceSnapshotV1) => `${m.universe_id}@${(m.slot - SLOT0) / TEN_MINUTES_MS}`
+/** The slot index `snapshot()` was made with: its inverse, for tests that check what arrived. */
+export const snapshotSlotIndex = (m: PlaceSnapshotV1): number => (m.slot - SLOT0) / TEN_MINUTES_MS
+
+/** `universe@slotIndex` of a `snapshot()`, for comparing what was sent and what arrived. */
+export const snapshotTag = (m: PlaceSnapshotV1): string => `${m.universe_id}@${snapshotSlotIndex(m)}`
+const tag = snapshotTag
 
 /**
  * Tags grouped by key, each key's list in order. The Bus promises order per key only: a partitioned log

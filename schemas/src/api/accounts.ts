@@ -122,15 +122,15 @@ export const userPreferences = z.object({
 export type UserPreferences = z.infer<typeof userPreferences>
 
 /** A row of the users page (part 2 §2.10). */
-export const listedUser = z.object({
-  id: z.number().int().positive(),
-  email: z.string(),
-  email_verified: z.boolean(),
-  first_name: z.string(),
-  last_name: z.string(),
-  role,
-  last_active: isoTime.nullable(),
-  created: isoTime,
+export const listedUser = sessionUser.pick({
+  id: true,
+  email: true,
+  email_verified: true,
+  first_name: true,
+  last_name: true,
+  role: true,
+  last_active: true,
+  created: true,
 })
 export type ListedUser = z.infer<typeof listedUser>
 

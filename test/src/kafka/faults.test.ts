@@ -7,14 +7,13 @@ import {
   kafkaGroupId,
   kafkaTopicName,
 } from '@ludex/pipelines'
-import { snapshot } from '@ludex/pipelines/testing'
-import { type PlaceSnapshotV1, TEN_MINUTES_MS, topics } from '@ludex/schemas'
+import { snapshot, snapshotTag } from '@ludex/pipelines/testing'
+import { topics } from '@ludex/schemas'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type KafkaBroker, startKafkaBroker } from '../harness/kafka-broker.ts'
 import { freshTopics, readDeadLetterTopic, recordCount, silent, waitUntil, withAdmin } from './support.ts'
 
-const SLOT0 = Date.UTC(2024, 0, 1)
-const tag = (m: PlaceSnapshotV1) => `${m.universe_id}@${(m.slot - SLOT0) / TEN_MINUTES_MS}`
+const tag = snapshotTag
 
 let broker: KafkaBroker
 const buses: KafkaBus[] = []

@@ -2,15 +2,14 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createKafkaBus, kafkaBusOptions } from '@ludex/pipelines'
-import { snapshot } from '@ludex/pipelines/testing'
-import { type Config, type PlaceSnapshotV1, TEN_MINUTES_MS, topics } from '@ludex/schemas'
+import { snapshot, snapshotSlotIndex } from '@ludex/pipelines/testing'
+import { type Config, topics } from '@ludex/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type KafkaBroker, startKafkaBroker } from '../harness/kafka-broker.ts'
 import { freshTopics, silent, waitUntil } from './support.ts'
 
 const FIXTURE = join(dirname(fileURLToPath(import.meta.url)), 'fixtures/consumer-process.ts')
-const SLOT0 = Date.UTC(2024, 0, 1)
-const slotIndex = (m: PlaceSnapshotV1) => (m.slot - SLOT0) / TEN_MINUTES_MS
+const slotIndex = snapshotSlotIndex
 
 let broker: KafkaBroker
 let child: ChildProcess | null = null

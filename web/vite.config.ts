@@ -1,10 +1,26 @@
+import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import postcssPresetMantine from 'postcss-preset-mantine'
 import postcssSimpleVars from 'postcss-simple-vars'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 
-export default defineConfig({
-  plugins: [react()],
+const serverTransport = fileURLToPath(new URL('./src/api/transport.server.ts', import.meta.url))
+
+/** The server-side render's build uses transport.server.ts wherever the app imports transport.ts. */
+function serverTransportPlugin(): Plugin {
+  return {
+    name: 'ludex-server-transport',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!source.endsWith('/transport.ts')) return null
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true })
+      return resolved?.id.endsWith('/src/api/transport.ts') ? serverTransport : null
+    },
+  }
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), ...(isSsrBuild ? [serverTransportPlugin()] : [])],
   css: {
     postcss: {
       // Mantine's mixins (light-dark, rem, breakpoint variables) in CSS modules.
@@ -22,6 +38,10 @@ export default defineConfig({
       ],
     },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  // The server bundle is self-contained: the e2e tests and the benchmarks serve builds from temporary
+  // directories, where node_modules would not resolve.
+  ssr: { noExternal: true },
+  // The manifest maps route modules to their chunks and CSS for server-rendered pages' preload links.
+  build: { outDir: 'dist', sourcemap: true, manifest: true },
   server: { proxy: { '/api': 'http://127.0.0.1:8080', '/readyz': 'http://127.0.0.1:8080' } },
-})
+}))

@@ -3,29 +3,73 @@ import '@mantine/notifications/styles.css'
 import './app/global.css'
 import { MantineProvider } from '@mantine/core'
 import { Notifications } from '@mantine/notifications'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router'
+import { hydrate, QueryClientProvider } from '@tanstack/react-query'
+import { StrictMode, startTransition } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router'
 import { defaultSink, setAnalyticsSink } from './analytics/sink.ts'
 import { createQueryClient } from './app/query-client.ts'
-import { createRouter } from './app/router.tsx'
+import { createRoutes } from './app/router.tsx'
+import { readSsrState, type SsrState } from './app/ssr-state.ts'
 import { theme } from './app/theme.ts'
+import { loadShellData } from './shell/shell-data.ts'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 // The analytics service is not chosen yet; a real sink replaces this one line.
 setAnalyticsSink(defaultSink)
 const queryClient = createQueryClient()
-const router = createRouter(queryClient)
+const routes = createRoutes(queryClient)
+const ssr = readSsrState(document)
 
-createRoot(root).render(
-  <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="auto">
-      <QueryClientProvider client={queryClient}>
-        <Notifications position="top-right" />
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
-)
+if (ssr) void hydratePage(ssr)
+else {
+  const router = createBrowserRouter(routes)
+  startTransition(() => {
+    createRoot(root).render(app(router))
+  })
+}
+
+/**
+ * A server-rendered page: the cache and the router start exactly where the server drew the page. The
+ * matched lazy routes and the shell's data (preloaded by index.html, left out of the page's state) are
+ * loaded before hydrating, as the server had them. Hydration runs as a transition, so React yields to
+ * the browser between pieces of work instead of blocking input for the whole page.
+ */
+async function hydratePage(state: SsrState): Promise<void> {
+  hydrate(queryClient, state.queries)
+  await Promise.all([loadLazyMatches(), loadShellData(queryClient)])
+  const router = createBrowserRouter(routes, { hydrationData: state.router })
+  startTransition(() => {
+    hydrateRoot(root as HTMLElement, app(router), {
+      // A difference between the server's markup and the first client render (a value kept in this
+      // browser's storage, the time zone) is repaired by React re-rendering that part; not an error.
+      onRecoverableError: (error) => console.warn('Hydration repaired a difference:', error),
+    })
+  })
+}
+
+function app(router: ReturnType<typeof createBrowserRouter>) {
+  return (
+    <StrictMode>
+      <MantineProvider theme={theme} defaultColorScheme="auto">
+        <QueryClientProvider client={queryClient}>
+          <Notifications position="top-right" />
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>
+  )
+}
+
+/** Resolves the lazy route modules the current address matches, as React Router's SSR guide does. */
+async function loadLazyMatches(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? []
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return
+      const loaded = await route.lazy()
+      Object.assign(route, { ...loaded, lazy: undefined })
+    }),
+  )
+}

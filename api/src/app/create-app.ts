@@ -37,6 +37,8 @@ export interface ApiAppOptions {
   readonly metrics?: ApiMetrics
   /** The built SPA (web/dist); omitted, only the API is served. */
   readonly staticDir?: string
+  /** false: pages go out as the SPA's index.html even when the build has the server-side render. */
+  readonly serverRender?: boolean
   /** Validate every JSON response against its schema (tests). */
   readonly validateResponses?: boolean
   readonly onValidResponse?: (route: RouteDef, status: number) => void
@@ -80,7 +82,13 @@ export function createApiApp(options: ApiAppOptions): Koa {
     }
     return next()
   })
-  if (options.staticDir) app.use(spaStatic(options.staticDir))
+  if (options.staticDir) {
+    app.use(
+      spaStatic(options.staticDir, {
+        serverRender: options.serverRender === false ? undefined : { logger: options.logger },
+      }),
+    )
+  }
   app.use((ctx) => {
     ctx.status = 404
     ctx.body = { error: { code: 'not_found', message: `No route for ${ctx.method} ${ctx.path}` } }

@@ -1,7 +1,9 @@
 import { createReadStream } from 'node:fs'
-import { stat } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import type { Middleware } from 'koa'
+import type { Logger } from 'pino'
+import { loadServerRender, type ServerRenderOptions } from './server-render.ts'
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -17,12 +19,24 @@ const contentTypes: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 }
 
+/** Build outputs that are never served: the server-side render's bundle and Vite's manifest. */
+const PRIVATE_DIRS = ['_ssr', '.vite']
+
+export interface SpaStaticOptions {
+  /** Server-render the pages when the build has the render (web/dist/_ssr); needs the logger. */
+  readonly serverRender?: (ServerRenderOptions & { readonly logger: Logger }) | undefined
+}
+
 /**
- * Serves the built SPA: files under root as they are (hashed assets cached for a year), and
- * index.html for any other GET outside /api so client-side routes load. Paths never escape root.
+ * Serves the built SPA: files under root as they are (hashed assets cached for a year), and the
+ * page for any other GET outside /api so client-side routes load: server-rendered when the build has
+ * the render, else index.html as it is. Paths never escape root.
  */
-export function spaStatic(rootDir: string): Middleware {
+export function spaStatic(rootDir: string, options: SpaStaticOptions = {}): Middleware {
   const root = resolve(rootDir)
+  const { serverRender } = options
+  // Loaded on the first page request: the render bundle is large and API-only processes never need it.
+  let renderer: ReturnType<typeof loadServerRender> | undefined
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/')) return next()
     let rel: string
@@ -35,6 +49,9 @@ export function spaStatic(rootDir: string): Middleware {
     }
     let file = join(root, rel)
     if (file !== root && !file.startsWith(root + sep)) return next()
+    if (PRIVATE_DIRS.some((d) => rel === d || rel.startsWith(`${d}/`) || rel.startsWith(`${d}${sep}`))) {
+      return next()
+    }
     let info = await stat(file).catch(() => null)
     const isAsset = info?.isFile() ?? false
     if (!isAsset) {
@@ -42,6 +59,20 @@ export function spaStatic(rootDir: string): Middleware {
       file = join(root, 'index.html')
       info = await stat(file).catch(() => null)
       if (!info?.isFile()) return next()
+    }
+    if (!isAsset && serverRender && ctx.method === 'GET') {
+      renderer ??= loadServerRender(root, serverRender.logger, serverRender)
+      const render = await renderer
+      if (render) {
+        const page = await render(ctx, await readFile(file, 'utf8'))
+        ctx.status = page.status
+        ctx.type = contentTypes['.html']!
+        // The page carries the viewer's own data: never shared by caches.
+        ctx.set('Cache-Control', 'private, no-cache')
+        ctx.vary('Cookie')
+        ctx.body = page.html
+        return
+      }
     }
     ctx.type = contentTypes[extname(file)] ?? 'application/octet-stream'
     ctx.length = info!.size

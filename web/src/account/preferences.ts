@@ -80,12 +80,14 @@ export function usePreference<K extends PreferenceKind>(
     defaultValue: fallback,
     getInitialValueInEffect: false,
   })
+  const getDoc = () => queryClient.getQueryData<UserPreferences>(PREFERENCES_QUERY_KEY)
   const doc = useSyncExternalStore(
     (onChange) =>
       queryClient.getQueryCache().subscribe((event) => {
         if (isPreferencesKey(event.query.queryKey)) onChange()
       }),
-    () => queryClient.getQueryData<UserPreferences>(PREFERENCES_QUERY_KEY),
+    getDoc,
+    getDoc,
   )
 
   // Signed in after start-up without the shell's loader running again: load the document here.

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { apiFetch } from './transport.ts'
 
 type ResponseSchemas = typeof import('./response-schemas.ts')
 /** The name of a response schema in response-schemas.ts. */
@@ -71,7 +72,7 @@ export async function apiGet<K extends ResponseSchemaName>(
   // The schemas' chunk loads while the request is in flight (the first call fetches it, later ones
   // get the cached module).
   const schemas = loadSchemas()
-  const res = await fetch(path, { signal: signal ?? null, headers: { accept: 'application/json' } })
+  const res = await apiFetch(path, { signal: signal ?? null, headers: { accept: 'application/json' } })
   if (!res.ok) throw await requestError(res)
   return {
     data: await parsed(res, path, schemas, schemaName),
@@ -93,7 +94,7 @@ export async function apiSend<K extends ResponseSchemaName>(
   options: { keepalive?: boolean } = {},
 ): Promise<ResponseOf<K>> {
   const schemas = loadSchemas()
-  const res = await fetch(path, {
+  const res = await apiFetch(path, {
     method,
     credentials: 'same-origin',
     ...(options.keepalive && { keepalive: true }),

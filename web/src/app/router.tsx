@@ -23,10 +23,24 @@ export const LEGACY_REDIRECTS: { path: string; to: (p: Params) => string }[] = [
   { path: '/login', to: () => '/sign-in' },
 ]
 
-const overviewHandle: RouteHandle = { crumbs: [{ label: 'Overview', to: '/overview' }] }
-const experiencesHandle: RouteHandle = { crumbs: [{ label: 'Experiences', to: '/experiences' }] }
-const settingsHandle: RouteHandle = { crumbs: [{ label: 'Settings', to: '/settings' }] }
-const usersHandle: RouteHandle = { crumbs: [{ label: 'User Management', to: '/users' }] }
+const overviewHandle: RouteHandle = {
+  crumbs: [{ label: 'Overview', to: '/overview' }],
+  module: 'src/pages/overview/route.tsx',
+}
+const experiencesCrumbs = [{ label: 'Experiences', to: '/experiences' }]
+const experiencesHandle: RouteHandle = {
+  crumbs: experiencesCrumbs,
+  module: 'src/pages/experiences/route.tsx',
+}
+const experienceHandle: RouteHandle = { crumbs: experiencesCrumbs, module: 'src/pages/experience/route.tsx' }
+const settingsHandle: RouteHandle = {
+  crumbs: [{ label: 'Settings', to: '/settings' }],
+  module: 'src/pages/settings/route.tsx',
+}
+const usersHandle: RouteHandle = {
+  crumbs: [{ label: 'User Management', to: '/users' }],
+  module: 'src/pages/users/route.tsx',
+}
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const overview = () => import('../pages/overview/route.tsx').then((m) => m.route(queryClient))
@@ -88,7 +102,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             {
               // The page's loader checks the id (isDatabaseId) and throws a 404 Response otherwise.
               path: 'experiences/:experienceId',
-              handle: experiencesHandle,
+              handle: experienceHandle,
               lazy: () => import('../pages/experience/route.tsx').then((m) => m.route(queryClient)),
             },
             {

@@ -6,7 +6,11 @@ import { type RefObject, useEffect, useState } from 'react'
  * sees yet. Without IntersectionObserver (old browsers, jsdom) everything counts as near.
  */
 export function useNearViewport(ref: RefObject<Element | null>, margin = '300px'): boolean {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined')
+  // A server render draws no chart (the browser decides once it can see the page); a browser without
+  // IntersectionObserver draws every chart at once.
+  const [near, setNear] = useState(
+    () => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined',
+  )
   useEffect(() => {
     const element = ref.current
     if (near || !element) return

@@ -17,8 +17,10 @@ export function AnnotationPicker({
   settings: AnnotationSettings
   onChange: (next: AnnotationSettings) => void
 }) {
+  // Read after mounting, so that a server-rendered page hydrates as drawn (open); the button is in
+  // the markup everywhere and CSS shows it on small screens only.
   const small = useMediaQuery(`(max-width: ${BREAKPOINTS_PX.md - 1}px)`, false, {
-    getInitialValueInEffect: false,
+    getInitialValueInEffect: true,
   })
   const open = !small || !settings.collapsed
   const count = (kind: string) => annotations.filter((a) => a.kind === kind).length
@@ -28,18 +30,17 @@ export function AnnotationPicker({
         <Title order={2} size="h5" id="annotation-picker-title">
           Chart Annotations
         </Title>
-        {small && (
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            aria-expanded={open}
-            aria-controls="annotation-picker-body"
-            rightSection={open ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
-            onClick={() => onChange({ ...settings, collapsed: !settings.collapsed })}
-          >
-            {open ? 'Hide' : 'Show'}
-          </Button>
-        )}
+        <Button
+          hiddenFrom="sm"
+          variant="subtle"
+          size="compact-sm"
+          aria-expanded={open}
+          aria-controls="annotation-picker-body"
+          rightSection={open ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
+          onClick={() => onChange({ ...settings, collapsed: !settings.collapsed })}
+        >
+          {open ? 'Hide' : 'Show'}
+        </Button>
       </Group>
       <Collapse expanded={open}>
         <Box id="annotation-picker-body" pt="sm">

@@ -36,6 +36,14 @@ function targetFor(range: GraphRange): Zoom | null {
 }
 
 /**
+ * Where a chart's data starts in the default view (no anchor link): what the page's loader prefetches,
+ * so a server-rendered page is drawn with its charts' data and hydrates without fetching it again.
+ */
+export function defaultViewStart(): number | undefined {
+  return targetFor(DEFAULT_GRAPH_RANGE)?.min
+}
+
+/**
  * The view state of one detail chart: granularity, range button and zoom. An anchor link naming the
  * chart (its title) restores zoom and granularity once, when the chart first shows.
  */

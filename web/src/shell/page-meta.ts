@@ -33,6 +33,8 @@ export function usePageTitle(): string {
       return () => listeners.delete(l)
     },
     () => currentTitle,
+    // A server render draws no title here: the page's effect sets it once hydrated.
+    () => '',
   )
 }
 

@@ -9,10 +9,11 @@ import { trackPageView } from '../analytics/sink.ts'
  */
 export function usePageViews(): void {
   const { pathname, search } = useLocation()
-  const previous = useRef(document.referrer)
+  // null until the first view: its referrer is the document's (read in the effect, never on a server).
+  const previous = useRef<string | null>(null)
   useEffect(() => {
     const path = `${pathname}${search}`
-    trackPageView(path, document.title, previous.current)
+    trackPageView(path, document.title, previous.current ?? document.referrer)
     previous.current = `${window.location.origin}${path}`
   }, [pathname, search])
 }

@@ -4,6 +4,9 @@ export type Crumb = { label: string; to: string }
 export type RouteHandle = {
   /** Crumbs this route adds, in order; the page title follows as the last, unlinked crumb. */
   crumbs?: Crumb[]
+  /** The lazy route's source module as the Vite manifest names it, so a server-rendered page can
+   * preload its chunk and link its CSS (web/src/entry-server.tsx). */
+  module?: string
 }
 
 export function isRouteHandle(value: unknown): value is RouteHandle {

@@ -30,6 +30,12 @@ export function loadShellData(queryClient: QueryClient, schedule: Schedule = set
   })
 }
 
+/** Whether a query key is one of the shell's data (what loadShellData loads). */
+export function isShellDataQuery(queryKey: readonly unknown[]): boolean {
+  const key = JSON.stringify(queryKey)
+  return key === JSON.stringify(api.slimList().queryKey) || key === JSON.stringify(api.creators().queryKey)
+}
+
 /** For tests: forget a scheduled reload. */
 export function resetShellDataRetry(): void {
   pendingRetry = false

@@ -27,12 +27,15 @@ const isSessionKey = (key: readonly unknown[]) =>
  */
 export function useViewer(): Viewer {
   const queryClient = useQueryClient()
+  // The server render reads the same cache (it is dehydrated into the page), so one getter serves both.
+  const getUser = () => queryClient.getQueryData<SessionUser | null>(SESSION_QUERY_KEY)
   const user = useSyncExternalStore(
     (onChange) =>
       queryClient.getQueryCache().subscribe((event) => {
         if (isSessionKey(event.query.queryKey)) onChange()
       }),
-    () => queryClient.getQueryData<SessionUser | null>(SESSION_QUERY_KEY),
+    getUser,
+    getUser,
   )
   return useMemo(() => viewerOf(user), [user])
 }

@@ -24,12 +24,16 @@ export function ExperienceIcon({ placeId, hash, size = 40, eager = false }: Expe
       </Avatar>
     )
   }
+  const fallback = defaultThumbnail(placeId)
   return (
     <Avatar
       size={size}
       radius="md"
       alt=""
-      src={failed ? defaultThumbnail(placeId) : iconUrl(hash, placeId, size)}
+      src={failed ? fallback : iconUrl(hash, placeId, size)}
+      // The default image lies under the icon: a server-rendered page shows it until the icon has
+      // loaded, and where the icon fails before the app has started (no error handler yet), it stays.
+      style={{ backgroundImage: `url("${fallback}")`, backgroundSize: 'cover' }}
       imageProps={{
         onError: () => setFailed(true),
         loading: eager ? 'eager' : 'lazy',

@@ -1,5 +1,4 @@
 import { Grid, Stack } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo } from 'react'
 import { useLoaderData } from 'react-router'
@@ -49,7 +48,6 @@ export function ExperiencePage() {
   const price = useQuery({ ...api.price(placeId), select: (r) => r.data })
   const viewer = useViewer()
   const [hash] = useHashParams()
-  const mobile = useMediaQuery('(max-width: 639px)', false, { getInitialValueInEffect: false })
 
   usePageMeta({
     title: experience?.name ?? 'Experience',
@@ -92,8 +90,9 @@ export function ExperiencePage() {
 
   if (!experience) return null
   const common = { placeId, name: experience.name, shapes }
-  // Hidden on mobile and for the role viewer (visitors see it).
-  const dashboards = !mobile && showsDashboards(viewer)
+  // Hidden for the role viewer (visitors see it), and on mobile (below 640 px) by CSS, so that the
+  // server-rendered page and its hydration agree whatever the screen.
+  const dashboards = showsDashboards(viewer)
 
   return (
     <Stack gap="md">
@@ -103,7 +102,7 @@ export function ExperiencePage() {
           <InfoPanel experience={experience} />
         </Grid.Col>
         {dashboards && (
-          <Grid.Col span={{ base: 12, lg: 3 }}>
+          <Grid.Col span={{ base: 12, lg: 3 }} visibleFrom="xs">
             <DashboardsPanel placeId={experience.place_id} universeId={experience.universe_id} />
           </Grid.Col>
         )}

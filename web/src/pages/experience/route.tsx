@@ -1,15 +1,13 @@
-import { isDatabaseId } from '@ludex/schemas'
+import { DEFAULT_GRANULARITY, isDatabaseId } from '@ludex/schemas'
 import type { QueryClient } from '@tanstack/react-query'
 import type { LazyRouteFunction, LoaderFunctionArgs, RouteObject } from 'react-router'
 import { api } from '../../api/queries.ts'
-import type { RouteHandle } from '../../shell/route-handle.ts'
+import { defaultViewStart } from '../../experience/chart-view.ts'
 import { ExperiencePage } from './ExperiencePage.tsx'
 
 export interface ExperienceLoaderData {
   readonly placeId: number
 }
-
-const handle: RouteHandle = { crumbs: [{ label: 'Experiences', to: '/experiences' }] }
 
 /**
  * The lazy route module. The id must be a database id (else 404); the experience is loaded before
@@ -17,13 +15,33 @@ const handle: RouteHandle = { crumbs: [{ label: 'Experiences', to: '/experiences
  */
 export function route(queryClient: QueryClient): Awaited<ReturnType<LazyRouteFunction<RouteObject>>> {
   return {
-    handle,
     loader: async ({ params }: LoaderFunctionArgs): Promise<ExperienceLoaderData> => {
       if (!isDatabaseId(params.experienceId)) throw new Response('Not Found', { status: 404 })
       const placeId = Number(params.experienceId)
+      prefetchCharts(queryClient, placeId)
       await queryClient.ensureQueryData(api.experience(placeId))
       return { placeId }
     },
     Component: ExperiencePage,
   }
+}
+
+/**
+ * Starts the first screen's chart data with the page: the default view of each chart (an address with
+ * a hash, an anchor link or a tab, fetches its own view as the charts mount). Not awaited: the page
+ * shows with loading charts; a server render waits a bounded time for them (entry-server.tsx).
+ */
+function prefetchCharts(queryClient: QueryClient, placeId: number): void {
+  if (typeof window !== 'undefined' && window.location.hash.length > 1) return
+  const start = defaultViewStart()
+  const params = {
+    placeIds: [placeId],
+    granularity: DEFAULT_GRANULARITY,
+    ...(start !== undefined ? { startTime: new Date(start).toISOString() } : {}),
+  }
+  void queryClient.prefetchQuery(api.stats('ccus', params))
+  void queryClient.prefetchQuery(api.stats('playtime', params))
+  void queryClient.prefetchQuery(api.stats('likes', params))
+  void queryClient.prefetchQuery(api.rankingSeries(placeId))
+  void queryClient.prefetchQuery(api.price(placeId))
 }

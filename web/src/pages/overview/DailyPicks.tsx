@@ -101,6 +101,8 @@ function PickIcon({
       width={150}
       height={150}
       onError={() => setFailed(true)}
+      // The default image lies under the icon until it has loaded (see ExperienceIcon).
+      style={{ backgroundImage: `url("${defaultThumbnail(placeId)}")`, backgroundSize: 'cover' }}
     />
   )
 }

@@ -8,7 +8,8 @@ export function route(queryClient: QueryClient): Awaited<ReturnType<LazyRouteFun
   return {
     loader: async () => {
       // The loader's request carries no hash; the address bar has it on a first load (what matters).
-      await prefetchOverview(queryClient, window.location.hash)
+      // A server render has no hash at all: it draws the default granularity.
+      await prefetchOverview(queryClient, typeof window === 'undefined' ? '' : window.location.hash)
       return null
     },
     Component: OverviewPage,

@@ -1,0 +1,157 @@
+import { readFile, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { Context } from 'koa'
+import type { Logger } from 'pino'
+
+/** What web/src/entry-server.tsx exports (its build: <staticDir>/_ssr/entry-server.js). */
+interface RenderModule {
+  render(request: {
+    url: string
+    apiOrigin: string
+    cookie: string | undefined
+    dataBudgetMs: number
+  }): Promise<
+    | { kind: 'page'; status: number; html: string; state: string; modules: readonly string[] }
+    | { kind: 'client'; status: number }
+  >
+}
+
+interface ManifestChunk {
+  readonly file: string
+  readonly css?: readonly string[]
+  readonly imports?: readonly string[]
+  readonly isEntry?: boolean
+}
+type Manifest = Record<string, ManifestChunk>
+
+/** A page as it goes out: the status and the HTML. */
+export interface RenderedPage {
+  readonly status: number
+  readonly html: string
+}
+
+export interface ServerRenderOptions {
+  /** How long the page's data may take before it is drawn with what has arrived (then the client loads the rest). */
+  readonly dataBudgetMs?: number
+  /** After this the render is abandoned and the SPA's index.html goes out instead. */
+  readonly timeoutMs?: number
+}
+
+/** The markers in web/index.html around what a server render replaces (the start-up spinner). */
+const OUTLET = /<!--ssr-outlet-->[\s\S]*<!--\/ssr-outlet-->/
+const SESSION_PRELOAD = /\s*<link rel="preload" href="\/api\/auth\/session"[^>]*>/
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g
+const DATA_PRELOAD = /\s*<link rel="preload" href="(\/api\/[^"]+)" as="fetch" crossorigin \/>/g
+
+/**
+ * The server-side render of the SPA's pages (DESIGN §6): the first screen is in the HTML, with the data
+ * it was drawn from, so it paints before any JavaScript has run and the client hydrates it. A build
+ * without the render (or any failure, or a render slower than its timeout) answers with the plain
+ * index.html: the page then loads as a client-rendered app, never as an error.
+ */
+export async function loadServerRender(
+  rootDir: string,
+  logger: Logger,
+  options: ServerRenderOptions = {},
+): Promise<((ctx: Context, indexHtml: string) => Promise<RenderedPage>) | null> {
+  const entry = join(rootDir, '_ssr', 'entry-server.js')
+  if (!(await stat(entry).catch(() => null))?.isFile()) return null
+  let mod: RenderModule
+  let manifest: Manifest
+  try {
+    mod = (await import(pathToFileURL(entry).href)) as RenderModule
+    manifest = JSON.parse(await readFile(join(rootDir, '.vite', 'manifest.json'), 'utf8')) as Manifest
+  } catch (err) {
+    logger.warn({ err }, 'the server-side render could not be loaded; pages are client-rendered')
+    return null
+  }
+  const dataBudgetMs = options.dataBudgetMs ?? 1_500
+  const timeoutMs = options.timeoutMs ?? 5_000
+
+  return async (ctx, indexHtml) => {
+    const socket = ctx.req.socket
+    const host = socket.localAddress?.includes(':') ? `[${socket.localAddress}]` : socket.localAddress
+    let timer: ReturnType<typeof setTimeout> | undefined
+    try {
+      const result = await Promise.race([
+        mod.render({
+          // Only the path and query matter to the router; the host header is not trusted for anything.
+          url: `http://localhost${ctx.originalUrl}`,
+          apiOrigin: `http://${host}:${socket.localPort}`,
+          cookie: ctx.get('cookie') || undefined,
+          dataBudgetMs,
+        }),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`no page after ${timeoutMs} ms`)), timeoutMs)
+        }),
+      ])
+      if (result.kind === 'client') return { status: result.status, html: indexHtml }
+      const assets = routeAssets(manifest, result.modules)
+      const html = afterPaint(indexHtml.replace(SESSION_PRELOAD, ''), assets.modules)
+        .replace('</head>', `${assets.stylesheets}</head>`)
+        .replace(OUTLET, () => result.html)
+        .replace(
+          '</body>',
+          () => `<script type="application/json" id="ludex-ssr-state">${result.state}</script></body>`,
+        )
+      return { status: result.status, html }
+    } catch (err) {
+      logger.warn({ err, path: ctx.path }, 'server-side render failed; the page is client-rendered')
+      return { status: 200, html: indexHtml }
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+}
+
+/**
+ * The page is drawn by its HTML and stylesheets alone, so the JavaScript and the data preloads move out
+ * of the head into after-paint.js (web/public), which requests them once the page has painted.
+ */
+export function afterPaint(indexHtml: string, routeModules: readonly string[]): string {
+  const entry = ENTRY_SCRIPT.exec(indexHtml)?.[1]
+  if (!entry) return indexHtml
+  const modules = [...indexHtml.matchAll(MODULE_PRELOAD)].map((m) => m[1]!)
+  const data = [...indexHtml.matchAll(DATA_PRELOAD)].map((m) => m[1]!)
+  const attr = (values: readonly string[]) => escapeAttribute(values.join(' '))
+  const loader = `<script defer src="/after-paint.js" data-entry="${escapeAttribute(entry)}" data-modules="${attr([...modules, ...routeModules])}" data-fetch="${attr(data)}"></script>`
+  return indexHtml
+    .replace(ENTRY_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace(DATA_PRELOAD, '')
+    .replace('</head>', `${loader}</head>`)
+}
+
+const escapeAttribute = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;')
+
+/** The stylesheets and module preloads of the matched routes' chunks (and their static imports). */
+export function routeAssets(
+  manifest: Manifest,
+  modules: readonly string[],
+): { stylesheets: string; modules: string[] } {
+  const css = new Set<string>()
+  const js = new Set<string>()
+  const seen = new Set<string>()
+  const visit = (key: string) => {
+    const chunk = manifest[key]
+    if (!chunk || seen.has(key)) return
+    seen.add(key)
+    js.add(chunk.file)
+    for (const c of chunk.css ?? []) css.add(c)
+    for (const i of chunk.imports ?? []) visit(i)
+  }
+  // The entry and its static imports are in index.html already.
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key)
+  const inIndex = new Set(js)
+  const inIndexCss = new Set(css)
+  for (const m of modules) visit(m)
+  for (const f of inIndex) js.delete(f)
+  for (const f of inIndexCss) css.delete(f)
+  return {
+    stylesheets: [...css].map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`).join(''),
+    modules: [...js].map((f) => `/${f}`),
+  }
+}

@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// `npm run build -w @ludex/web [-- --outDir <dir> --emptyOutDir --sourcemap ...]`: the browser build
+// into <outDir> (default dist), then the server-side render's build into <outDir>/_ssr, which the API
+// imports and never serves (api/src/static). Other options are passed to both builds.
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'vite'
+
+const webRoot = fileURLToPath(new URL('..', import.meta.url))
+const args = process.argv.slice(2)
+const flag = (name) => args.includes(name)
+const value = (name) => {
+  const i = args.indexOf(name)
+  return i >= 0 ? args[i + 1] : undefined
+}
+const outDir = resolve(process.cwd(), value('--outDir') ?? join(webRoot, 'dist'))
+const common = { root: webRoot, logLevel: flag('--silent') ? 'warn' : 'info' }
+await build({
+  ...common,
+  build: {
+    outDir,
+    emptyOutDir: flag('--emptyOutDir') || outDir === join(webRoot, 'dist'),
+    ...(flag('--manifest') && { manifest: true }),
+    ...(flag('--sourcemap') && { sourcemap: true }),
+  },
+})
+await build({
+  ...common,
+  build: {
+    ssr: 'src/entry-server.tsx',
+    outDir: join(outDir, '_ssr'),
+    emptyOutDir: true,
+    manifest: false,
+    copyPublicDir: false,
+    sourcemap: true,
+  },
+})

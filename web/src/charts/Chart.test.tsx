@@ -48,7 +48,7 @@ describe('Chart', () => {
       },
     })
     const labels = [...container.querySelectorAll('[data-chart="static"] span')].map((s) => s.textContent)
-    expect(labels).toContain('Nov 1')
+    expect(labels).toContain('Nov 3')
     expect(labels.some((l) => l?.startsWith('Oct 1'))).toBe(false)
   })
 

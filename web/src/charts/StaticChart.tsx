@@ -181,7 +181,9 @@ function StaticCartesian({ model }: { model: CartesianModel }) {
             <span
               key={`xt${t.value}`}
               className={
-                i % 2 === 1 && x.ticks.length > 4 ? `${classes.xtick} ${classes.alt}` : classes.xtick
+                x.auto && i % 2 === 1 && x.ticks.length > 4
+                  ? `${classes.xtick} ${classes.alt}`
+                  : classes.xtick
               }
               style={{ left: pct(t.at) }}
             >

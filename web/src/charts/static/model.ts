@@ -23,6 +23,8 @@ export interface AxisModel {
   readonly max: number
   readonly ticks: readonly PositionedTick[]
   readonly title?: string
+  /** Automatic ticks, which may thin out on narrow charts (explicit dtick or tickvals never do). */
+  readonly auto: boolean
   /** Where the zero line sits (0 to 1), when zero is inside a numeric range. */
   readonly zero?: number
 }
@@ -350,6 +352,7 @@ function axisModel(
     min,
     max,
     ticks,
+    auto: kind !== 'category' && arr(axis.tickvals).length === 0 && num(axis.dtick) === undefined,
     ...(title ? { title } : {}),
     ...(kind !== 'category' && min < 0 && max > 0 ? { zero: -min / span } : {}),
   }
@@ -547,7 +550,8 @@ function cartesianModel(traces: readonly Obj[], layout: Obj, options: ModelOptio
     }
   const extent = (v: number[]): [number, number] =>
     v.length ? [v.reduce((a, b) => Math.min(a, b)), v.reduce((a, b) => Math.max(a, b))] : [0, 1]
-  const yRangemode = str(yaxis.rangemode)
+  // The base layout's y axis reaches to zero unless the chart says otherwise.
+  const yRangemode = str(yaxis.rangemode) ?? 'tozero'
   const xRange =
     rangeOf(xaxis, xKind, xCats) ??
     (xKind === 'category' && !barTraces.some((t) => !horizontal(t))
@@ -569,7 +573,7 @@ function cartesianModel(traces: readonly Obj[], layout: Obj, options: ModelOptio
   const height = options.height
   const margin0 = margins(layout)
   const plotHeight = Math.max(100, height - margin0.t - margin0.b)
-  const x = axisModel(xaxis, xKind, xRange, targetTickCount(800, 'x'), xCats)
+  const x = axisModel(xaxis, xKind, xRange, targetTickCount(600, 'x'), xCats)
   const y = axisModel(yaxis, yKind, yRange, targetTickCount(plotHeight, 'y'), yCats)
   const fx = (v: number) => (v - x.min) / (x.max - x.min)
   const fy = (v: number) => (v - y.min) / (y.max - y.min)

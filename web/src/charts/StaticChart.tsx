@@ -155,22 +155,19 @@ function StaticCartesian({ model }: { model: CartesianModel }) {
             />
           ))}
           {texts.length > 0 ? (
-            <div className={classes.clip}>
+            // Unscaled, so the text keeps its shape; SVG text like Plotly's bar labels.
+            <svg className={classes.barTexts} width="100%" height="100%" role="presentation">
               {texts.map(({ r, key }) => (
-                <span
+                <text
                   key={key}
                   className={classes.barText}
-                  style={{
-                    left: pct(r.x / 1000),
-                    top: pct(r.y / 1000),
-                    width: pct(r.w / 1000),
-                    height: pct(r.h / 1000),
-                  }}
+                  x={pct((r.x + r.w / 2) / 1000)}
+                  y={pct((r.y + r.h / 2) / 1000)}
                 >
                   {r.text}
-                </span>
+                </text>
               ))}
-            </div>
+            </svg>
           ) : null}
           {y.ticks.map((t) => (
             <span key={`yt${t.value}`} className={classes.ytick} style={{ top: pct(1 - t.at) }}>

@@ -1,4 +1,4 @@
-import { expect, expectCharts, main, TEXT, test } from './support/fixtures.ts'
+import { activateChart, expect, expectCharts, main, TEXT, test } from './support/fixtures.ts'
 
 test.describe('overview', () => {
   test('shows the platform on live simulator data', async ({ page, snap }) => {
@@ -28,6 +28,26 @@ test.describe('overview', () => {
       .locator('xpath=ancestor::*[3]')
     await expect(playersTile).toContainText(/\d/)
     await snap('overview')
+  })
+
+  test('charts draw statically without Plotly; hovering one loads Plotly for it', async ({ page }) => {
+    const plotChunks: string[] = []
+    page.on('request', (r) => {
+      const file = new URL(r.url()).pathname.split('/').pop() ?? ''
+      if (file.startsWith('Plot-')) plotChunks.push(file)
+    })
+    await page.goto('/overview')
+    const first = main(page).locator('figure').first()
+    await expect(first.locator('[data-chart="static"] svg')).toBeVisible()
+    await expectCharts(page, 4)
+    await expect(main(page).locator('.js-plotly-plot')).toHaveCount(0)
+    expect(plotChunks).toEqual([])
+
+    await activateChart(first)
+    expect(plotChunks.length).toBeGreaterThan(0)
+    // Only the chart reached for switches; the others stay static.
+    await expect(main(page).locator('.js-plotly-plot')).toHaveCount(1)
+    await expect(main(page).locator('[data-chart="static"]')).toHaveCount(3)
   })
 
   test('/ and unknown paths load the overview', async ({ page }) => {

@@ -12,7 +12,7 @@ test.describe('shell', () => {
     await page.getByRole('button', { name: /dark theme/i }).click()
     await expect.poll(() => colorScheme(page)).toBe('dark')
     await expect(page.getByRole('button', { name: /light theme/i })).toBeVisible()
-    await expect(main(page).locator('.js-plotly-plot .main-svg').first()).toBeVisible()
+    await expect(main(page).locator('[data-chart="static"]').first()).toBeVisible()
     await snap('overview-dark')
     // The choice survives a reload.
     await page.reload()

@@ -68,22 +68,23 @@ export { expect }
 export const main = (page: Page): Locator => page.getByRole('main')
 
 /**
- * Plotly draws each chart as svgs inside `.js-plotly-plot`; resolves once `count` of them have drawn,
- * scrolling the page so that charts below the fold draw too.
+ * Every chart draws first as a static drawing (`[data-chart="static"]`) and as Plotly (`.js-plotly-plot`)
+ * once activated; resolves once `count` charts have drawn either way.
  */
 export async function expectCharts(page: Page, count: number): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        // Charts draw once they come near the viewport: bring each figure in turn.
-        for (const figure of await page.locator('figure').all()) {
-          await figure.scrollIntoViewIfNeeded({ timeout: 2_000 }).catch(() => {})
-        }
-        return page.locator('.js-plotly-plot .main-svg').count()
-      },
-      { timeout: 20_000 },
-    )
-    .toBeGreaterThanOrEqual(count)
+  const drawn = page.locator('figure').filter({ has: page.locator('[data-chart="static"], .js-plotly-plot') })
+  await expect.poll(() => drawn.count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(count)
+}
+
+/**
+ * Upgrades a chart to Plotly the way a user does (the pointer enters it) and resolves once Plotly has
+ * drawn in it and the static drawing is gone.
+ */
+export async function activateChart(figure: Locator): Promise<void> {
+  await figure.scrollIntoViewIfNeeded()
+  await figure.hover()
+  await expect(figure.locator('.js-plotly-plot .main-svg').first()).toBeVisible({ timeout: 20_000 })
+  await expect(figure.locator('[data-chart="static"]')).toHaveCount(0)
 }
 
 /** The sign-up promo modal, whatever opened it. */

@@ -10,13 +10,24 @@ import {
 } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import type { Config, Data, Layout } from 'plotly.js'
-import { lazy, type ReactNode, Suspense, useId, useMemo, useRef } from 'react'
+import {
+  type CSSProperties,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useState,
+} from 'react'
 import type { PlotParams } from 'react-plotly.js'
-import { useNearViewport } from './near-viewport.ts'
+import classes from './chart.module.css'
+import { StaticChart } from './StaticChart.tsx'
 import { baseLayout, chartColors, mergeLayout } from './theme.ts'
 
-// Plotly is only reachable through this dynamic import: its own chunk, fetched when the first chart
-// comes near the viewport.
+// Plotly is only reachable through this dynamic import: its own chunk, fetched when someone reaches for
+// a chart (hover, focus, touch). Until then every chart is its static drawing.
 const loadPlot = () => import('./Plot.tsx')
 const Plot = lazy(loadPlot)
 
@@ -44,23 +55,101 @@ export interface ChartProps {
   readonly onRelayout?: PlotParams['onRelayout']
 }
 
-/** Whether charts use their small-screen form (width at most 480 px, height 300). */
+/**
+ * Whether charts use their small-screen form (width at most 480 px, height 300). False on the first
+ * render, as on the server, and the real value right after: markup rendered from it hydrates cleanly.
+ */
 export function useSmallChart(): boolean {
   return useMediaQuery(`(max-width: ${MOBILE_CHART_BREAKPOINT_PX}px)`, false, {
-    getInitialValueInEffect: false,
+    getInitialValueInEffect: true,
   })
 }
 
-/** The one chart component: themed, responsive, lazy Plotly with loading, empty and a11y states. */
+/**
+ * The one chart component: a static drawing first (cheap, the same on server and client), upgraded to
+ * an interactive Plotly chart when the user reaches for it; with loading, empty and a11y states.
+ */
 export function Chart(props: ChartProps) {
+  const summaryId = useId()
+  const empty = props.empty || props.data.length === 0
+  const drawable = !props.loading && !empty
+  // `active`: this chart was reached for, Plotly mounts; `drawn`: Plotly has drawn, the static goes.
+  const [active, setActive] = useState(false)
+  const [drawn, setDrawn] = useState(false)
+  const activate = useCallback(() => {
+    void loadPlot()
+    setActive(true)
+  }, [])
+  const onDrawn = useCallback(() => setDrawn(true), [])
+  // Plotly unmounts while the chart loads or is empty; the static drawing covers its return.
+  useEffect(() => {
+    if (!drawable) setDrawn(false)
+  }, [drawable])
+
+  let body: ReactNode
+  if (props.loading)
+    body = (
+      <Center h="100%">
+        <Loader size="md" aria-label="Loading chart" />
+      </Center>
+    )
+  else if (empty)
+    body = (
+      <Center h="100%">
+        <Text c="dimmed">{props.emptyText ?? NO_DATA}</Text>
+      </Center>
+    )
+  else
+    body = (
+      <>
+        {drawn ? null : (
+          <StaticChart
+            data={props.data}
+            layout={props.layout}
+            height={props.height ?? DEFAULT_CHART_HEIGHT}
+          />
+        )}
+        {active ? (
+          // The SVG's tick labels are noise to a screen reader; the summary describes the chart instead.
+          <div className={classes.layer} aria-hidden="true" data-chart="plotly">
+            <Suspense fallback={null}>
+              <InteractiveChart {...props} onDrawn={onDrawn} />
+            </Suspense>
+          </div>
+        ) : null}
+      </>
+    )
+
+  const boxStyle = { '--chart-height': `${props.height ?? DEFAULT_CHART_HEIGHT}px` } as CSSProperties
+  return (
+    <Box
+      component="figure"
+      className={classes.figure}
+      aria-label={props.title}
+      aria-describedby={summaryId}
+      aria-busy={props.loading}
+      // Reachable by keyboard, so focusing a chart upgrades it as hovering does.
+      tabIndex={drawable ? 0 : undefined}
+      {...(drawable && !active
+        ? { onPointerEnter: activate, onPointerDown: activate, onTouchStart: activate, onFocus: activate }
+        : {})}
+    >
+      <div className={classes.box} style={boxStyle}>
+        {body}
+      </div>
+      <VisuallyHidden id={summaryId}>
+        {props.loading ? '' : empty ? (props.emptyText ?? NO_DATA) : props.summary}
+      </VisuallyHidden>
+    </Box>
+  )
+}
+
+/** The Plotly chart, themed for the current scheme; client only, mounted once the chart is reached for. */
+function InteractiveChart(props: ChartProps & { onDrawn: () => void }) {
   const theme = useMantineTheme()
   const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false })
   const small = useSmallChart()
   const height = small ? MOBILE_CHART_HEIGHT_PX : (props.height ?? DEFAULT_CHART_HEIGHT)
-  const summaryId = useId()
-  const figureRef = useRef<HTMLElement>(null)
-  const near = useNearViewport(figureRef)
-
   const layout = useMemo(
     () =>
       mergeLayout(
@@ -73,53 +162,15 @@ export function Chart(props: ChartProps) {
     () => ({ displaylogo: false, displayModeBar: false, responsive: true, ...props.config }),
     [props.config],
   )
-
-  const spinner = (
-    <Center h={height}>
-      <Loader size="md" aria-label="Loading chart" />
-    </Center>
-  )
-  const empty = props.empty || props.data.length === 0
-
-  let body: ReactNode
-  if (props.loading) body = spinner
-  else if (!near && !empty) body = <Box h={height} />
-  else if (empty)
-    body = (
-      <Center h={height}>
-        <Text c="dimmed">{props.emptyText ?? NO_DATA}</Text>
-      </Center>
-    )
-  else
-    body = (
-      // The SVG's tick labels are noise to a screen reader; the summary describes the chart instead.
-      <div aria-hidden="true">
-        <Suspense fallback={spinner}>
-          <Plot
-            data={props.data}
-            layout={layout}
-            config={config}
-            useResizeHandler
-            style={{ width: '100%', height }}
-            {...(props.onRelayout ? { onRelayout: props.onRelayout } : {})}
-          />
-        </Suspense>
-      </div>
-    )
-
   return (
-    <Box
-      component="figure"
-      ref={figureRef}
-      m={0}
-      aria-label={props.title}
-      aria-describedby={summaryId}
-      aria-busy={props.loading}
-    >
-      {body}
-      <VisuallyHidden id={summaryId}>
-        {props.loading ? '' : empty ? (props.emptyText ?? NO_DATA) : props.summary}
-      </VisuallyHidden>
-    </Box>
+    <Plot
+      data={props.data}
+      layout={layout}
+      config={config}
+      useResizeHandler
+      style={{ width: '100%', height }}
+      onInitialized={props.onDrawn}
+      {...(props.onRelayout ? { onRelayout: props.onRelayout } : {})}
+    />
   )
 }

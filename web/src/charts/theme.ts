@@ -11,31 +11,38 @@ export interface ChartColors {
   readonly series: readonly string[]
 }
 
-/** Chart colours for the current Mantine colour scheme; backgrounds stay transparent (the card shows). */
+/**
+ * The colorway's Mantine colours in order (shade 6 in light, 4 in dark); chart.module.css repeats them
+ * as the static chart's .s0 to .s11 classes.
+ */
+export const COLORWAY = [
+  'indigo',
+  'teal',
+  'orange',
+  'grape',
+  'cyan',
+  'red',
+  'lime',
+  'pink',
+  'yellow',
+  'blue',
+  'green',
+  'violet',
+] as const
+
+/**
+ * Chart colours for the current Mantine colour scheme; tick labels (muted) are gray 7 / dark 1, which
+ * meet 4.5:1 on the cards. Backgrounds stay transparent (the card shows).
+ */
 export function chartColors(theme: MantineTheme, scheme: 'light' | 'dark'): ChartColors {
   const c = theme.colors
   const shade = scheme === 'dark' ? 4 : 6
-  const series = [
-    'indigo',
-    'teal',
-    'orange',
-    'grape',
-    'cyan',
-    'red',
-    'lime',
-    'pink',
-    'yellow',
-    'blue',
-    'green',
-    'violet',
-  ]
-    .map((name) => c[name]?.[shade])
-    .filter((v): v is string => typeof v === 'string')
+  const series = COLORWAY.map((name) => c[name]?.[shade]).filter((v): v is string => typeof v === 'string')
   return scheme === 'dark'
-    ? { text: c.dark[0], muted: c.dark[2], grid: c.dark[4], line: c.dark[3], hoverBg: c.dark[6], series }
+    ? { text: c.dark[0], muted: c.dark[1], grid: c.dark[4], line: c.dark[3], hoverBg: c.dark[6], series }
     : {
         text: c.gray[8],
-        muted: c.gray[6],
+        muted: c.gray[7],
         grid: c.gray[3],
         line: c.gray[4],
         hoverBg: theme.white,

@@ -84,6 +84,9 @@ export const api = {
     queryOptions({
       queryKey: ['place', placeId, 'price'],
       queryFn: ({ signal }) => apiGet(`/api/place/${placeId}/price`, 'priceHistory', signal),
+      // Fresh for a minute like the experience itself: a server-rendered page's copy is not fetched
+      // again the moment it hydrates.
+      staleTime: 60_000,
     }),
   thumbnails: (placeIds: readonly number[], type: 'Icon' | 'Banner') =>
     queryOptions({
@@ -119,6 +122,7 @@ export const api = {
       queryKey: ['stats', 'ranking', placeId, startTime],
       queryFn: ({ signal }) =>
         apiGet(`/api/stats/ranking?${qs({ placeId, startTime })}`, 'rankingSeries', signal),
+      staleTime: 60_000,
     }),
   rankingSnapshot: (categoryId: number, time?: number) =>
     queryOptions({

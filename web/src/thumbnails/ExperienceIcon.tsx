@@ -1,5 +1,6 @@
 import { Avatar, Loader } from '@mantine/core'
 import { useState } from 'react'
+import { hasFailedToLoad } from './image-failure.ts'
 import { defaultThumbnail, iconUrl } from './urls.ts'
 
 export interface ExperienceIconProps {
@@ -36,6 +37,9 @@ export function ExperienceIcon({ placeId, hash, size = 40, eager = false }: Expe
       style={{ backgroundImage: `url("${fallback}")`, backgroundSize: 'cover' }}
       imageProps={{
         onError: () => setFailed(true),
+        ref: (img: HTMLImageElement | null) => {
+          if (!failed && hasFailedToLoad(img)) setFailed(true)
+        },
         loading: eager ? 'eager' : 'lazy',
         decoding: eager ? 'sync' : 'async',
         ...(eager ? { fetchPriority: 'high' as const } : {}),

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { api } from '../../api/queries.ts'
 import { NO_DATA } from '../../charts/index.ts'
+import { hasFailedToLoad } from '../../thumbnails/image-failure.ts'
 import { defaultThumbnail, iconUrl } from '../../thumbnails/urls.ts'
 import { OverviewCard } from './OverviewCard.tsx'
 import classes from './overview.module.css'
@@ -101,6 +102,9 @@ function PickIcon({
       width={150}
       height={150}
       onError={() => setFailed(true)}
+      ref={(img: HTMLImageElement | null) => {
+        if (!failed && hasFailedToLoad(img)) setFailed(true)
+      }}
       // The default image lies under the icon until it has loaded (see ExperienceIcon).
       style={{ backgroundImage: `url("${defaultThumbnail(placeId)}")`, backgroundSize: 'cover' }}
     />

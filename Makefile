@@ -13,7 +13,7 @@ $(NODE_MODULES_STAMP): package.json package-lock.json */package.json
 
 install: $(NODE_MODULES_STAMP)
 
-web/dist/index.html: $(NODE_MODULES_STAMP) $(shell find web/src web/index.html web/vite.config.ts -type f 2>/dev/null)
+web/dist/index.html: $(NODE_MODULES_STAMP) $(shell find web/src web/public web/scripts web/index.html web/vite.config.ts -type f 2>/dev/null)
 	npm run build -w @ludex/web
 
 build: install web/dist/index.html

@@ -19,19 +19,21 @@ test.describe('shell', () => {
     await expect.poll(() => colorScheme(page)).toBe('dark')
   })
 
-  test('the session and the slim list are fetched once, early, by the HTML preloads', async ({ page }) => {
+  test('a server-rendered page carries the session and preloads the shell data once', async ({ page }) => {
+    const shellCalls = ['/api/auth/session', '/api/place?slim', '/api/creator']
     const requested: string[] = []
     page.on('request', (r) => {
       const path = new URL(r.url()).pathname + new URL(r.url()).search
-      if (path === '/api/auth/session' || path === '/api/place?slim') requested.push(path)
+      if (shellCalls.includes(path)) requested.push(path)
     })
     await page.goto('/overview')
     await expect(main(page).getByText('Players Online')).toBeVisible()
-    // The HTML asks for both; a preload the app did not reuse would show as a second request.
-    for (const href of ['/api/auth/session', '/api/place?slim']) {
+    // The session came with the page's state; the slim list and the creators are preloaded after the
+    // first paint (after-paint.js), and a preload the app did not reuse would show as a second request.
+    for (const href of ['/api/place?slim', '/api/creator']) {
       await expect(page.locator(`link[rel="preload"][as="fetch"][href="${href}"]`)).toHaveCount(1)
     }
-    expect(requested.toSorted()).toEqual(['/api/auth/session', '/api/place?slim'])
+    expect(requested.toSorted()).toEqual(['/api/creator', '/api/place?slim'])
   })
 
   test('Tab reaches the search and the navigation links', async ({ page }) => {

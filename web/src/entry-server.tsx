@@ -8,7 +8,14 @@ import { Notifications } from '@mantine/notifications'
 import { dehydrate, type Query, type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
+import {
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  matchRoutes,
+  StaticRouterProvider,
+} from 'react-router'
+import { ApiRequestError } from './api/client.ts'
 import { withServerRequest } from './api/transport.server.ts'
 import { createQueryClient } from './app/query-client.ts'
 import { createRoutes } from './app/router.tsx'
@@ -45,6 +52,8 @@ export type RenderResult =
 export async function render(request: RenderRequest): Promise<RenderResult> {
   const queryClient = createQueryClient({ server: true })
   const routes = createRoutes(queryClient)
+  const page = matchRoutes(routes, new URL(request.url).pathname)?.at(-1)?.route.handle
+  if (!isRouteHandle(page) || !page.serverRender) return { kind: 'client', status: 200 }
   const handler = createStaticHandler(routes)
   return withServerRequest({ origin: request.apiOrigin, cookie: request.cookie }, async () => {
     const shellData = loadShellData(queryClient)
@@ -52,7 +61,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       new Request(request.url, { headers: request.cookie ? { cookie: request.cookie } : {} }),
     )
     if (context instanceof Response) return { kind: 'client', status: context.status }
-    if (context.errors) return { kind: 'client', status: context.statusCode }
+    if (context.errors) return { kind: 'client', status: errorStatus(context.errors, context.statusCode) }
     // The loaders awaited what the first screen cannot do without; the rest (prefetches the loaders
     // started, the shell's data) gets a bounded wait so the page is drawn whole when the API is quick.
     await settle([shellData, ...inFlight(queryClient)], request.dataBudgetMs)
@@ -101,4 +110,14 @@ async function settle(promises: Promise<unknown>[], budgetMs: number): Promise<v
     }),
   ])
   clearTimeout(timer)
+}
+
+/** The status of a page that failed: a loader's Response, or the API's answer (an unknown experience
+ * is the API's 404), else the router's. */
+function errorStatus(errors: Record<string, unknown>, fallback: number): number {
+  for (const error of Object.values(errors)) {
+    if (isRouteErrorResponse(error)) return error.status
+    if (error instanceof ApiRequestError && error.status >= 400) return error.status
+  }
+  return fallback
 }

@@ -4,7 +4,7 @@ import './app/global.css'
 import { MantineProvider } from '@mantine/core'
 import { Notifications } from '@mantine/notifications'
 import { hydrate, QueryClientProvider } from '@tanstack/react-query'
-import { StrictMode, startTransition } from 'react'
+import { StrictMode, startTransition, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router'
 import { defaultSink, setAnalyticsSink } from './analytics/sink.ts'
@@ -40,6 +40,14 @@ async function hydratePage(state: SsrState): Promise<void> {
   hydrate(queryClient, state.queries)
   await Promise.all([loadLazyMatches(), loadShellData(queryClient)])
   const router = createBrowserRouter(routes, { hydrationData: state.router })
+  // The server never sees the address's hash, and a hash picks the view (a tab, an anchored zoom, a
+  // search): such a page is drawn anew from the same state instead of hydrating markup that differs.
+  if (window.location.hash.length > 1) {
+    startTransition(() => {
+      createRoot(root as HTMLElement).render(app(router))
+    })
+    return
+  }
   startTransition(() => {
     hydrateRoot(root as HTMLElement, app(router), {
       // A difference between the server's markup and the first client render (a value kept in this
@@ -56,10 +64,22 @@ function app(router: ReturnType<typeof createBrowserRouter>) {
         <QueryClientProvider client={queryClient}>
           <Notifications position="top-right" />
           <RouterProvider router={router} />
+          <AppReady />
         </QueryClientProvider>
       </MantineProvider>
     </StrictMode>
   )
+}
+
+/**
+ * Marks the document once the app has mounted or hydrated (`<html data-app-ready>`): a server-rendered
+ * page looks ready before it is, and tests wait for this before they click.
+ */
+function AppReady() {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = ''
+  }, [])
+  return null
 }
 
 /** Resolves the lazy route modules the current address matches, as React Router's SSR guide does. */

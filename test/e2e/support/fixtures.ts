@@ -50,6 +50,20 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  page: async ({ page }, use) => {
+    // A server-rendered page shows before its JavaScript has run; a click then would do nothing (or
+    // submit a form natively). Every navigation waits until the app has hydrated (main.tsx).
+    const goto = page.goto.bind(page)
+    page.goto = async (url, options) => {
+      const response = await goto(url, options)
+      // Only the app's own pages (paths on the base URL); about:blank and other origins have no app.
+      if (url.startsWith('/')) {
+        await page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 15_000 })
+      }
+      return response
+    }
+    await use(page)
+  },
   snap: async ({ page }, use, testInfo) => {
     await mkdir(SCREENSHOT_DIR, { recursive: true })
     await use(async (name, options) => {

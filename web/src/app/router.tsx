@@ -26,13 +26,19 @@ export const LEGACY_REDIRECTS: { path: string; to: (p: Params) => string }[] = [
 const overviewHandle: RouteHandle = {
   crumbs: [{ label: 'Overview', to: '/overview' }],
   module: 'src/pages/overview/route.tsx',
+  serverRender: true,
 }
 const experiencesCrumbs = [{ label: 'Experiences', to: '/experiences' }]
 const experiencesHandle: RouteHandle = {
   crumbs: experiencesCrumbs,
   module: 'src/pages/experiences/route.tsx',
+  serverRender: true,
 }
-const experienceHandle: RouteHandle = { crumbs: experiencesCrumbs, module: 'src/pages/experience/route.tsx' }
+const experienceHandle: RouteHandle = {
+  crumbs: experiencesCrumbs,
+  module: 'src/pages/experience/route.tsx',
+  serverRender: true,
+}
 const settingsHandle: RouteHandle = {
   crumbs: [{ label: 'Settings', to: '/settings' }],
   module: 'src/pages/settings/route.tsx',

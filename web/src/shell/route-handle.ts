@@ -7,6 +7,11 @@ export type RouteHandle = {
   /** The lazy route's source module as the Vite manifest names it, so a server-rendered page can
    * preload its chunk and link its CSS (web/src/entry-server.tsx). */
   module?: string
+  /**
+   * The page is drawn on the server. Only the public read pages are: a page with a form (sign-in,
+   * settings) must not be usable before its JavaScript runs, or a submit would go out as a plain GET.
+   */
+  serverRender?: boolean
 }
 
 export function isRouteHandle(value: unknown): value is RouteHandle {

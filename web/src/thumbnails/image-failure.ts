@@ -3,5 +3,5 @@
  * has hydrated, when no error handler is attached yet; a ref callback asks this on mount instead.
  */
 export function hasFailedToLoad(img: HTMLImageElement | null): boolean {
-  return img !== null && img.complete && img.naturalWidth === 0 && img.getAttribute('src') !== ''
+  return img?.complete === true && img.naturalWidth === 0 && img.getAttribute('src') !== ''
 }

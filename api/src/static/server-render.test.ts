@@ -1,0 +1,116 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Koa from 'koa'
+import pino from 'pino'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { listen, type RunningServer } from '../app/server.ts'
+import { spaStatic } from './spa-static.ts'
+
+// A web build as Vite writes it (index.html with the outlet markers, the manifest) whose render
+// module answers by path, so the page assembly around the web app's render is checked here; the real
+// render is exercised by the e2e suite (test/e2e/server-render.spec.ts).
+const INDEX = `<!doctype html><html><head>
+    <link rel="preload" href="/api/auth/session" as="fetch" crossorigin />
+    <link rel="preload" href="/api/place?slim" as="fetch" crossorigin />
+    <script type="module" crossorigin src="/assets/index-1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-1.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-1.css">
+</head><body><div id="root"><!--ssr-outlet--><div class="boot">spinner</div><!--/ssr-outlet--></div></body></html>`
+
+const MANIFEST = {
+  'index.html': {
+    file: 'assets/index-1.js',
+    isEntry: true,
+    imports: ['_react.js'],
+    css: ['assets/index-1.css'],
+  },
+  '_react.js': { file: 'assets/react-1.js' },
+  'src/pages/overview/route.tsx': {
+    file: 'assets/route-1.js',
+    imports: ['_react.js', '_table.js'],
+    css: ['assets/route-1.css'],
+  },
+  '_table.js': { file: 'assets/table-1.js', css: ['assets/table-1.css'] },
+}
+
+const RENDER_MODULE = `
+export async function render(request) {
+  const path = new URL(request.url).pathname
+  if (path === '/slow') await new Promise((r) => setTimeout(r, 2000))
+  if (path === '/broken') throw new Error('render failed')
+  if (path === '/missing') return { kind: 'client', status: 404 }
+  return {
+    kind: 'page',
+    status: 200,
+    html: '<main>drawn on the server for ' + JSON.stringify(request.cookie ?? null) + ' via ' + request.apiOrigin + '</main>',
+    state: '{"queries":{"queries":[],"mutations":[]},"router":{"loaderData":{}}}',
+    modules: ['src/pages/overview/route.tsx'],
+  }
+}`
+
+describe('server-side rendered pages', () => {
+  let server: RunningServer
+  beforeAll(async () => {
+    const dist = await mkdtemp(join(tmpdir(), 'ludex-ssr-'))
+    await mkdir(join(dist, '.vite'))
+    await mkdir(join(dist, '_ssr'))
+    await writeFile(join(dist, 'index.html'), INDEX)
+    await writeFile(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST))
+    await writeFile(join(dist, '_ssr', 'entry-server.js'), RENDER_MODULE)
+    const app = new Koa()
+    app.use(spaStatic(dist, { serverRender: { logger: pino({ level: 'silent' }), timeoutMs: 500 } }))
+    server = await listen(app, '127.0.0.1', 0)
+  })
+  afterAll(() => server.close())
+
+  it('puts the rendered page in #root and its state before </body>, with the route assets', async () => {
+    const res = await fetch(`${server.url}/overview`, { headers: { cookie: 'ludex_session=abc' } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('private, no-cache')
+    expect(res.headers.get('vary')).toContain('Cookie')
+    const html = await res.text()
+    // The render saw the visitor's cookie and reached the API on loopback, where this server listens.
+    expect(html).toContain(
+      `<div id="root"><main>drawn on the server for "ludex_session=abc" via ${server.url}</main></div>`,
+    )
+    expect(html).not.toContain('spinner')
+    expect(html).toMatch(
+      /<script type="application\/json" id="ludex-ssr-state">\{"queries"[^<]*<\/script><\/body>/,
+    )
+    // The route's stylesheets (its own and its imports') are linked; the entry's is not repeated.
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/route-1.css">')
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/table-1.css">')
+    expect(html.match(/index-1\.css/g)).toHaveLength(1)
+    // The JavaScript and the data preloads wait for the first paint; the session is in the state.
+    expect(html).not.toContain('<script type="module"')
+    expect(html).not.toContain('rel="modulepreload"')
+    expect(html).not.toContain('/api/auth/session')
+    const loader = /<script defer src="\/after-paint\.js" ([^>]*)><\/script>/.exec(html)?.[1]
+    expect(loader).toContain('data-entry="/assets/index-1.js"')
+    expect(loader).toContain('data-modules="/assets/react-1.js /assets/route-1.js /assets/table-1.js"')
+    expect(loader).toContain('data-fetch="/api/place?slim"')
+  })
+
+  it("answers with index.html and the render's status when the page is the client's to draw", async () => {
+    const res = await fetch(`${server.url}/missing`)
+    expect(res.status).toBe(404)
+    const html = await res.text()
+    expect(html).toContain('spinner')
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js">')
+  })
+
+  it('falls back to the client-rendered page when the render fails or is too slow', async () => {
+    for (const path of ['/broken', '/slow']) {
+      const res = await fetch(`${server.url}${path}`)
+      expect(res.status, path).toBe(200)
+      expect(await res.text(), path).toContain('spinner')
+    }
+  })
+
+  it('never serves the render bundle or the build manifest', async () => {
+    for (const path of ['/_ssr/entry-server.js', '/.vite/manifest.json', '/_ssr']) {
+      expect((await fetch(`${server.url}${path}`)).status, path).toBe(404)
+    }
+  })
+})

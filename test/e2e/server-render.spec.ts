@@ -1,0 +1,94 @@
+import type { ConsoleMessage, Page } from '@playwright/test'
+import { expect, main, TEXT, test } from './support/fixtures.ts'
+
+/** Console warnings and errors of a page, except failed image loads (the sandbox has no image CDN). */
+function consoleProblems(page: Page): string[] {
+  const problems: string[] = []
+  page.on('console', (m: ConsoleMessage) => {
+    if ((m.type() === 'warning' || m.type() === 'error') && !m.text().includes('Failed to load resource')) {
+      problems.push(`${m.type()}: ${m.text()}`)
+    }
+  })
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
+  return problems
+}
+
+test.describe('server-side render', () => {
+  test('the overview HTML already holds the page and the data it was drawn from', async ({ request }) => {
+    const response = await request.get('/overview')
+    expect(response.status()).toBe(200)
+    expect(response.headers()['cache-control']).toContain('private')
+    const html = await response.text()
+    // The first screen: the chart card with a static drawing of its series, and the players online
+    // tile with its number (polls move the number, so its form is checked, not its value).
+    expect(html).toContain('Tracked Games CCU')
+    expect(html).toMatch(/data-chart="static"[\s\S]*?<path/)
+    expect(html).toMatch(/Players Online[\s\S]{0,600}?>\d{1,3}(,\d{3})+</)
+    expect(html).toMatch(/<script type="application\/json" id="ludex-ssr-state">\{/)
+    // The JavaScript is requested after the first paint (after-paint.js), not from the head.
+    expect(html).not.toMatch(/<script type="module"/)
+    expect(html).toContain('src="/after-paint.js"')
+  })
+
+  test('without JavaScript the detail page still shows the experience and its charts', async ({
+    browser,
+    experiences,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    const top = experiences[0]!
+    await page.goto(`/experiences/${top.place_id}`)
+    await expect(main(page).getByRole('heading', { name: top.name, level: 1 })).toBeVisible()
+    await expect(main(page).getByRole('heading', { name: 'Information' })).toBeVisible()
+    await expect(main(page).locator('[data-chart="static"]').first()).toBeVisible()
+    await context.close()
+  })
+
+  for (const [name, viewport, scheme] of [
+    ['a phone in light', { width: 412, height: 823 }, 'light'],
+    ['a desktop in dark', { width: 1280, height: 800 }, 'dark'],
+  ] as const) {
+    test(`pages hydrate without a difference on ${name}`, async ({ browser, experiences }) => {
+      const context = await browser.newContext({ viewport, colorScheme: scheme })
+      const page = await context.newPage()
+      const problems = consoleProblems(page)
+      const detail = `/experiences/${experiences[0]!.place_id}`
+      // With a hash (which the server never sees) the page is drawn anew from the server's state.
+      for (const path of [
+        '/overview',
+        detail,
+        '/experiences',
+        `${detail}#tab=visits`,
+        '/experiences#search=a',
+      ]) {
+        await page.goto(path)
+        await page.locator('html[data-app-ready]').waitFor({ state: 'attached' })
+        // Hydrated: the theme toggle answers a click.
+        const toggle = page.getByRole('button', { name: /Switch to (dark|light) theme/ })
+        await toggle.click()
+        await expect(page.locator('html')).toHaveAttribute(
+          'data-mantine-color-scheme',
+          scheme === 'light' ? 'dark' : 'light',
+        )
+        await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click()
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme)
+      }
+      expect(problems).toEqual([])
+      await context.close()
+    })
+  }
+
+  test('an unknown experience answers 404 before any JavaScript runs', async ({ page, request }) => {
+    expect((await request.get('/experiences/1')).status()).toBe(404)
+    expect((await request.get('/experiences/abc')).status()).toBe(404)
+    await page.goto('/experiences/1')
+    await expect(page.getByRole('heading', { name: TEXT.notFoundTitle })).toBeVisible()
+  })
+
+  test('the render bundle and the build manifest are never served', async ({ request }) => {
+    for (const path of ['/_ssr/entry-server.js', '/.vite/manifest.json']) {
+      const response = await request.get(path)
+      expect(response.status(), path).toBe(404)
+    }
+  })
+})

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createBrowserRouter, type RouteObject } from 'react-router'
+import type { RouteObject } from 'react-router'
 import { loadPreferences } from '../account/preferences.ts'
 import { AuthLayout } from '../shell/AuthLayout.tsx'
 import { LegacyRedirect } from '../shell/LegacyRedirect.tsx'
@@ -128,8 +128,4 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       ],
     },
   ]
-}
-
-export function createRouter(queryClient: QueryClient) {
-  return createBrowserRouter(createRoutes(queryClient))
 }

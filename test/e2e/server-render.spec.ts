@@ -30,7 +30,7 @@ test.describe('server-side render', () => {
     expect(html).toContain('src="/after-paint.js"')
   })
 
-  test('without JavaScript the detail page still shows the experience and its charts', async ({
+  test('without JavaScript the detail page still shows the experience, its title and its charts', async ({
     browser,
     experiences,
   }) => {
@@ -40,6 +40,9 @@ test.describe('server-side render', () => {
     await page.goto(`/experiences/${top.place_id}`)
     await expect(main(page).getByRole('heading', { name: top.name, level: 1 })).toBeVisible()
     await expect(main(page).getByRole('heading', { name: 'Information' })).toBeVisible()
+    // The head too: a link preview reads the experience's title without running the app.
+    await expect(page).toHaveTitle(`${top.name} | Ludex`)
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', `${top.name} | Ludex`)
     await expect(main(page).locator('[data-chart="static"]').first()).toBeVisible()
     await context.close()
   })

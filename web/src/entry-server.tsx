@@ -21,6 +21,7 @@ import { createQueryClient } from './app/query-client.ts'
 import { createRoutes } from './app/router.tsx'
 import { type SsrState, serializeState } from './app/ssr-state.ts'
 import { theme } from './app/theme.ts'
+import { headOf, type PageMeta, ServerPageMeta } from './shell/page-meta.ts'
 import { isRouteHandle } from './shell/route-handle.ts'
 import { isShellDataQuery, loadShellData } from './shell/shell-data.ts'
 
@@ -44,6 +45,8 @@ export type RenderResult =
       readonly state: string
       /** Source modules (as in the Vite manifest) of the matched lazy routes: their chunks and CSS. */
       readonly modules: readonly string[]
+      /** The page's title, description and robots choice for the head (usePageMeta). */
+      readonly head: ReturnType<typeof headOf> | null
     }
   /** Not rendered here (a redirect, an error page, a loader that answered with a Response): the SPA's
    * index.html with this status lets the client do as it always did. */
@@ -66,15 +69,22 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     // started, the shell's data) gets a bounded wait so the page is drawn whole when the API is quick.
     await settle([shellData, ...inFlight(queryClient)], request.dataBudgetMs)
     const router = createStaticRouter(handler.dataRoutes, context)
+    let meta: PageMeta | null = null
     const html = renderToString(
-      <StrictMode>
-        <MantineProvider theme={theme} defaultColorScheme="auto">
-          <QueryClientProvider client={queryClient}>
-            <Notifications position="top-right" />
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </QueryClientProvider>
-        </MantineProvider>
-      </StrictMode>,
+      <ServerPageMeta.Provider
+        value={(m) => {
+          meta = m
+        }}
+      >
+        <StrictMode>
+          <MantineProvider theme={theme} defaultColorScheme="auto">
+            <QueryClientProvider client={queryClient}>
+              <Notifications position="top-right" />
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </QueryClientProvider>
+          </MantineProvider>
+        </StrictMode>
+      </ServerPageMeta.Provider>,
     )
     const state: SsrState = {
       // The shell's data is left out: it is large (every tracked experience), the page preloads it, and
@@ -89,7 +99,8 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       .filter(isRouteHandle)
       .flatMap((h) => (h.module ? [h.module] : []))
     queryClient.clear()
-    return { kind: 'page', status: context.statusCode, html, state: serializeState(state), modules }
+    const head = meta === null ? null : headOf(meta)
+    return { kind: 'page', status: context.statusCode, html, state: serializeState(state), modules, head }
   })
 }
 

@@ -11,6 +11,12 @@ import { spaStatic } from './spa-static.ts'
 // module answers by path, so the page assembly around the web app's render is checked here; the real
 // render is exercised by the e2e suite (test/e2e/server-render.spec.ts).
 const INDEX = `<!doctype html><html><head>
+    <title>Ludex</title>
+    <meta
+      name="description"
+      content="Statistics for Roblox experiences."
+    />
+    <meta property="og:title" content="Ludex" />
     <link rel="preload" href="/api/auth/session" as="fetch" crossorigin />
     <link rel="preload" href="/api/place?slim" as="fetch" crossorigin />
     <script type="module" crossorigin src="/assets/index-1.js"></script>
@@ -46,6 +52,7 @@ export async function render(request) {
     html: '<main>drawn on the server for ' + JSON.stringify(request.cookie ?? null) + ' via ' + request.apiOrigin + '</main>',
     state: '{"queries":{"queries":[],"mutations":[]},"router":{"loaderData":{}}}',
     modules: ['src/pages/overview/route.tsx'],
+    head: { title: 'Tom & "Jerry" <Obby> | Ludex', description: 'Players online of Tom & Jerry.', noIndex: path === '/hidden' },
   }
 }`
 
@@ -90,6 +97,20 @@ describe('server-side rendered pages', () => {
     expect(loader).toContain('data-entry="/assets/index-1.js"')
     expect(loader).toContain('data-modules="/assets/react-1.js /assets/route-1.js /assets/table-1.js"')
     expect(loader).toContain('data-fetch="/api/place?slim"')
+  })
+
+  it("carries the page's title and description in the head, escaped", async () => {
+    const html = await (await fetch(`${server.url}/overview`)).text()
+    expect(html).toContain('<title>Tom &amp; &quot;Jerry&quot; &lt;Obby&gt; | Ludex</title>')
+    expect(html).toContain(
+      '<meta property="og:title" content="Tom &amp; &quot;Jerry&quot; &lt;Obby&gt; | Ludex" />',
+    )
+    expect(html).toContain('<meta name="description" content="Players online of Tom &amp; Jerry." />')
+    expect(html).toContain('<meta property="og:description" content="Players online of Tom &amp; Jerry." />')
+    expect(html).not.toContain('Statistics for Roblox experiences.')
+    expect(html).not.toContain('name="robots"')
+    const hidden = await (await fetch(`${server.url}/hidden`)).text()
+    expect(hidden).toContain('<meta name="robots" content="noindex, nofollow" />')
   })
 
   it("answers with index.html and the render's status when the page is the client's to draw", async () => {

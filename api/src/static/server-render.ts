@@ -12,9 +12,23 @@ interface RenderModule {
     cookie: string | undefined
     dataBudgetMs: number
   }): Promise<
-    | { kind: 'page'; status: number; html: string; state: string; modules: readonly string[] }
+    | {
+        kind: 'page'
+        status: number
+        html: string
+        state: string
+        modules: readonly string[]
+        head: PageHead | null
+      }
     | { kind: 'client'; status: number }
   >
+}
+
+/** What the page's metadata puts in the head (web/src/shell/page-meta.ts, headOf). */
+export interface PageHead {
+  readonly title: string
+  readonly description: string
+  readonly noIndex: boolean
 }
 
 interface ManifestChunk {
@@ -89,7 +103,7 @@ export async function loadServerRender(
       ])
       if (result.kind === 'client') return { status: result.status, html: indexHtml }
       const assets = routeAssets(manifest, result.modules)
-      const html = afterPaint(indexHtml.replace(SESSION_PRELOAD, ''), assets.modules)
+      const html = afterPaint(withHead(indexHtml.replace(SESSION_PRELOAD, ''), result.head), assets.modules)
         .replace('</head>', `${assets.stylesheets}</head>`)
         .replace(OUTLET, () => result.html)
         .replace(
@@ -125,7 +139,31 @@ export function afterPaint(indexHtml: string, routeModules: readonly string[]): 
 }
 
 const escapeAttribute = (value: string) =>
-  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;')
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
+
+/**
+ * The page's title, description and robots choice in index.html's head, as the app's usePageMeta sets
+ * them in the browser: link previews and crawlers read them without running the app.
+ */
+export function withHead(indexHtml: string, head: PageHead | null): string {
+  if (!head) return indexHtml
+  const title = escapeAttribute(head.title)
+  const description = escapeAttribute(head.description)
+  return indexHtml
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
+    .replace(
+      /<meta\s+name="description"\s+content="[^"]*"\s*\/>/,
+      () =>
+        `<meta name="description" content="${description}" /><meta property="og:description" content="${description}" />`,
+    )
+    .replace(
+      /<meta property="og:title" content="[^"]*"\s*\/>/,
+      () => `<meta property="og:title" content="${title}" />`,
+    )
+    .replace('</head>', () =>
+      head.noIndex ? '<meta name="robots" content="noindex, nofollow" /></head>' : '</head>',
+    )
+}
 
 /** The stylesheets and module preloads of the matched routes' chunks (and their static imports). */
 export function routeAssets(

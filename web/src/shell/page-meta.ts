@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react'
+import { createContext, useContext, useEffect, useSyncExternalStore } from 'react'
 import { useLocation } from 'react-router'
 
 export const PRODUCT_NAME = 'Ludex'
@@ -88,10 +88,27 @@ export function applyPageMeta(meta: PageMeta, location: Pick<Location, 'origin' 
   setCurrentTitle(meta.title)
 }
 
+/**
+ * Set by a server render (entry-server.tsx) to learn the page's metadata while rendering, so the HTML's
+ * head carries the page's title and description (link previews never run the app's JavaScript).
+ */
+export const ServerPageMeta = createContext<((meta: PageMeta) => void) | null>(null)
+
+/** The head a page's metadata gives, as applyPageMeta writes it (without the origin-bound URLs). */
+export function headOf(meta: PageMeta): { title: string; description: string; noIndex: boolean } {
+  return {
+    title: documentTitle(meta.title),
+    description: meta.description ?? DEFAULT_DESCRIPTION,
+    noIndex: meta.noIndex ?? false,
+  }
+}
+
 /** Sets the page's title and metadata while the page is shown (part 1 §2, page titles). */
 export function usePageMeta(meta: PageMeta): void {
   const { title, description, image, noIndex } = meta
   const { pathname } = useLocation()
+  // Only a server render listens; in the browser the effect below applies the metadata.
+  useContext(ServerPageMeta)?.({ title, description, image, noIndex })
   useEffect(() => {
     applyPageMeta({ title, description, image, noIndex }, { origin: window.location.origin, pathname })
   }, [title, description, image, noIndex, pathname])

@@ -7,31 +7,30 @@ import { IconMoon, IconSun } from '@tabler/icons-react'
  * page (which cannot know the stored scheme) draws the right one and hydrates without a difference.
  */
 export function ThemeToggle() {
-  const { setColorScheme } = useMantineColorScheme()
   return (
     <>
-      <Tooltip label="Switch to dark theme">
-        <ActionIcon
-          variant="default"
-          size={34}
-          darkHidden
-          onClick={() => setColorScheme('dark')}
-          aria-label="Switch to dark theme"
-        >
-          <IconMoon size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Switch to light theme">
-        <ActionIcon
-          variant="default"
-          size={34}
-          lightHidden
-          onClick={() => setColorScheme('light')}
-          aria-label="Switch to light theme"
-        >
-          <IconSun size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+      <SwitchTo scheme="dark" />
+      <SwitchTo scheme="light" />
     </>
+  )
+}
+
+/** The button shown in the other scheme: the moon in light mode, the sun in dark mode. */
+function SwitchTo({ scheme }: { scheme: 'light' | 'dark' }) {
+  const { setColorScheme } = useMantineColorScheme()
+  const label = `Switch to ${scheme} theme`
+  const Icon = scheme === 'dark' ? IconMoon : IconSun
+  return (
+    <Tooltip label={label}>
+      <ActionIcon
+        variant="default"
+        size={34}
+        {...(scheme === 'dark' ? { darkHidden: true } : { lightHidden: true })}
+        onClick={() => setColorScheme(scheme)}
+        aria-label={label}
+      >
+        <Icon size={18} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
   )
 }

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { renderPage } from '../../account/test-render.tsx'
+import { renderPage, TEST_USER } from '../../account/test-render.tsx'
 import { SIGN_UP_SUBTITLE, SIGN_UP_TITLE, SignUpPage } from './SignUpPage.tsx'
 
 const type = (label: string, value: string) =>
@@ -46,24 +46,7 @@ describe('the sign-up form', () => {
   })
 
   it('sends a signed-in user on to /overview', async () => {
-    const { router } = renderPage('/sign-up', SignUpPage, '/sign-up', {
-      id: 1,
-      email: 'a@b.co',
-      email_verified: true,
-      first_name: 'A',
-      last_name: 'B',
-      role: 'viewer',
-      actual_role: 'viewer',
-      simulating: false,
-      can_simulate: false,
-      permissions: [],
-      needs_onboarding: false,
-      interests: ['obby'],
-      user_type: 'player',
-      analytics_id: 'x',
-      created: '2025-01-01T00:00:00.000Z',
-      last_active: null,
-    })
+    const { router } = renderPage('/sign-up', SignUpPage, '/sign-up', TEST_USER)
     await screen.findByText('elsewhere')
     expect(router.state.location.pathname).toBe('/overview')
   })

@@ -7,68 +7,6 @@ export {
   type InProcessBusOptions,
 } from './bus/in-process-bus.ts'
 export {
-  batchProcessor,
-  type ChunkDone,
-  type DeadLetterSink,
-} from './bus/kafka/batch-processor.ts'
-export {
-  createKafkaClient,
-  KafkaConfigError,
-  type KafkaConnection,
-  kafkaConnection,
-  kafkaGroupId,
-  kafkaTopicName,
-  parseBrokers,
-} from './bus/kafka/client.ts'
-export {
-  type DeadLetterOrigin,
-  type Decoded,
-  deadLetterMessage,
-  decodeMessages,
-  decodeRecord,
-  type EncodedRecord,
-  encodeRecords,
-  PACK_HEADER,
-  PACK_VERSION,
-  readDeadLetter,
-  type StoredDeadLetter,
-} from './bus/kafka/codec.ts'
-export {
-  type DeadLetterRetrySummary,
-  DLQ_RETRY_GROUP,
-  listDeadLetters,
-  retryDeadLetters,
-} from './bus/kafka/dead-letter-queue.ts'
-export { GroupActiveError, groupMembers, setGroupOffsets } from './bus/kafka/group-offsets.ts'
-export {
-  createKafkaBus,
-  type KafkaBus,
-  type KafkaBusOptions,
-  kafkaBusOptions,
-  RangeConsumerError,
-  type RangeOptions,
-  type RangeProgress,
-  type RangeResult,
-} from './bus/kafka/kafka-bus.ts'
-export { consumerLag, type PartitionLag } from './bus/kafka/lag.ts'
-export {
-  type ReplayPartition,
-  type ReplayRequest,
-  type ReplaySummary,
-  replayTopic,
-  type TopicPosition,
-} from './bus/kafka/replay.ts'
-export {
-  busTopics,
-  dataTopics,
-  type EnsureTopicsResult,
-  ensureTopics,
-  ensureTopicsWith,
-  KafkaTopicsError,
-  type TopicSettings,
-  topicSettings,
-} from './bus/kafka/topics.ts'
-export {
   type AnalyticsClientConfig,
   AnalyticsConnectError,
   chdbPath,

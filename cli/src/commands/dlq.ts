@@ -1,4 +1,4 @@
-import { listDeadLetters, type RangeProgress, retryDeadLetters } from '@ludex/pipelines'
+import { listDeadLetters, type RangeProgress, retryDeadLetters } from '@ludex/pipelines/kafka'
 import type { DeadLetterV1 } from '@ludex/schemas'
 import type { Command } from 'commander'
 import type { Logger } from 'pino'

@@ -1,4 +1,5 @@
-import { consumerLag, dataTopics, type PartitionLag, SINK_GROUP } from '@ludex/pipelines'
+import { SINK_GROUP } from '@ludex/pipelines'
+import { consumerLag, dataTopics, type PartitionLag } from '@ludex/pipelines/kafka'
 import type { Command } from 'commander'
 import { commandContext } from '../runtime/context.ts'
 import { operatorBus, topicNamed } from '../runtime/kafka.ts'

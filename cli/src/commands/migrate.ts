@@ -1,4 +1,5 @@
-import { createAnalyticsClient, ensureTopics, migrate } from '@ludex/pipelines'
+import { createAnalyticsClient, migrate } from '@ludex/pipelines'
+import { ensureTopics } from '@ludex/pipelines/kafka'
 import type { Command } from 'commander'
 import { openConfiguredAppDatabase } from '../runtime/accounts.ts'
 import { commandContext } from '../runtime/context.ts'

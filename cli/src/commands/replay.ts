@@ -1,13 +1,5 @@
-import {
-  createAnalyticsClient,
-  dataTopics,
-  migrate,
-  type RangeProgress,
-  rebuild,
-  replayTopic,
-  SINK_GROUP,
-  type TopicPosition,
-} from '@ludex/pipelines'
+import { createAnalyticsClient, migrate, rebuild, SINK_GROUP } from '@ludex/pipelines'
+import { dataTopics, type RangeProgress, replayTopic, type TopicPosition } from '@ludex/pipelines/kafka'
 import { type Command, InvalidArgumentError } from 'commander'
 import { commandContext } from '../runtime/context.ts'
 import { operatorBus, topicNamed } from '../runtime/kafka.ts'

@@ -1,4 +1,5 @@
-import { createInProcessBus, createKafkaBus, type DeadLetterHandler, kafkaBusOptions } from '@ludex/pipelines'
+import { createInProcessBus, type DeadLetterHandler } from '@ludex/pipelines'
+import { createKafkaBus, kafkaBusOptions } from '@ludex/pipelines/kafka'
 import type { Bus, Config } from '@ludex/schemas'
 import {
   bullmqSchedulerOptionsFrom,

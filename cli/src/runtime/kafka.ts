@@ -1,4 +1,4 @@
-import { createKafkaBus, type KafkaBus, KafkaConfigError, kafkaBusOptions } from '@ludex/pipelines'
+import { createKafkaBus, type KafkaBus, KafkaConfigError, kafkaBusOptions } from '@ludex/pipelines/kafka'
 import type { Config } from '@ludex/schemas'
 import type { Logger } from 'pino'
 

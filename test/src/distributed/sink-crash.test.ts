@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type ClickHouseClient, createClient } from '@clickhouse/client'
-import type { KafkaBus } from '@ludex/pipelines'
+import type { KafkaBus } from '@ludex/pipelines/kafka'
 import { createPlatformModel, DAY_MS } from '@ludex/workers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {

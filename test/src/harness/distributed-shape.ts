@@ -1,4 +1,4 @@
-import { consumerLag, createKafkaBus, type KafkaBus, kafkaBusOptions } from '@ludex/pipelines'
+import { consumerLag, createKafkaBus, type KafkaBus, kafkaBusOptions } from '@ludex/pipelines/kafka'
 import { loadConfig, type Publisher, type Topic, topics } from '@ludex/schemas'
 import { generateHistory, type HistoryStats, type PlatformModel } from '@ludex/workers'
 import { pino } from 'pino'

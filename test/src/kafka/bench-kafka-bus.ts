@@ -1,4 +1,5 @@
-import { createKafkaBus, ensureTopics, type KafkaBus, kafkaBusOptions, snapshotRows } from '@ludex/pipelines'
+import { snapshotRows } from '@ludex/pipelines'
+import { createKafkaBus, ensureTopics, type KafkaBus, kafkaBusOptions } from '@ludex/pipelines/kafka'
 import {
   finishMessageId,
   loadConfig,

@@ -1,4 +1,4 @@
-import { createKafkaBus, ensureTopics, kafkaBusOptions } from '@ludex/pipelines'
+import { createKafkaBus, ensureTopics, kafkaBusOptions } from '@ludex/pipelines/kafka'
 import { busContract } from '@ludex/pipelines/testing'
 import { type DeadLetter, loadConfig, topics } from '@ludex/schemas'
 import { pino } from 'pino'

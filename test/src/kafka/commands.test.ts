@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildProgram } from '@ludex/cli'
+import { createAnalyticsClient } from '@ludex/pipelines'
 import {
-  createAnalyticsClient,
   createKafkaBus,
   GroupActiveError,
   type KafkaBus,
@@ -11,7 +11,7 @@ import {
   kafkaGroupId,
   kafkaTopicName,
   setGroupOffsets,
-} from '@ludex/pipelines'
+} from '@ludex/pipelines/kafka'
 import { snapshot } from '@ludex/pipelines/testing'
 import { type Config, type DeadLetterV1, loadConfig, topics } from '@ludex/schemas'
 import type { ConfigResourceTypes } from 'kafkajs'

@@ -6,7 +6,7 @@ import {
   kafkaConnection,
   kafkaGroupId,
   kafkaTopicName,
-} from '@ludex/pipelines'
+} from '@ludex/pipelines/kafka'
 import { snapshot, snapshotTag } from '@ludex/pipelines/testing'
 import { topics } from '@ludex/schemas'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'

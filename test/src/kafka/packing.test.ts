@@ -8,7 +8,7 @@ import {
   listDeadLetters,
   PACK_HEADER,
   PACK_VERSION,
-} from '@ludex/pipelines'
+} from '@ludex/pipelines/kafka'
 import { snapshot, snapshotTag } from '@ludex/pipelines/testing'
 import { topics } from '@ludex/schemas'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createKafkaBus, kafkaBusOptions } from '@ludex/pipelines'
+import { createKafkaBus, kafkaBusOptions } from '@ludex/pipelines/kafka'
 import { snapshot, snapshotSlotIndex } from '@ludex/pipelines/testing'
 import { type Config, topics } from '@ludex/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

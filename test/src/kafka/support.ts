@@ -5,7 +5,7 @@ import {
   kafkaTopicName,
   readDeadLetter,
   type StoredDeadLetter,
-} from '@ludex/pipelines'
+} from '@ludex/pipelines/kafka'
 import { type Config, loadConfig } from '@ludex/schemas'
 import type { Admin } from 'kafkajs'
 import { pino } from 'pino'

@@ -9,6 +9,7 @@ import {
   migrateAppDatabase,
   type Outbox,
   openAppDatabase,
+  type RateLimiter,
 } from '@ludex/api'
 import { type Config, publicUrl } from '@ludex/schemas'
 import type { Logger } from 'pino'
@@ -17,7 +18,7 @@ export interface AccountsRuntime {
   readonly accounts: Accounts
   readonly database: AppDatabase
   /** Options of createApiApp that follow from the accounts' configuration. */
-  readonly http: { allowedOrigins: string[]; trustProxy: boolean; devRoutes: boolean }
+  readonly http: { allowedOrigins: string[]; trustProxy: number; devRoutes: boolean }
   close(): Promise<void>
 }
 
@@ -25,13 +26,14 @@ const PURGE_EVERY_MS = 3_600_000
 
 /**
  * The createApiApp options the accounts' configuration implies: the origins allowed to make
- * state-changing calls, proxy trust, and the development outbox page (development and no SMTP only).
+ * state-changing calls, the proxy hops to trust, and the outbox page (only when MAIL_OUTBOX_PAGE asks
+ * for it and mail stays in the outbox; the configuration refuses it on a non-loopback address).
  */
 export function accountsHttpOptions(config: Config): AccountsRuntime['http'] {
   return {
     allowedOrigins: [publicUrl(config), ...config.ALLOWED_ORIGINS],
     trustProxy: config.TRUST_PROXY,
-    devRoutes: config.NODE_ENV === 'development' && !config.SMTP_URL,
+    devRoutes: config.MAIL_OUTBOX_PAGE && !config.SMTP_URL,
   }
 }
 
@@ -57,12 +59,19 @@ export async function openConfiguredAppDatabase(config: Config, logger: Logger):
 
 /**
  * The accounts of the composition root: app database, mail (SMTP with SMTP_URL, else the outbox in the
- * data dir, listed at /api/dev/outbox in development), rate limiter and session settings.
+ * data dir, listed at /api/dev/outbox with MAIL_OUTBOX_PAGE), rate limiter and session settings.
  */
 export async function startAccounts(
   config: Config,
   logger: Logger,
   now: () => number,
+  options: {
+    /**
+     * The rate limiter every API replica shares (createRedisRateLimiter over the process's Redis
+     * connection when REDIS_URL is set); default: in memory, this process only.
+     */
+    readonly limiter?: RateLimiter
+  } = {},
 ): Promise<AccountsRuntime> {
   const log = logger.child({ component: 'accounts' })
   const database = await openConfiguredAppDatabase(config, log)
@@ -75,7 +84,15 @@ export async function startAccounts(
     mailer = box
     outbox = box
   }
-  const accounts = createAccounts({ config, db: database.db, mailer, outbox, logger: log, now })
+  const accounts = createAccounts({
+    config,
+    db: database.db,
+    mailer,
+    outbox,
+    logger: log,
+    now,
+    ...(options.limiter && { limiter: options.limiter }),
+  })
   const purge = async () => {
     try {
       const purged = await accounts.purge()

@@ -75,7 +75,8 @@ export type Experience = z.infer<typeof experience>
 /** Body of PUT /api/place/{place_id}: the editable fields (the client may send the whole experience; the rest is ignored). */
 export const experienceUpdate = z.object({
   canonical_name: z.string().max(200).optional(),
-  released: z.string().optional(),
+  /** A date or date-time; anything unreadable is saved as unset, but nothing longer than a date-time can be. */
+  released: z.string().max(64).optional(),
 })
 
 export const priceChange = z.object({ price: nonNegative, time: isoTime, change: z.number() })

@@ -4,7 +4,7 @@ import type { Logger } from 'pino'
 import type { AggregateCache } from './aggregate-cache.ts'
 
 /** The Redis calls the cache makes; a failure of one is absorbed and counted under its name. */
-export type CacheOperation = 'read' | 'lock' | 'wait' | 'write' | 'clear'
+export type CacheOperation = 'read' | 'wait' | 'write' | 'clear'
 
 export interface RedisAggregateCacheOptions {
   /** A connection the caller owns (and closes). */
@@ -41,6 +41,18 @@ export class CacheStoreError extends Error {
   }
 }
 
+/**
+ * The entry with its remaining TTL if there is one; otherwise the lock for this replica if nobody holds
+ * it. One atomic step, so an entry stored just before is never missed and computed again.
+ * KEYS: entry, lock. ARGV: token, lock ms. Returns {1, value, pttl}, {2} (locked for us) or {3} (busy).
+ */
+const READ_OR_LOCK = `
+local v = redis.call('GET', KEYS[1])
+if v then return {1, v, redis.call('PTTL', KEYS[1])} end
+if redis.call('SET', KEYS[2], ARGV[1], 'NX', 'PX', ARGV[2]) then return {2} end
+return {3}
+`
+
 /** Stores the entry and releases the lock if this replica still holds it. KEYS: entry, lock. */
 const STORE_AND_UNLOCK = `
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
@@ -56,7 +68,12 @@ return 0
 
 /** Redis could not be asked: the caller computes without the shared copy. */
 const UNAVAILABLE = Symbol('unavailable')
-const MISS = Symbol('miss')
+
+/** What a replica found: the entry, its turn to compute it (with the lock's token, or none), or a wait. */
+type Found =
+  | { readonly kind: 'hit'; readonly value: unknown; readonly pttl: number }
+  | { readonly kind: 'compute'; readonly token: string | null }
+  | { readonly kind: 'busy' }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
@@ -123,35 +140,23 @@ export function createRedisAggregateCache(options: RedisAggregateCacheOptions): 
     }
   }
 
-  /** The entry and its remaining TTL, in one round trip. */
-  const read = async (
-    key: string,
-  ): Promise<{ value: unknown; pttl: number } | typeof MISS | typeof UNAVAILABLE> => {
-    let replies: Array<[Error | null, unknown]> | null
+  const readOrLock = async (key: string): Promise<Found | typeof UNAVAILABLE> => {
+    const token = randomUUID()
+    let reply: unknown
     try {
-      replies = await bounded('read', redis.pipeline().get(entryKey(key)).pttl(entryKey(key)).exec())
+      reply = await bounded('read', redis.eval(READ_OR_LOCK, 2, entryKey(key), lockKey(key), token, lockMs))
     } catch (err) {
       return absorb('read', err)
     }
-    const [[getErr, text] = [null, null], [, pttl] = [null, -1]] = replies ?? []
-    if (getErr) return absorb('read', getErr)
-    if (typeof text !== 'string') return MISS
+    const [state, text, pttl] = reply as [number, string?, number?]
+    if (state === 2) return { kind: 'compute', token }
+    if (state !== 1 || typeof text !== 'string') return { kind: 'busy' }
     try {
-      return { value: JSON.parse(text), pttl: typeof pttl === 'number' && pttl > 0 ? pttl : 0 }
+      return { kind: 'hit', value: JSON.parse(text), pttl: typeof pttl === 'number' && pttl > 0 ? pttl : 0 }
     } catch (err) {
+      // Unreadable: recomputed and replaced without the lock (a reset, in effect).
       logger.warn({ err, key }, 'aggregate cache: unreadable entry, recomputing')
-      return MISS
-    }
-  }
-
-  /** A token when this replica now computes the entry, null when another one does. */
-  const lock = async (key: string): Promise<string | null | typeof UNAVAILABLE> => {
-    const token = randomUUID()
-    try {
-      const ok = await bounded('lock', redis.set(lockKey(key), token, 'PX', lockMs, 'NX'))
-      return ok === 'OK' ? token : null
-    } catch (err) {
-      return absorb('lock', err)
+      return { kind: 'compute', token: null }
     }
   }
 
@@ -200,7 +205,8 @@ export function createRedisAggregateCache(options: RedisAggregateCacheOptions): 
           entryKey(key),
           lockKey(key),
           JSON.stringify(value),
-          ttlMs,
+          // PX takes a positive integer.
+          Math.max(1, Math.round(ttlMs)),
           token ?? '',
         ),
       )
@@ -227,15 +233,13 @@ export function createRedisAggregateCache(options: RedisAggregateCacheOptions): 
     if (reset) return computeAndStore(key, ttlMs, compute, null)
     const deadline = now() + waitMs
     for (;;) {
-      const hit = await read(key)
-      if (hit === UNAVAILABLE) return computeHere(key, ttlMs, compute)
-      if (hit !== MISS) {
-        keepLocally(key, hit.value, hit.pttl)
-        return hit.value as T
+      const found = await readOrLock(key)
+      if (found === UNAVAILABLE) return computeHere(key, ttlMs, compute)
+      if (found.kind === 'compute') return computeAndStore(key, ttlMs, compute, found.token)
+      if (found.kind === 'hit') {
+        keepLocally(key, found.value, found.pttl)
+        return found.value as T
       }
-      const token = await lock(key)
-      if (token === UNAVAILABLE) return computeHere(key, ttlMs, compute)
-      if (token !== null) return computeAndStore(key, ttlMs, compute, token)
       const waited = await waitForOther(key, deadline)
       if (waited === UNAVAILABLE) return computeHere(key, ttlMs, compute)
       if (waited === 'timeout') break

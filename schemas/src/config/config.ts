@@ -82,7 +82,10 @@ export const configSchema = z.object({
   SINK_BATCH_WAIT_MS: z.coerce.number().int().min(0).default(200),
 
   // The distributed scheduler (BullMQ on REDIS_URL); the embedded one ignores these.
-  /** Key prefix of the BullMQ queue and the shared rate limiter, so several deployments can share one Redis. */
+  /**
+   * Key prefix of everything a deployment keeps in Redis (the BullMQ queue, the shared pacing, the
+   * aggregate cache, the tracked set and the change memory), so several deployments can share one Redis.
+   */
   SCHEDULER_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_.-]+$/)

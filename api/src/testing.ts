@@ -1,0 +1,2 @@
+// Test helpers shared with the integration project; they import vitest, so they stay out of index.ts.
+export * from './cache/aggregate-cache-contract.ts'

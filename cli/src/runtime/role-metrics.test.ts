@@ -38,7 +38,8 @@ describe('role metrics of the bus', () => {
     bus.subscribe(topics.snapshots, { group: 'sink', maxBatch: 10, maxWaitMs: 1 }, async (batch) => {
       calls++
       if (calls === 1) throw new Error('connect ECONNREFUSED')
-      if (batch.some((m) => m.slot === sent[2]!.slot)) throw new BatchRejectedError('Code 41 CANNOT_PARSE_DATETIME')
+      if (batch.some((m) => m.slot === sent[2]!.slot))
+        throw new BatchRejectedError('Code 41 CANNOT_PARSE_DATETIME')
     })
     await bus.drain()
     await bus.close()

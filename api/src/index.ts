@@ -17,6 +17,12 @@ export { API_VERSION, type ApiAppOptions, createApiApp } from './app/create-app.
 export { listen, type RunningServer } from './app/server.ts'
 export { type AggregateCache, createMemoryAggregateCache } from './cache/aggregate-cache.ts'
 export {
+  type CacheOperation,
+  CacheStoreError,
+  createRedisAggregateCache,
+  type RedisAggregateCacheOptions,
+} from './cache/redis-aggregate-cache.ts'
+export {
   type AppDatabase,
   AppDatabaseError,
   type AppDatabaseOptions,

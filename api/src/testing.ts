@@ -1,6 +1,3 @@
 // Test helpers shared with the integration project; they import vitest, so they stay out of index.ts.
-export {
-  type RateLimiterFactory,
-  type RateLimiterUnderTest,
-  rateLimiterContract,
-} from './security/rate-limiter-contract.ts'
+export * from './cache/aggregate-cache-contract.ts'
+export * from './security/rate-limiter-contract.ts'

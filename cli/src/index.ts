@@ -22,5 +22,11 @@ export {
   startRoles,
 } from './runtime/role-process.ts'
 export { planRoles, ROLES, type Role, RoleCombinationError, type RolePlan } from './runtime/roles.ts'
+export {
+  openSharedState,
+  type SharedState,
+  SharedStateError,
+  type SharedStateOptions,
+} from './runtime/shared-state.ts'
 export { type Pipeline, startPipeline } from './runtime/stack.ts'
 export { createUserFromCli, setUserRoleFromCli, UserCommandError } from './runtime/users.ts'

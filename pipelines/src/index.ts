@@ -1,4 +1,5 @@
 export type { DeadLetterContext, DeadLetterHandler } from './bus/dead-letter-handler.ts'
+export { type BusRetryOptions, busRetryOptions, type RetryPolicy } from './bus/delivery.ts'
 export { BusClosedError, DuplicateSubscriptionError } from './bus/errors.ts'
 export {
   type ConsumerValidation,
@@ -6,6 +7,12 @@ export {
   type InProcessBus,
   type InProcessBusOptions,
 } from './bus/in-process-bus.ts'
+export type {
+  BusObserver,
+  DeadLetteredEvent,
+  DeadLetterKind,
+  RedeliveryEvent,
+} from './bus/observer.ts'
 export {
   type AnalyticsClientConfig,
   AnalyticsConnectError,
@@ -23,6 +30,7 @@ export {
   migrate,
   splitStatements,
 } from './clickhouse/migrate.ts'
+export { DATA_REFUSAL_CODES, type StoreRefusal, storeRefusal } from './clickhouse/refusals.ts'
 export { type TableName, tables } from './clickhouse/tables.ts'
 export * from './insert-log/index.ts'
 export * from './materialise/index.ts'
@@ -34,5 +42,6 @@ export {
   type Sink,
   SinkInsertError,
   type SinkOptions,
+  SinkRefusedError,
   startSink,
 } from './sink/sink.ts'

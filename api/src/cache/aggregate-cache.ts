@@ -1,11 +1,15 @@
 /**
- * Server-side cache for heavy aggregates (tag averages with percentiles, genre series). Entries expire
- * after their TTL; a request with `reset-cache` recomputes and replaces its entry. Concurrent misses for
- * one key share one computation. In memory here; Redis backs it in the distributed shape.
+ * Server-side cache for heavy aggregates (tag averages with percentiles, genre series, the slim list).
+ * Entries expire after their TTL; a request with `reset-cache` recomputes and replaces its entry; a
+ * failed computation is not cached. Concurrent misses for one key share one computation. Values must be
+ * plain JSON (the Redis adapter stores them as text), and callers must not mutate what they get.
+ * In memory for the embedded shape; on Redis (`redis-aggregate-cache.ts`) when REDIS_URL is set, so
+ * every API replica shares one copy.
  */
 export interface AggregateCache {
   get<T>(key: string, ttlMs: number, compute: () => Promise<T>, options?: { reset?: boolean }): Promise<T>
-  clear(): void
+  /** Drops every entry (this deployment's, on a shared store). */
+  clear(): Promise<void>
 }
 
 export function createMemoryAggregateCache(now: () => number = Date.now, maxEntries = 1000): AggregateCache {
@@ -26,6 +30,6 @@ export function createMemoryAggregateCache(now: () => number = Date.now, maxEntr
       }
       return value
     },
-    clear: () => entries.clear(),
+    clear: async () => entries.clear(),
   }
 }

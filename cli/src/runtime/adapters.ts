@@ -1,4 +1,9 @@
-import { createInProcessBus, type DeadLetterHandler } from '@ludex/pipelines'
+import {
+  type BusObserver,
+  busRetryOptions,
+  createInProcessBus,
+  type DeadLetterHandler,
+} from '@ludex/pipelines'
 import { createKafkaBus, kafkaBusOptions } from '@ludex/pipelines/kafka'
 import type { Bus, Config } from '@ludex/schemas'
 import {
@@ -24,9 +29,14 @@ export interface SelectedBus {
 
 export interface SelectBusOptions {
   readonly onDeadLetter?: DeadLetterHandler
+  /** Told of redeliveries and dead letters: the role metrics' busObserver. */
+  readonly observer?: BusObserver
 }
 
-/** Kafka when KAFKA_BROKERS is set, otherwise the in-process bounded bus. */
+/**
+ * Kafka when KAFKA_BROKERS is set, otherwise the in-process bounded bus; either with the BUS_* failure
+ * handling settings.
+ */
 export async function selectBus(
   config: Config,
   logger: Logger,
@@ -36,6 +46,7 @@ export async function selectBus(
     const bus = createKafkaBus(
       kafkaBusOptions(config, logger.child({ component: 'bus' }), {
         ...(options.onDeadLetter && { onDeadLetter: options.onDeadLetter }),
+        ...(options.observer && { observer: options.observer }),
       }),
     )
     return { kind: 'kafka', bus, shared: true }
@@ -43,7 +54,9 @@ export async function selectBus(
   const bus = createInProcessBus({
     capacity: config.BUS_CAPACITY,
     logger: logger.child({ component: 'bus' }),
+    ...busRetryOptions(config),
     ...(options.onDeadLetter && { onDeadLetter: options.onDeadLetter }),
+    ...(options.observer && { observer: options.observer }),
   })
   return { kind: 'in-process', bus, shared: false }
 }

@@ -1,6 +1,7 @@
 import type { ClickHouseClient } from '@clickhouse/client'
 import {
   type Accounts,
+  type AggregateCache,
   type ApiDeps,
   createMemoryAggregateCache,
   staticTagRepository,
@@ -19,6 +20,8 @@ export function createApiDeps(options: {
   tags?: TagRepository
   /** Users and sessions; without them the account calls answer 503. */
   accounts?: Accounts
+  /** The selected aggregate cache (shared-state.ts); in memory when not given. */
+  cache?: AggregateCache
 }): ApiDeps {
   const { clickhouse, roblox, clock, logger } = options
   return {
@@ -26,7 +29,7 @@ export function createApiDeps(options: {
     tags: options.tags ?? staticTagRepository(),
     // Badge downloads are fetched live from the platform the pollers use.
     badges: (universeId) => fetchBadgeStats(roblox, universeId),
-    cache: createMemoryAggregateCache(() => clock.now()),
+    cache: options.cache ?? createMemoryAggregateCache(() => clock.now()),
     now: () => clock.now(),
     logger,
     ...(options.accounts && { accounts: options.accounts }),

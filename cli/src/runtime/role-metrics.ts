@@ -1,4 +1,4 @@
-import type { InsertedEvent } from '@ludex/pipelines'
+import type { BusObserver, InsertedEvent } from '@ludex/pipelines'
 import type { Publisher, Subscriber } from '@ludex/schemas'
 import type { FanOutJobDefinition, JobDefinition, Scheduler } from '@ludex/workers'
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client'
@@ -17,6 +17,8 @@ export interface RoleMetrics {
   inserted(event: InsertedEvent, now: number): void
   /** A slot range handed to the materialiser, from this process's sink or from the insert log. */
   markedDirty(source: 'sink' | 'insert-log'): void
+  /** To pass to the bus (selectBus): counts its redeliveries and dead letters. */
+  readonly busObserver: BusObserver
 }
 
 export function createRoleMetrics(registry: Registry, roles: readonly string[]): RoleMetrics {
@@ -70,6 +72,18 @@ export function createRoleMetrics(registry: Registry, roles: readonly string[]):
     help: 'Duration of scheduled job runs, by job',
     labelNames: ['job'],
     buckets: [0.1, 0.5, 1, 5, 15, 30, 60, 120, 300],
+    registers: [registry],
+  })
+  const redeliveries = new Counter({
+    name: 'ludex_bus_redeliveries_total',
+    help: 'Batches (or halves of a batch being bisected) handed to a consumer again after a failure, and dead-letter writes retried, by topic',
+    labelNames: ['topic'],
+    registers: [registry],
+  })
+  const deadLetters = new Counter({
+    name: 'ludex_dead_letters_total',
+    help: 'Messages dead-lettered, by topic and kind (invalid: failed the schema; refused: the store refused it alone)',
+    labelNames: ['topic', 'kind'],
     registers: [registry],
   })
   const dirty = new Counter({
@@ -144,5 +158,9 @@ export function createRoleMetrics(registry: Registry, roles: readonly string[]):
       lag.set({ topic: event.topic }, Math.max(0, (now - event.maxSlot) / 1000))
     },
     markedDirty: (source) => dirty.inc({ source }),
+    busObserver: {
+      redelivered: (e) => redeliveries.inc({ topic: e.topic }),
+      deadLettered: (e) => deadLetters.inc({ topic: e.topic, kind: e.kind }, e.count),
+    },
   }
 }

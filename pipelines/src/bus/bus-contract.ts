@@ -1,4 +1,5 @@
 import {
+  BatchRejectedError,
   type Bus,
   BusValidationError,
   type DeadLetter,
@@ -8,6 +9,7 @@ import {
   topics,
 } from '@ludex/schemas'
 import { afterEach, describe, expect, it } from 'vitest'
+import type { BusObserver, DeadLetteredEvent, RedeliveryEvent } from './observer.ts'
 
 /** A bus under test plus the two hooks the contract needs beyond the Bus interface. */
 export interface BusUnderTest {
@@ -43,6 +45,10 @@ export interface BusFactoryOptions {
   /** Messages a topic may hold before producers wait. */
   readonly capacity: number
   readonly retryBackoffMs: number
+  /** Tries of a batch the handler refuses (BatchRejectedError) before the bus bisects it. */
+  readonly maxAttempts: number
+  /** To be passed to the bus: the cases check what it reports. */
+  readonly observer: BusObserver
 }
 
 export type BusFactory = (options: BusFactoryOptions) => Promise<BusUnderTest> | BusUnderTest
@@ -102,10 +108,16 @@ export function busContract(
 ): void {
   describe(`Bus contract: ${name}`, () => {
     const opened: Bus[] = []
-    const make = async (o: Partial<BusFactoryOptions> = {}) => {
-      const t = await factory({ capacity: 1000, retryBackoffMs: 5, ...o })
+    const make = async (o: Partial<Omit<BusFactoryOptions, 'observer'>> = {}) => {
+      const redeliveries: RedeliveryEvent[] = []
+      const deadLettered: DeadLetteredEvent[] = []
+      const observer: BusObserver = {
+        redelivered: (e) => redeliveries.push(e),
+        deadLettered: (e) => deadLettered.push(e),
+      }
+      const t = await factory({ capacity: 1000, retryBackoffMs: 5, maxAttempts: 3, ...o, observer })
       opened.push(t.bus)
-      return t
+      return { ...t, redeliveries, deadLettered }
     }
     afterEach(async () => {
       await Promise.all(opened.splice(0).map((b) => b.close()))
@@ -269,6 +281,75 @@ export function busContract(
       expect(failed[0]).toEqual(sent.slice(5, 10).map(tag))
     })
 
+    it('retries a refused batch a bounded number of times, then bisects it: only the refused message is dead-lettered', async () => {
+      const { bus, deadLetters, redeliveries, deadLettered } = await make({ maxAttempts: 2 })
+      // One key, published before the subscription: batches [0..7] and [8..11] on every adapter.
+      const sent = Array.from({ length: 12 }, (_, i) => snapshot(1, i))
+      await bus.publish(topics.snapshots, sent)
+      const poison = tag(sent[5]!)
+      const deliveries: string[][] = []
+      const accepted: string[] = []
+      bus.subscribe(topics.snapshots, { group: 'g', maxBatch: 8, maxWaitMs: 1 }, async (b) => {
+        const tags = b.map(tag)
+        deliveries.push(tags)
+        // As the sink does when the store refuses a row of the insert.
+        if (tags.includes(poison)) throw new BatchRejectedError(`row ${poison} refused`)
+        accepted.push(...tags)
+      })
+      await bus.drain()
+      const slots = (from: number, to: number) => sent.slice(from, to).map(tag)
+      // Two tries of the whole batch, then halves in order until the poison stands alone.
+      expect(deliveries).toEqual([
+        slots(0, 8),
+        slots(0, 8),
+        slots(0, 4),
+        slots(4, 8),
+        slots(4, 6),
+        slots(4, 5),
+        slots(5, 6),
+        slots(6, 8),
+        slots(8, 12),
+      ])
+      expect(accepted).toEqual(sent.map(tag).filter((t) => t !== poison))
+      expect(deadLetters).toHaveLength(1)
+      expect(deadLetters[0]).toEqual({
+        topic: topics.snapshots.name,
+        key: '1',
+        reason: `row ${poison} refused`,
+        payload: sent[5],
+      })
+      expect(deadLettered).toEqual([{ topic: topics.snapshots.name, group: 'g', kind: 'refused', count: 1 }])
+      // Every handing-over after the first: the second try, then each half.
+      expect(redeliveries.map((r) => r.messages)).toEqual([8, 4, 4, 2, 1, 1, 2])
+      expect(redeliveries.every((r) => r.topic === topics.snapshots.name && r.group === 'g')).toBe(true)
+      // The consumer moved past the batch: what comes next flows.
+      await bus.publish(topics.snapshots, [snapshot(1, 12)])
+      await bus.drain()
+      expect(accepted.at(-1)).toBe('1@12')
+      expect(deadLetters).toHaveLength(1)
+    })
+
+    it('retries a batch failing for another reason (an unavailable store) without limit, dead-lettering nothing', async () => {
+      const { bus, deadLetters, redeliveries, deadLettered } = await make({ maxAttempts: 2 })
+      const sent = Array.from({ length: 6 }, (_, i) => snapshot(2, i))
+      await bus.publish(topics.snapshots, sent)
+      let failures = 0
+      const accepted: string[] = []
+      bus.subscribe(topics.snapshots, { group: 'g', maxBatch: 10, maxWaitMs: 1 }, async (b) => {
+        // Far more failures than maxAttempts: unavailability is never a reason to drop data.
+        if (failures < 4) {
+          failures++
+          throw new Error('connect ECONNREFUSED')
+        }
+        accepted.push(...b.map(tag))
+      })
+      await bus.drain()
+      expect(accepted).toEqual(sent.map(tag))
+      expect(deadLetters).toEqual([])
+      expect(deadLettered).toEqual([])
+      expect(redeliveries.map((r) => r.messages)).toEqual([6, 6, 6, 6])
+    })
+
     it('drain waits until every accepted message has been handled', async () => {
       const { bus } = await make({ capacity: 50 })
       let handled = 0
@@ -305,6 +386,10 @@ export function busContract(
       expect(letter.reason).toMatch(/slot/)
       expect(letter.reason).toMatch(/playing/)
       expect(letter.payload).toEqual(bad)
+      expect(t.deadLettered).toEqual([
+        { topic: topics.snapshots.name, group: 'g', kind: 'invalid', count: 1 },
+      ])
+      expect(t.redeliveries).toEqual([])
     })
 
     it('refuses an invalid message on publish and publishes none of its batch', async () => {

@@ -9,7 +9,9 @@ import {
 } from '@ludex/schemas'
 import type { Logger } from 'pino'
 import { type DeadLetterHandler, describeIssues } from './dead-letter-handler.ts'
+import { type BusRetryOptions, deliverBatch, keyOf, type RetryPolicy, retryPolicy } from './delivery.ts'
 import { BusClosedError, DuplicateSubscriptionError } from './errors.ts'
+import type { BusObserver } from './observer.ts'
 import { type LogEntry, TopicLog } from './topic-log.ts'
 
 /**
@@ -21,15 +23,18 @@ import { type LogEntry, TopicLog } from './topic-log.ts'
  */
 export type ConsumerValidation = 'always' | 'unvalidated'
 
-export interface InProcessBusOptions {
+export interface InProcessBusOptions extends BusRetryOptions {
   /** Messages retained per topic (not yet consumed by every group); producers wait beyond it. */
   readonly capacity: number
   readonly logger: Logger
-  /** First retry delay after a handler failure; doubles per attempt up to 64×. Default 100 ms. */
-  readonly retryBackoffMs?: number
-  /** Where messages that fail consumer-side validation go. Default: logged at error level. */
+  /**
+   * Where dead letters go: messages that fail consumer-side validation, and messages the store refused
+   * alone. Default: logged at error level.
+   */
   readonly onDeadLetter?: DeadLetterHandler
   readonly consumerValidation?: ConsumerValidation
+  /** Told of redeliveries and dead letters (metrics). */
+  readonly observer?: BusObserver
 }
 
 export interface InProcessBus extends Bus {
@@ -91,7 +96,8 @@ class InProcessBusImpl implements InProcessBus {
   private readonly topicStates = new Map<string, TopicState>()
   private readonly capacity: number
   private readonly logger: Logger
-  private readonly retryBackoffMs: number
+  private readonly policy: RetryPolicy
+  private readonly observer: BusObserver | undefined
   private readonly onDeadLetter: DeadLetterHandler
   private readonly consumerValidation: ConsumerValidation
   private idleWaiters: Waiter[] = []
@@ -103,7 +109,8 @@ class InProcessBusImpl implements InProcessBus {
     }
     this.capacity = options.capacity
     this.logger = options.logger
-    this.retryBackoffMs = options.retryBackoffMs ?? 100
+    this.policy = retryPolicy(options)
+    this.observer = options.observer
     this.consumerValidation = options.consumerValidation ?? 'unvalidated'
     this.onDeadLetter =
       options.onDeadLetter ??
@@ -145,7 +152,8 @@ class InProcessBusImpl implements InProcessBus {
       handler,
       onDeadLetter: this.onDeadLetter,
       revalidateAll: this.consumerValidation === 'always',
-      retryBackoffMs: this.retryBackoffMs,
+      policy: this.policy,
+      ...(this.observer && { observer: this.observer }),
       logger: this.logger.child({ topic: topic.name, group: options.group }),
       onProgress: () => this.checkIdle(),
     })
@@ -251,7 +259,8 @@ interface GroupConsumerOptions<T> {
   readonly handler: BatchHandler<T>
   readonly onDeadLetter: DeadLetterHandler
   readonly revalidateAll: boolean
-  readonly retryBackoffMs: number
+  readonly policy: RetryPolicy
+  readonly observer?: BusObserver
   readonly logger: Logger
   readonly onProgress: () => void
 }
@@ -334,7 +343,11 @@ class GroupConsumer<T> {
     }
   }
 
-  /** Hands the batch over until it is accepted; false if stopped first (the batch stays unconsumed). */
+  /**
+   * Hands the batch over (deliverBatch: dead letters first, bounded retries and bisection of what the
+   * store refuses, unbounded retries while it is unavailable); false if stopped first (the batch stays
+   * unconsumed).
+   */
   private async process(entries: readonly LogEntry[]): Promise<boolean> {
     const { topic } = this.o
     const valid: T[] = []
@@ -355,40 +368,25 @@ class GroupConsumer<T> {
           payload: e.message,
         })
     }
-    let deadDone = dead.length === 0
-    let handled = valid.length === 0
-    for (let attempt = 1; ; attempt++) {
-      try {
-        if (!deadDone) {
-          await this.o.onDeadLetter(dead, { group: this.o.options.group })
-          deadDone = true
-        }
-        if (!handled) {
-          await this.o.handler(valid)
-          handled = true
-        }
-        return true
-      } catch (err) {
-        const delay = this.o.retryBackoffMs * 2 ** Math.min(attempt - 1, 6)
-        this.o.logger.warn(
-          { err, attempt, size: entries.length, retryInMs: delay },
-          'batch failed; redelivering',
-        )
-        if (this.stopped) return false
-        // New data wakes the sleeper too: sleep again until the backoff has passed; only a stop ends it.
-        const until = performance.now() + delay
-        while (!this.stopped && performance.now() < until) await this.sleep(until - performance.now())
-        if (this.stopped) return false
-      }
-    }
+    const { group } = this.o.options
+    const outcome = await deliverBatch(valid, dead, {
+      topic,
+      group,
+      policy: this.o.policy,
+      handler: this.o.handler,
+      writeDeadLetters: (letters) => this.o.onDeadLetter(letters, { group }),
+      wait: (ms) => this.backoff(ms),
+      ...(this.o.observer && { observer: this.o.observer }),
+      logger: this.o.logger,
+    })
+    return outcome.done
   }
-}
 
-/** The key of a message that failed validation: the topic's key function may not cope with it. */
-function keyOf<T>(topic: Topic<T>, message: unknown): string {
-  try {
-    return topic.key(message as T)
-  } catch {
-    return 'unknown'
+  /** Waits ms unless stopped first; false if stopped. */
+  private async backoff(ms: number): Promise<boolean> {
+    // New data wakes the sleeper too: sleep again until the backoff has passed; only a stop ends it.
+    const until = performance.now() + ms
+    while (!this.stopped && performance.now() < until) await this.sleep(until - performance.now())
+    return !this.stopped
   }
 }

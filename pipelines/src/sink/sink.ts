@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream'
 import type { ClickHouseClient } from '@clickhouse/client'
-import { type Subscriber, type Subscription, type Topic, topics } from '@ludex/schemas'
+import { BatchRejectedError, type Subscriber, type Subscription, type Topic, topics } from '@ludex/schemas'
 import type { Logger } from 'pino'
 import type { DeadLetterHandler } from '../bus/dead-letter-handler.ts'
+import { type StoreRefusal, storeRefusal } from '../clickhouse/refusals.ts'
 import { tables } from '../clickhouse/tables.ts'
 import {
   chartRows,
@@ -44,6 +45,7 @@ export interface Sink {
   stop(): Promise<void>
 }
 
+/** An insert that failed because the store was unavailable (or for a reason not known to be the rows'). */
 export class SinkInsertError extends Error {
   constructor(
     readonly table: string,
@@ -55,12 +57,30 @@ export class SinkInsertError extends Error {
   }
 }
 
+/**
+ * An insert the store refused because of the rows (storeRefusal): a BatchRejectedError, so the bus
+ * bisects the batch and dead-letters the messages refused alone, with the table and the store's error.
+ */
+export class SinkRefusedError extends BatchRejectedError {
+  constructor(
+    readonly table: string,
+    readonly rows: number,
+    readonly refusal: StoreRefusal,
+    options?: { cause?: unknown },
+  ) {
+    super(`${table}: ${refusal.reason}`, options)
+    this.name = 'SinkRefusedError'
+  }
+}
+
 export const SINK_GROUP = 'sink'
 
 /**
  * Consumes every topic but the dead-letter one into the raw tables: one INSERT per table per batch. A
  * batch is acknowledged only once its inserts succeeded; otherwise the handler rejects and the bus
- * redelivers it. Every raw table is a ReplacingMergeTree keyed by what its rows record, so a repeated
+ * redelivers it: with SinkRefusedError when the store refused the rows (the bus bisects the batch and
+ * dead-letters what is refused alone), with SinkInsertError when it was unavailable (retried until it
+ * comes back). onInserted runs for each part that landed, with that part's rows and slots. Every raw table is a ReplacingMergeTree keyed by what its rows record, so a repeated
  * batch lands on the same keys with the same values.
  */
 export function startSink(options: SinkOptions): Sink {
@@ -173,7 +193,7 @@ function inserter(client: ClickHouseClient) {
           clickhouse_settings: { input_format_parallel_parsing: 0 },
         })
       } catch (err) {
-        throw new SinkInsertError(table, rows.count, { cause: err })
+        throw insertError(table, rows.count, err)
       }
     },
     async json(table: string, rows: JsonRow[]): Promise<void> {
@@ -181,8 +201,15 @@ function inserter(client: ClickHouseClient) {
       try {
         await client.insert({ table, values: rows, format: 'JSONEachRow' })
       } catch (err) {
-        throw new SinkInsertError(table, rows.length, { cause: err })
+        throw insertError(table, rows.length, err)
       }
     },
   }
+}
+
+function insertError(table: string, rows: number, err: unknown): Error {
+  const refusal = storeRefusal(err)
+  return refusal
+    ? new SinkRefusedError(table, rows, refusal, { cause: err })
+    : new SinkInsertError(table, rows, { cause: err })
 }

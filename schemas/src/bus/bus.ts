@@ -31,9 +31,15 @@ export interface DeadLetter {
 
 /**
  * Receives validated messages in order per key. A batch counts as consumed only when the handler's
- * promise resolves; a rejection redelivers the same batch after a backoff, so handlers must be
+ * promise resolves; a rejection hands the batch over again after a backoff, so handlers must be
  * idempotent (the sink is: see pipelines' replay invariant). Messages that fail validation never reach
  * the handler: they go to the dead-letter topic with the reason.
+ *
+ * How a rejection is read: BatchRejectedError says the store refused data of the batch. The batch is
+ * tried BUS_MAX_ATTEMPTS times in all, then bisected; halves are tried as batches, and a single message
+ * still refused alone is dead-lettered with the error's reason, so the rest lands and the consumer moves
+ * on. Any other rejection means the store (or something else the handler needs) is unavailable: the
+ * batch is retried with capped backoff until it succeeds, and nothing is dead-lettered.
  */
 export type BatchHandler<T> = (batch: readonly T[]) => Promise<void>
 
@@ -63,3 +69,28 @@ export class BusValidationError extends Error {
     this.name = 'BusValidationError'
   }
 }
+
+/**
+ * A batch handler's rejection saying the store refused data of the batch (a value it cannot parse or
+ * store, a violated constraint), as opposed to being unavailable. The bus bisects such a batch and
+ * dead-letters only the messages refused alone, with `reason` (the store's error).
+ */
+export class BatchRejectedError extends Error {
+  constructor(
+    readonly reason: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`The store refused the batch: ${reason}`, options)
+    this.name = 'BatchRejectedError'
+  }
+}
+
+/**
+ * Defaults of the bus's failure handling (the BUS_* settings take them): attempts at a batch the store
+ * refuses before it is bisected, and the redelivery backoff, doubling per attempt up to its cap.
+ */
+export const busRetryDefaults = {
+  maxAttempts: 3,
+  backoffMs: 100,
+  maxBackoffMs: 6_400,
+} as const

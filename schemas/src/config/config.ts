@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { busRetryDefaults } from '../bus/bus.ts'
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -93,11 +94,23 @@ export const configSchema = z.object({
   BACKFILL_DAYS: z.coerce.number().int().min(0).max(3650).default(120),
   /** In-process bus capacity per topic (messages); producers wait when it is full. */
   BUS_CAPACITY: z.coerce.number().int().positive().default(200_000),
+  /**
+   * Tries of a batch the store refuses (a value it cannot parse or store), the first included, before
+   * the bus bisects it and dead-letters only the messages refused alone. An unavailable store is
+   * retried without limit instead: nothing is dead-lettered because the store is down.
+   */
+  BUS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(busRetryDefaults.maxAttempts),
+  /** First redelivery delay after a failed batch; doubles per attempt up to BUS_RETRY_MAX_BACKOFF_MS. */
+  BUS_RETRY_BACKOFF_MS: z.coerce.number().int().min(0).default(busRetryDefaults.backoffMs),
+  BUS_RETRY_MAX_BACKOFF_MS: z.coerce.number().int().min(0).default(busRetryDefaults.maxBackoffMs),
   SINK_BATCH_MAX: z.coerce.number().int().positive().default(100_000),
   SINK_BATCH_WAIT_MS: z.coerce.number().int().min(0).default(200),
 
   // The distributed scheduler (BullMQ on REDIS_URL); the embedded one ignores these.
-  /** Key prefix of the BullMQ queue and the shared rate limiter, so several deployments can share one Redis. */
+  /**
+   * Key prefix of everything a deployment keeps in Redis (the BullMQ queue, the shared pacing, the
+   * aggregate cache, the tracked set and the change memory), so several deployments can share one Redis.
+   */
   SCHEDULER_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_.-]+$/)

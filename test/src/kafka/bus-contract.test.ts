@@ -17,7 +17,7 @@ afterAll(async () => {
 let buses = 0
 busContract(
   'kafka (real broker, 3 partitions per topic)',
-  async ({ retryBackoffMs }) => {
+  async ({ retryBackoffMs, maxAttempts, observer }) => {
     // Fresh topics per case: each case starts from empty topics and new groups, as the in-process one does.
     const config = loadConfig({
       KAFKA_BROKERS: broker.brokers,
@@ -25,7 +25,7 @@ busContract(
       KAFKA_TOPIC_PARTITIONS: '3',
     })
     await ensureTopics(config, logger)
-    const bus = createKafkaBus(kafkaBusOptions(config, logger, { retryBackoffMs }))
+    const bus = createKafkaBus(kafkaBusOptions(config, logger, { retryBackoffMs, maxAttempts, observer }))
     // Dead letters are read back from the dead-letter topic itself, through the bus.
     const deadLetters: DeadLetter[] = []
     bus.subscribe(

@@ -27,11 +27,16 @@ export interface AgeRatingsPollResult {
 /** Daily: the age recommendation of every tracked experience (one call each), published on change. */
 export async function pollAgeRatings(deps: PollerDeps, run: PollRun): Promise<AgeRatingsPollResult> {
   const { client, tracker, publisher, clock, logger, memory } = deps
-  const pending = new PendingChanges(memory)
+  const tracked = tracker.list()
+  const keyOf = (universeId: number) => `age:${universeId}`
+  const pending = await PendingChanges.recall(
+    memory,
+    tracked.map((t) => keyOf(t.universeId)),
+  )
   const changes: PlaceAgeRatingChange[] = []
   let failed = 0
   await Promise.all(
-    tracker.list().map(async (t) => {
+    tracked.map(async (t) => {
       let rec: AgeRecommendation
       try {
         rec = await client.getAgeRecommendation(t.universeId, { signal: run.signal })
@@ -42,7 +47,7 @@ export async function pollAgeRatings(deps: PollerDeps, run: PollRun): Promise<Ag
       }
       const rating = ageRatingOf(rec)
       const text = `${rating.age_limit ?? 'null'}:${rating.maturity}`
-      if (!pending.offer(`age:${t.universeId}`, text)) return
+      if (!pending.offer(keyOf(t.universeId), text)) return
       changes.push({
         schema_version: SCHEMA_VERSION,
         id: messageIdOf(t.universeId, 'age_rating', text),
@@ -55,7 +60,7 @@ export async function pollAgeRatings(deps: PollerDeps, run: PollRun): Promise<Ag
     }),
   )
   await publishAll(publisher, topics.metadata, changes)
-  pending.commit()
+  await pending.commit()
   logger.info({ slot: run.slot, changes: changes.length, failed }, 'age ratings polled')
   return { changes: changes.length, failed }
 }

@@ -31,10 +31,14 @@ export async function pollCreators(deps: PollerDeps, run: PollRun): Promise<Crea
     client.getGroupIcons([...groupIds], { signal: run.signal }),
   ])
   const observedAt = clock.now()
-  const pending = new PendingChanges(memory)
+  const keyOf = (type: CreatorV1['creator_type'], id: number) => `creator:${type}:${id}`
+  const pending = await PendingChanges.recall(memory, [
+    ...users.map((u) => keyOf('User', u.id)),
+    ...groups.map((g) => keyOf('Group', g.id)),
+  ])
   const changes: CreatorV1[] = []
   const consider = (content: Omit<CreatorV1, 'schema_version' | 'id' | 'observed_at'>) => {
-    const key = `creator:${content.creator_type}:${content.creator_id}`
+    const key = keyOf(content.creator_type, content.creator_id)
     const text = stableJson(content)
     if (!pending.offer(key, text)) return
     changes.push({
@@ -45,8 +49,8 @@ export async function pollCreators(deps: PollerDeps, run: PollRun): Promise<Crea
     })
   }
   // An unsettled image keeps the last known hash instead of flapping to 'default'.
-  const lastHash = (type: string, id: number): string => {
-    const last = memory.get(`creator:${type}:${id}`)
+  const lastHash = (type: CreatorV1['creator_type'], id: number): string => {
+    const last = pending.last(keyOf(type, id))
     return last ? (JSON.parse(last) as { thumbnail_hash: string }).thumbnail_hash : DEFAULT_THUMBNAIL_HASH
   }
   for (const u of users) {
@@ -70,7 +74,7 @@ export async function pollCreators(deps: PollerDeps, run: PollRun): Promise<Crea
     })
   }
   await publishAll(publisher, topics.creators, changes)
-  pending.commit()
+  await pending.commit()
   logger.info(
     { slot: run.slot, users: users.length, groups: groups.length, changes: changes.length },
     'creators polled',

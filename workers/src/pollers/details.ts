@@ -1,6 +1,6 @@
 import { messageIdOf, type PlaceDetailsChange, SCHEMA_VERSION } from '@ludex/schemas'
 import type { Game } from '../roblox/shapes/games.ts'
-import type { ChangeMemory } from './change-memory.ts'
+import type { PendingChanges } from './change-memory.ts'
 import { stableJson } from './deps.ts'
 
 type DetailsContent = Omit<PlaceDetailsChange, 'schema_version' | 'id' | 'observed_at' | 'change'>
@@ -26,30 +26,30 @@ function contentOf(game: Game, last: DetailsContent | undefined): DetailsContent
   }
 }
 
+/** The change memory key of a universe's details. */
+export const detailsKey = (universeId: number): string => `details:${universeId}`
+
 /**
  * The details change for a game when its details differ from the last seen (first sight always
- * counts), or null. The caller records `remember` in memory once the change is published, so a
- * failed publish is retried on the next sweep.
+ * counts), or null. The change is queued in `pending`, which the caller commits once it is published,
+ * so a failed publish is retried on the next sweep.
  */
 export function detailsChangeOf(
   game: Game,
   observedAt: number,
-  memory: ChangeMemory,
-): { change: PlaceDetailsChange; remember: readonly [string, string] } | null {
-  const key = `details:${game.id}`
-  const lastText = memory.get(key)
+  pending: PendingChanges,
+): PlaceDetailsChange | null {
+  const key = detailsKey(game.id)
+  const lastText = pending.last(key)
   const last = lastText === undefined ? undefined : (JSON.parse(lastText) as DetailsContent)
   const content = contentOf(game, last)
   const text = stableJson(content)
-  if (text === lastText) return null
+  if (!pending.offer(key, text)) return null
   return {
-    change: {
-      schema_version: SCHEMA_VERSION,
-      id: messageIdOf(game.id, 'details', text),
-      observed_at: observedAt,
-      change: 'details',
-      ...content,
-    },
-    remember: [key, text],
+    schema_version: SCHEMA_VERSION,
+    id: messageIdOf(game.id, 'details', text),
+    observed_at: observedAt,
+    change: 'details',
+    ...content,
   }
 }

@@ -10,8 +10,9 @@ import { chunk } from '../roblox/chunk.ts'
 import { GAMES_BATCH } from '../roblox/client.ts'
 import type { Game, Votes } from '../roblox/shapes/games.ts'
 import type { PartOutcome } from '../scheduling/scheduler.ts'
+import { PendingChanges } from './change-memory.ts'
 import { type PollerDeps, type PollRun, publishAll } from './deps.ts'
-import { detailsChangeOf } from './details.ts'
+import { detailsChangeOf, detailsKey } from './details.ts'
 import type { Tracker } from './tracker.ts'
 
 export interface GamesPollResult {
@@ -76,11 +77,14 @@ export async function pollGamesBatch(
     }),
   ])
   const observedAt = clock.now()
+  const pending = await PendingChanges.recall(
+    memory,
+    games.map((g) => detailsKey(g.id)),
+  )
   const votesById = new Map<number, Votes>((votes ?? []).map((v) => [v.id, v]))
   const gamesById = new Map<number, Game>(games.map((g) => [g.id, g]))
   const snapshots: PlaceSnapshotV1[] = []
   const changes: PlaceDetailsChange[] = []
-  const toRemember: Array<readonly [string, string]> = []
   const missing: number[] = []
   let withoutVotes = 0
   let ccu = 0
@@ -107,15 +111,12 @@ export async function pollGamesBatch(
       down_votes: vote?.downVotes ?? null,
     })
     ccu += game.playing
-    const change = detailsChangeOf(game, observedAt, memory)
-    if (change) {
-      changes.push(change.change)
-      toRemember.push(change.remember)
-    }
+    const change = detailsChangeOf(game, observedAt, pending)
+    if (change) changes.push(change)
   }
   await publishAll(publisher, topics.snapshots, snapshots)
   await publishAll(publisher, topics.metadata, changes)
-  for (const [key, text] of toRemember) memory.set(key, text)
+  await pending.commit()
   return {
     universes: ids.length,
     snapshots: snapshots.length,

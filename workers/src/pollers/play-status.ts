@@ -48,11 +48,15 @@ export async function pollPlayStatus(deps: PollerDeps, run: PollRun): Promise<Pl
     { signal: run.signal },
   )
   const observedAt = clock.now()
-  const pending = new PendingChanges(memory)
+  const keyOf = (universeId: number) => `play:${universeId}`
+  const pending = await PendingChanges.recall(
+    memory,
+    details.map((d) => keyOf(d.universeId)),
+  )
   const changes: PlacePlayStatusChange[] = []
   for (const d of details) {
     const status = playStatusOf(d.reasonProhibited)
-    if (!pending.offer(`play:${d.universeId}`, String(status))) continue
+    if (!pending.offer(keyOf(d.universeId), String(status))) continue
     changes.push({
       schema_version: SCHEMA_VERSION,
       id: messageIdOf(d.universeId, 'play_status', status),
@@ -64,7 +68,7 @@ export async function pollPlayStatus(deps: PollerDeps, run: PollRun): Promise<Pl
     })
   }
   await publishAll(publisher, topics.metadata, changes)
-  pending.commit()
+  await pending.commit()
   logger.info({ slot: run.slot, changes: changes.length }, 'play status polled')
   return { skipped: false, changes: changes.length }
 }

@@ -10,6 +10,7 @@ import {
 } from '@ludex/schemas'
 import type { GameSort } from '../roblox/shapes/sorts.ts'
 import { type PollerDeps, type PollRun, publishAll } from './deps.ts'
+import type { ExperienceRef } from './tracker.ts'
 
 export interface SortsPollResult {
   readonly sorts: number
@@ -46,14 +47,11 @@ export async function pollChartSorts(deps: PollerDeps, run: PollRun): Promise<So
   const observedAt = clock.now()
   const snapshots: ChartSortSnapshotV1[] = []
   let dailyPicks: DailyPicksV1 | null = null
-  let discovered = 0
+  const seen: ExperienceRef[] = []
 
   for (const sort of sorts) {
     if (deps.discovery) {
-      for (const g of sort.games) {
-        if (tracker.add({ universeId: g.universeId, placeId: g.rootPlaceId }, 'discovery', observedAt))
-          discovered++
-      }
+      for (const g of sort.games) seen.push({ universeId: g.universeId, placeId: g.rootPlaceId })
     }
     if (sort.sortId === DAILY_PICKS_SORT_ID) {
       const date = utcDateOf(run.slot)
@@ -81,6 +79,8 @@ export async function pollChartSorts(deps: PollerDeps, run: PollRun): Promise<So
     })
   }
 
+  // Tracked before the charts go out, in one write, so every poller process sees them from the next run.
+  const discovered = seen.length > 0 ? await tracker.addAll(seen, 'discovery', observedAt) : 0
   await publishAll(publisher, topics.charts, snapshots)
   if (dailyPicks) await publisher.publish(topics.dailyPicks, [dailyPicks])
   const uncategorised = snapshots.filter((s) => s.category_id === null).map((s) => s.sort_id)

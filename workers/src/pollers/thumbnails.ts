@@ -35,7 +35,11 @@ export async function pollThumbnails(deps: PollerDeps, run: PollRun): Promise<Th
     client.getGameThumbnails(ids, { signal: run.signal }),
   ])
   const observedAt = clock.now()
-  const pending = new PendingChanges(memory)
+  const keyOf = (type: ThumbnailType, universeId: number) => `thumb:${type}:${universeId}`
+  const pending = await PendingChanges.recall(
+    memory,
+    tracked.flatMap((t) => [keyOf('Icon', t.universeId), keyOf('Banner', t.universeId)]),
+  )
   const changes: PlaceThumbnailChange[] = []
   let unsettled = 0
   const consider = (universeId: number, placeId: number, type: ThumbnailType, hash: string | null) => {
@@ -43,7 +47,7 @@ export async function pollThumbnails(deps: PollerDeps, run: PollRun): Promise<Th
       unsettled++
       return
     }
-    if (!pending.offer(`thumb:${type}:${universeId}`, hash)) return
+    if (!pending.offer(keyOf(type, universeId), hash)) return
     changes.push({
       schema_version: SCHEMA_VERSION,
       id: messageIdOf(universeId, 'thumbnail', type, hash),
@@ -62,7 +66,7 @@ export async function pollThumbnails(deps: PollerDeps, run: PollRun): Promise<Th
     consider(t.universeId, t.placeId, 'Banner', settledHashOf(banner))
   }
   await publishAll(publisher, topics.metadata, changes)
-  pending.commit()
+  await pending.commit()
   logger.info({ slot: run.slot, changes: changes.length, unsettled }, 'thumbnails polled')
   return { changes: changes.length, unsettled }
 }

@@ -48,7 +48,10 @@ export function slotOf(scheduledFor: number): number {
   return Math.floor(scheduledFor / TEN_MINUTES_MS) * TEN_MINUTES_MS
 }
 
-/** Registers every poller with its interval; each run polls for the slot of its scheduled time. */
+/**
+ * Registers every poller with its interval; each run polls for the slot of its scheduled time, over the
+ * tracker as refreshed at the start of the run (the games sweep: at its split).
+ */
 export function registerPollers(
   scheduler: Scheduler,
   deps: PollerDeps,
@@ -66,7 +69,11 @@ export function registerPollers(
         name: `poll:${name}`,
         everyMs,
         offsetMs,
-        split: () => gamesSweepBatches(deps.tracker),
+        // The split decides what the sweep covers: it sees what every poller process tracked so far.
+        split: async () => {
+          await deps.tracker.refresh()
+          return gamesSweepBatches(deps.tracker)
+        },
         runPart: (ids, { scheduledFor, signal }) =>
           pollGamesBatch(deps, { slot: slotOf(scheduledFor), signal }, ids),
         complete: async (outcomes, { scheduledFor, signal }) => {
@@ -81,6 +88,8 @@ export function registerPollers(
       everyMs,
       offsetMs,
       run: async ({ scheduledFor, signal }) => {
+        // With a shared tracker, another process may have discovered experiences since the last run.
+        await deps.tracker.refresh()
         await schedule.run(deps, { slot: slotOf(scheduledFor), signal })
       },
     })

@@ -1,9 +1,11 @@
 import type { BatchHandler, DeadLetter, Topic } from '@ludex/schemas'
 import type { EachBatchPayload } from 'kafkajs'
 import type { Logger } from 'pino'
-import { type DeadLetterOrigin, decodeMessages } from './codec.ts'
+import { deliverBatch, type RetryPolicy } from '../delivery.ts'
+import type { BusObserver } from '../observer.ts'
+import { type DeadLetterOrigin, decodeMessages, isPacked } from './codec.ts'
 
-/** Persists the dead letters of one chunk; a rejection retries the chunk like a handler failure. */
+/** Persists the dead letters of one chunk; a rejection is retried (see deliverBatch). */
 export type DeadLetterSink = (
   letters: readonly DeadLetter[],
   origins: readonly DeadLetterOrigin[],
@@ -15,7 +17,7 @@ export interface ChunkDone {
   readonly nextOffset: bigint
   /** Records committed by this chunk (a packed record counts once, when its last message is done). */
   readonly records: number
-  /** Messages of the chunk handed to the handler, and dead-lettered. */
+  /** Messages of the chunk the handler took, and dead-lettered (invalid, or refused by the store). */
   readonly handled: number
   readonly deadLettered: number
 }
@@ -27,8 +29,9 @@ export interface BatchProcessorOptions<T> {
   readonly maxBatch: number
   readonly handler: BatchHandler<T>
   readonly deadLetters: DeadLetterSink
-  /** First retry delay after a failure; doubles per attempt up to 64×. */
-  readonly retryBackoffMs: number
+  /** Bounded attempts at what the store refuses, backoff of every retry (see deliverBatch). */
+  readonly policy: RetryPolicy
+  readonly observer?: BusObserver
   /** How often to heartbeat while a handler (a long ClickHouse insert) or a retry backoff runs. */
   readonly heartbeatIntervalMs: number
   readonly logger: Logger
@@ -47,14 +50,16 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 /**
  * The eachBatch of a subscription (auto-commit and auto-resolve off). The messages of a fetched partition
  * batch — one per plain record, several per packed record — are cut into chunks of at most maxBatch
- * messages, handled one after another, so a partition's order is the delivery order. A chunk's dead
- * letters are persisted first, then its valid messages go to the handler. A record is committed, explicitly,
- * once every one of its messages has been handled or dead-lettered: a chunk ending inside a packed record
- * commits up to the record before it, and the rest of the record follows in the next chunk. The
- * committed offset is therefore always the end of the contiguous prefix of records the handler
- * acknowledged in full: a failure retries the same chunk (with backoff, heartbeating) and nothing behind
- * it is committed meanwhile; a crash redelivers from the first record not acknowledged in full (a packed
- * record's messages already handled come again: at least once, as with any redelivery).
+ * messages, handled one after another, so a partition's order is the delivery order. Each chunk goes
+ * through deliverBatch: its invalid messages are dead-lettered first, then the valid ones go to the
+ * handler, with bounded attempts and bisection when the store refuses them (a message refused alone is
+ * dead-lettered with its origin) and unbounded retries while the store is unavailable. A record is
+ * committed, explicitly, once every one of its messages has been handled or dead-lettered: a chunk
+ * ending inside a packed record commits up to the record before it, and the rest of the record follows
+ * in the next chunk. The committed offset is therefore always the end of the contiguous prefix of
+ * records acknowledged in full: while a chunk is retried (with backoff, heartbeating) nothing behind it
+ * is committed; a crash redelivers from the first record not acknowledged in full (a packed record's
+ * messages already handled come again: at least once, as with any redelivery).
  */
 export function batchProcessor<T>(o: BatchProcessorOptions<T>): (payload: EachBatchPayload) => Promise<void> {
   return async (payload) => {
@@ -74,6 +79,7 @@ export function batchProcessor<T>(o: BatchProcessorOptions<T>): (payload: EachBa
     let valid: T[] = []
     let letters: DeadLetter[] = []
     let origins: DeadLetterOrigin[] = []
+    let spans: RecordSpan[] = []
     /** The last record whose messages are all in the current chunk or handled, and the last committed. */
     let complete: string | null = null
     let committed: string | null = null
@@ -82,12 +88,17 @@ export function batchProcessor<T>(o: BatchProcessorOptions<T>): (payload: EachBa
     /** Delivers the chunk, then commits the records it completed; false if the consumer stopped first. */
     const flush = async (): Promise<boolean> => {
       if (!live()) return false
-      if (!(await deliver(o, payload, live, valid, letters, origins))) return false
-      const handled = valid.length
-      const deadLettered = letters.length
+      const chunkSpans = spans
+      const outcome = await deliverChunk(o, payload, live, valid, letters, origins, (position) =>
+        originOf(chunkSpans, position, o.group, partition),
+      )
+      if (!outcome.done) return false
+      const handled = valid.length - outcome.refused
+      const deadLettered = letters.length + outcome.refused
       valid = []
       letters = []
       origins = []
+      spans = []
       if (complete === null || complete === committed) {
         // Inside a packed record: nothing new to commit; the group still stands where this batch began.
         const at = committed !== null ? BigInt(committed) + 1n : BigInt(records[0]!.offset)
@@ -111,10 +122,20 @@ export function batchProcessor<T>(o: BatchProcessorOptions<T>): (payload: EachBa
 
     for (const record of records) {
       if (!live()) return
-      for (const d of decodeMessages(o.topic, record)) {
+      const packed = isPacked(record)
+      const decoded = decodeMessages(o.topic, record)
+      for (let j = 0; j < decoded.length; j++) {
+        const d = decoded[j]!
         if (valid.length + letters.length >= o.maxBatch && !(await flush())) return
-        if (d.ok) valid.push(d.message)
-        else {
+        if (d.ok) {
+          let span = spans[spans.length - 1]
+          if (span?.offset !== record.offset) {
+            span = { offset: record.offset, firstValid: valid.length, indices: packed ? [] : null }
+            spans.push(span)
+          }
+          span.indices?.push(j)
+          valid.push(d.message)
+        } else {
           letters.push(d.letter)
           origins.push({
             group: o.group,
@@ -132,51 +153,68 @@ export function batchProcessor<T>(o: BatchProcessorOptions<T>): (payload: EachBa
   }
 }
 
-/** Dead letters, then the handler, until both succeeded; false if the consumer stopped first. */
-async function deliver<T>(
+/**
+ * Where a chunk's valid messages came from, one entry per record (not per message: the hot path): the
+ * record's offset, the position of its first valid message in the chunk, and for a packed record each
+ * valid message's index in it. Read only when the store refuses a message, to give its dead letter the
+ * origin an invalid message's letter has.
+ */
+interface RecordSpan {
+  readonly offset: string
+  readonly firstValid: number
+  readonly indices: number[] | null
+}
+
+function originOf(
+  spans: readonly RecordSpan[],
+  position: number,
+  group: string,
+  partition: number,
+): DeadLetterOrigin {
+  // The last span starting at or before the position (spans are in position order).
+  let lo = 0
+  let hi = spans.length - 1
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1
+    if (spans[mid]!.firstValid <= position) lo = mid
+    else hi = mid - 1
+  }
+  const span = spans[lo]!
+  const index = span.indices?.[position - span.firstValid]
+  return { group, partition, offset: span.offset, ...(index !== undefined && { index }) }
+}
+
+/** deliverBatch over one chunk, heartbeating meanwhile; waits poll for a stop every 50 ms. */
+async function deliverChunk<T>(
   o: BatchProcessorOptions<T>,
   payload: EachBatchPayload,
   live: () => boolean,
-  valid: T[],
-  letters: DeadLetter[],
-  origins: DeadLetterOrigin[],
-): Promise<boolean> {
-  let lettersDone = letters.length === 0
-  let handled = valid.length === 0
-  if (lettersDone && handled) return true
+  valid: readonly T[],
+  letters: readonly DeadLetter[],
+  origins: readonly DeadLetterOrigin[],
+  refusedOrigin: (position: number) => DeadLetterOrigin,
+) {
+  if (valid.length === 0 && letters.length === 0) return { done: true, refused: 0 }
   // The group coordinator drops a member that is silent for a session timeout; an insert can take longer.
   const beat = setInterval(() => {
     payload.heartbeat().catch((err: unknown) => o.logger.debug({ err }, 'heartbeat during a batch failed'))
   }, o.heartbeatIntervalMs)
   try {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        if (!lettersDone) {
-          await o.deadLetters(letters, origins)
-          lettersDone = true
-        }
-        if (!handled) {
-          await o.handler(valid)
-          handled = true
-        }
-        return true
-      } catch (err) {
-        const delay = o.retryBackoffMs * 2 ** Math.min(attempt - 1, 6)
-        o.logger.warn(
-          {
-            err,
-            attempt,
-            partition: payload.batch.partition,
-            size: valid.length + letters.length,
-            retryInMs: delay,
-          },
-          'batch failed; redelivering',
-        )
-        const until = performance.now() + delay
+    return await deliverBatch(valid, letters, {
+      topic: o.topic,
+      group: o.group,
+      policy: o.policy,
+      handler: o.handler,
+      writeDeadLetters: (written, source) =>
+        o.deadLetters(written, source.kind === 'invalid' ? origins : [refusedOrigin(source.position)]),
+      wait: async (ms) => {
+        const until = performance.now() + ms
         while (live() && performance.now() < until) await sleep(Math.min(50, until - performance.now()))
-        if (!live()) return false
-      }
-    }
+        return live()
+      },
+      ...(o.observer && { observer: o.observer }),
+      logger: o.logger.child({ partition: payload.batch.partition }),
+    })
   } finally {
     clearInterval(beat)
   }

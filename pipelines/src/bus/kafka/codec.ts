@@ -254,6 +254,11 @@ export function decodeMessages<T>(topic: Topic<T>, record: RecordLike): Decoded<
   return out
 }
 
+/** Whether a consumed record is packed (its messages' positions in it are then their dead letters' index). */
+export function isPacked(record: RecordLike): boolean {
+  return headerText(record.headers, PACK_HEADER) !== null
+}
+
 /** A field name a message object can take as its own property ("__proto__" would set its prototype). */
 const isFieldName = (f: unknown): f is string => typeof f === 'string' && f !== '__proto__'
 

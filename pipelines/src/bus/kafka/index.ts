@@ -34,17 +34,15 @@ export {
   retryDeadLetters,
 } from './dead-letter-queue.ts'
 export { GroupActiveError, groupMembers, setGroupOffsets } from './group-offsets.ts'
+export { createKafkaBus, type KafkaBus } from './kafka-bus.ts'
+export { consumerLag, type PartitionLag } from './lag.ts'
+export { type KafkaBusOptions, kafkaBusOptions } from './options.ts'
 export {
-  createKafkaBus,
-  type KafkaBus,
-  type KafkaBusOptions,
-  kafkaBusOptions,
   RangeConsumerError,
   type RangeOptions,
   type RangeProgress,
   type RangeResult,
-} from './kafka-bus.ts'
-export { consumerLag, type PartitionLag } from './lag.ts'
+} from './range-reader.ts'
 export {
   type ReplayPartition,
   type ReplayRequest,

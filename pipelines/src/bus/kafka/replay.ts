@@ -1,7 +1,8 @@
 import type { BatchHandler, Topic } from '@ludex/schemas'
 import { kafkaGroupId, kafkaTopicName } from './client.ts'
 import { GroupActiveError, groupMembers, setGroupOffsets } from './group-offsets.ts'
-import type { KafkaBus, RangeProgress } from './kafka-bus.ts'
+import type { KafkaBus } from './kafka-bus.ts'
+import type { RangeProgress } from './range-reader.ts'
 import { retryRetriable } from './retry.ts'
 
 /** A point in a topic: the first message at or after a time, or an offset on every partition. */

@@ -2,6 +2,7 @@ import { type Config, type Topic, topics } from '@ludex/schemas'
 import type { Admin, ConfigResourceTypes } from 'kafkajs'
 import type { Logger } from 'pino'
 import { createKafkaClient, type KafkaConnection, kafkaConnection, kafkaTopicName } from './client.ts'
+import { retryRetriable } from './retry.ts'
 
 /**
  * ConfigResourceTypes.TOPIC (2 in the protocol): kafkajs builds its exports object in a way Node's ESM
@@ -72,7 +73,8 @@ export async function ensureTopicsWith(
   if (missing.length > 0) {
     try {
       await admin.createTopics({
-        waitForLeaders: true,
+        // Waited for below: kafkajs' own wait stops at the first "unknown topic" answer.
+        waitForLeaders: false,
         topics: missing.map((w) => ({
           topic: w.name,
           numPartitions: settings.partitions,
@@ -83,6 +85,10 @@ export async function ensureTopicsWith(
           ],
         })),
       })
+      await waitForLeaders(
+        admin,
+        missing.map((w) => w.name),
+      )
     } catch (cause) {
       throw new KafkaTopicsError(`creating topics ${missing.map((w) => w.name).join(', ')} failed`, { cause })
     }
@@ -138,6 +144,34 @@ export async function ensureTopicsWith(
   }
   log.info(result, 'kafka topics ensured')
   return result
+}
+
+/** A created topic whose partitions do not all have a leader yet (retriable, like the protocol's own). */
+class LeadersPendingError extends Error {
+  readonly retriable = true
+  constructor(readonly topics: readonly string[]) {
+    super(`no leader yet for every partition of ${topics.join(', ')}`)
+    this.name = 'LeadersPendingError'
+  }
+}
+
+/**
+ * Waits until every partition of the new topics has a leader, so the first publish does not fail. A
+ * broker answers "unknown topic" for a moment after creating one, longer the more partitions it holds
+ * (the Kafka contract suite's twelfth set of topics met it every time), and kafkajs' createTopics wait
+ * gives up at the first such answer; this retries it like any retriable error, for up to ~30 s.
+ */
+async function waitForLeaders(admin: Admin, names: readonly string[]): Promise<void> {
+  await retryRetriable(
+    async () => {
+      const { topics: found } = await admin.fetchTopicMetadata({ topics: [...names] })
+      const pending = found.filter((t) => t.partitions.length === 0 || t.partitions.some((p) => p.leader < 0))
+      if (pending.length > 0 || found.length < names.length) {
+        throw new LeadersPendingError(pending.length > 0 ? pending.map((t) => t.name) : names)
+      }
+    },
+    { attempts: 60, firstDelayMs: 50, maxDelayMs: 500 },
+  )
 }
 
 /** ensureTopicsWith over a fresh admin connection from the configuration. */

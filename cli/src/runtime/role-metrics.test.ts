@@ -1,0 +1,59 @@
+import { snapshot } from '@ludex/pipelines/testing'
+import { BatchRejectedError, type DeadLetter, loadConfig, topics } from '@ludex/schemas'
+import { pino } from 'pino'
+import { Registry } from 'prom-client'
+import { describe, expect, it } from 'vitest'
+import { selectBus } from './adapters.ts'
+import { createRoleMetrics } from './role-metrics.ts'
+
+const logger = pino({ level: 'silent' })
+
+/** A counter's value for the given labels (0 when never counted). */
+async function counted(registry: Registry, name: string, labels: Record<string, string>): Promise<number> {
+  const metric = registry.getSingleMetric(name)
+  if (!metric) throw new Error(`${name} is not registered`)
+  const { values } = await metric.get()
+  const match = values.find((v) => Object.entries(labels).every(([k, l]) => v.labels[k] === l))
+  return match?.value ?? 0
+}
+
+describe('role metrics of the bus', () => {
+  it('count redeliveries and dead letters of the bus selectBus wires with the BUS_* settings', async () => {
+    const registry = new Registry()
+    const metrics = createRoleMetrics(registry, ['sink'])
+    const letters: DeadLetter[] = []
+    const { bus } = await selectBus(
+      loadConfig({ BUS_MAX_ATTEMPTS: '1', BUS_RETRY_BACKOFF_MS: '1' }),
+      logger,
+      {
+        observer: metrics.busObserver,
+        onDeadLetter: async (l) => {
+          letters.push(...l)
+        },
+      },
+    )
+    const sent = [0, 1, 2, 3].map((i) => snapshot(1, i))
+    await bus.publish(topics.snapshots, sent)
+    let calls = 0
+    bus.subscribe(topics.snapshots, { group: 'sink', maxBatch: 10, maxWaitMs: 1 }, async (batch) => {
+      calls++
+      if (calls === 1) throw new Error('connect ECONNREFUSED')
+      if (batch.some((m) => m.slot === sent[2]!.slot))
+        throw new BatchRejectedError('Code 41 CANNOT_PARSE_DATETIME')
+    })
+    await bus.drain()
+    await bus.close()
+
+    // Unavailable once (retried), then refused: BUS_MAX_ATTEMPTS=1 bisects at once. Redeliveries: the
+    // retry, [0,1], [2,3], [2] (dead-lettered), [3].
+    expect(calls).toBe(6)
+    expect(await counted(registry, 'ludex_bus_redeliveries_total', { topic: topics.snapshots.name })).toBe(5)
+    expect(
+      await counted(registry, 'ludex_dead_letters_total', { topic: topics.snapshots.name, kind: 'refused' }),
+    ).toBe(1)
+    expect(
+      await counted(registry, 'ludex_dead_letters_total', { topic: topics.snapshots.name, kind: 'invalid' }),
+    ).toBe(0)
+    expect(letters.map((l) => l.payload)).toEqual([sent[2]])
+  })
+})

@@ -1,0 +1,241 @@
+import { mkdtempSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Readable } from 'node:stream'
+import { type ClickHouseClient, ClickHouseLogLevel, createClient } from '@clickhouse/client'
+import { type PlaceSnapshotV1, topics } from '@ludex/schemas'
+import { pino } from 'pino'
+import { afterEach, describe, expect, it } from 'vitest'
+import { snapshot, snapshotTag } from '../bus/bus-contract.ts'
+import { createInProcessBus, type InProcessBus } from '../bus/in-process-bus.ts'
+import type { BusObserver, DeadLetteredEvent, RedeliveryEvent } from '../bus/observer.ts'
+import { createAnalyticsClient } from '../clickhouse/client.ts'
+import { migrate } from '../clickhouse/migrate.ts'
+import { storeRefusal } from '../clickhouse/refusals.ts'
+import { tables } from '../clickhouse/tables.ts'
+import { snapshotRows } from './rows.ts'
+import { deadLetterWriter, type InsertedEvent, type Sink, startSink } from './sink.ts'
+
+/**
+ * What the sink and the bus do when the store fails: a row the store refuses is dead-lettered alone and
+ * the rest lands; an unavailable store is waited for and nothing is dead-lettered. Against real chDB.
+ */
+
+const logger = pino({ level: 'silent' })
+const dataDir = mkdtempSync(join(tmpdir(), 'ludex-sink-failures-'))
+let dbCounter = 0
+
+/**
+ * A snapshot the bus schema accepts (observed_at is any whole epoch ms ≥ 0) and ClickHouse refuses:
+ * observed_at is DateTime64(3), which ends in 2299, and chDB answers `Code: 41 … CANNOT_PARSE_DATETIME`
+ * for year 2300 (other out-of-range values are wrapped silently; this one is refused: measured).
+ */
+function refusedSnapshot(universe: number, slotIndex: number): PlaceSnapshotV1 {
+  return { ...snapshot(universe, slotIndex), observed_at: Date.UTC(2300, 0, 1) }
+}
+
+/** What the bus reported, and a wait on the redeliveries (the event itself, not a sleep). */
+interface Events {
+  readonly redeliveries: RedeliveryEvent[]
+  readonly deadLettered: DeadLetteredEvent[]
+  readonly observer: BusObserver
+  /** Resolves once this many redeliveries were reported. */
+  redeliveriesReach(n: number): Promise<void>
+}
+
+function events(): Events {
+  const redeliveries: RedeliveryEvent[] = []
+  const deadLettered: DeadLetteredEvent[] = []
+  let waiters: Array<{ n: number; resolve: () => void }> = []
+  return {
+    redeliveries,
+    deadLettered,
+    observer: {
+      redelivered: (e) => {
+        redeliveries.push(e)
+        for (const w of waiters) if (redeliveries.length >= w.n) w.resolve()
+        waiters = waiters.filter((w) => redeliveries.length < w.n)
+      },
+      deadLettered: (e) => deadLettered.push(e),
+    },
+    redeliveriesReach: (n) =>
+      new Promise((resolve) => {
+        if (redeliveries.length >= n) resolve()
+        else waiters.push({ n, resolve })
+      }),
+  }
+}
+
+const stores: ClickHouseClient[] = []
+const buses: InProcessBus[] = []
+const sinks: Sink[] = []
+afterEach(async () => {
+  for (const s of sinks.splice(0)) await s.stop()
+  for (const b of buses.splice(0)) await b.close()
+  for (const c of stores.splice(0)) await c.close()
+})
+
+async function store(): Promise<ClickHouseClient> {
+  const client = await createAnalyticsClient(
+    { LUDEX_DATA_DIR: dataDir, CLICKHOUSE_DATABASE: `failures_${++dbCounter}` },
+    logger,
+  )
+  await migrate(client, logger)
+  stores.push(client)
+  return client
+}
+
+/** The in-process bus as the sink role wires it: dead letters into the store's dead_letters. */
+function bus(deadLetters: ClickHouseClient, e: Events, maxAttempts = 2): InProcessBus {
+  const b = createInProcessBus({
+    capacity: 10_000,
+    logger,
+    retryBackoffMs: 5,
+    maxAttempts,
+    onDeadLetter: deadLetterWriter(deadLetters),
+    observer: e.observer,
+  })
+  buses.push(b)
+  return b
+}
+
+function sink(b: InProcessBus, client: ClickHouseClient, inserted: InsertedEvent[] = []): Sink {
+  const s = startSink({
+    bus: b,
+    client,
+    logger,
+    batchMax: 1000,
+    batchWaitMs: 5,
+    onInserted: (event) => {
+      inserted.push(event)
+    },
+  })
+  sinks.push(s)
+  return s
+}
+
+const rows = async (c: ClickHouseClient, query: string) =>
+  (await c.query({ query, format: 'JSONEachRow' })).json<Record<string, unknown>>()
+
+/** `universe@slotIndex` of every row of place_snapshots, sorted. */
+async function landed(c: ClickHouseClient): Promise<string[]> {
+  const got = await rows(
+    c,
+    `SELECT universe_id, toUnixTimestamp(slot) * 1000 AS slot FROM ${tables.placeSnapshots} FINAL`,
+  )
+  return got
+    .map((r) => snapshotTag({ ...snapshot(1, 0), universe_id: Number(r.universe_id), slot: Number(r.slot) }))
+    .sort()
+}
+
+/** A loopback port with nothing listening on it. */
+async function closedPort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}
+
+describe('sink under store failures (in-process bus, chDB)', () => {
+  it('dead-letters the row the store refuses with its error; the rest of the batch lands, later batches flow', async () => {
+    const client = await store()
+    const e = events()
+    const b = bus(client, e)
+    const inserted: InsertedEvent[] = []
+    sink(b, client, inserted)
+
+    const bad = refusedSnapshot(2, 2)
+    expect(topics.snapshots.schema.safeParse(bad).success).toBe(true)
+    const good = [1, 2, 3]
+      .flatMap((u) => [0, 1, 2, 3].map((i) => snapshot(u, i)))
+      .filter((m) => snapshotTag(m) !== '2@2')
+    await b.publish(topics.snapshots, [...good.slice(0, 6), bad, ...good.slice(6)])
+    await b.drain()
+
+    expect(await landed(client)).toEqual(good.map(snapshotTag).sort())
+    const letters = await rows(client, `SELECT topic, key, reason, payload FROM ${tables.deadLetters}`)
+    expect(letters).toHaveLength(1)
+    expect(letters[0]).toMatchObject({ topic: topics.snapshots.name, key: '2' })
+    expect(letters[0]!.reason).toMatch(
+      /^\[group sink\] place_snapshots: Code 41 CANNOT_PARSE_DATETIME: Cannot read DateTime/,
+    )
+    expect(JSON.parse(String(letters[0]!.payload))).toEqual(bad)
+    // onInserted told of exactly the rows that landed, in parts whose slots they span.
+    expect(inserted.reduce((n, x) => n + x.rows, 0)).toBe(good.length)
+    expect(Math.min(...inserted.map((x) => x.minSlot))).toBe(snapshot(1, 0).slot)
+    expect(Math.max(...inserted.map((x) => x.maxSlot))).toBe(snapshot(1, 3).slot)
+    expect(e.deadLettered).toEqual([
+      { topic: topics.snapshots.name, group: 'sink', kind: 'refused', count: 1 },
+    ])
+    expect(e.redeliveries.length).toBeGreaterThanOrEqual(1)
+
+    // The consumer moved on: the next batch lands and nothing more is dead-lettered.
+    await b.publish(topics.snapshots, [snapshot(4, 0)])
+    await b.drain()
+    expect(await landed(client)).toContain('4@0')
+    expect(await rows(client, `SELECT toUInt32(count()) AS n FROM ${tables.deadLetters}`)).toEqual([{ n: 1 }])
+  })
+
+  it('retries while the store is unreachable, dead-letters nothing, and lands the batch once a store answers', async () => {
+    const client = await store()
+    const e = events()
+    const b = bus(client, e)
+    const unreachable = createClient({
+      url: `http://127.0.0.1:${await closedPort()}`,
+      log: { level: ClickHouseLogLevel.OFF },
+    })
+    stores.push(unreachable)
+    const first = sink(b, unreachable)
+    const sent = Array.from({ length: 5 }, (_, i) => snapshot(5, i))
+    await b.publish(topics.snapshots, sent)
+
+    // Well past BUS_MAX_ATTEMPTS (2 here): a connection refused is never a reason to drop the batch.
+    await e.redeliveriesReach(6)
+    expect(e.redeliveries.every((r) => r.messages === sent.length)).toBe(true)
+    expect(e.deadLettered).toEqual([])
+    expect(await rows(client, `SELECT toUInt32(count()) AS n FROM ${tables.deadLetters}`)).toEqual([{ n: 0 }])
+
+    // The unacknowledged batch is still the group's: a sink on a store that answers takes it whole.
+    await first.stop()
+    sink(b, client)
+    await b.drain()
+    expect(await landed(client)).toEqual(sent.map(snapshotTag).sort())
+    expect(await rows(client, `SELECT toUInt32(count()) AS n FROM ${tables.deadLetters}`)).toEqual([{ n: 0 }])
+  })
+})
+
+describe('storeRefusal on the errors chDB and the client really raise', () => {
+  it('is a refusal for a value the store cannot parse, and not for a missing table or a refused connection', async () => {
+    const client = await store()
+    // The sink's own encoding of the refused snapshot, as it sends it.
+    const tsv = snapshotRows([refusedSnapshot(1, 0)])
+    const refused = await client
+      .insert({
+        table: tables.placeSnapshots,
+        columns: [...tsv.columns],
+        values: Readable.from([tsv.text], { objectMode: false }),
+        format: 'TabSeparated',
+      })
+      .catch((err: unknown) => err)
+    expect(storeRefusal(refused)).toMatchObject({ code: 41, type: 'CANNOT_PARSE_DATETIME' })
+
+    const missing = await client
+      .insert({ table: 'no_such_table', values: [{ a: 1 }], format: 'JSONEachRow' })
+      .catch((err: unknown) => err)
+    expect(missing).toMatchObject({ code: '60', type: 'UNKNOWN_TABLE' })
+    expect(storeRefusal(missing)).toBeNull()
+
+    const unreachable = createClient({
+      url: `http://127.0.0.1:${await closedPort()}`,
+      log: { level: ClickHouseLogLevel.OFF },
+    })
+    stores.push(unreachable)
+    const down = await unreachable
+      .insert({ table: tables.platformCcu, values: [{ slot: 0 }], format: 'JSONEachRow' })
+      .catch((err: unknown) => err)
+    expect(down).toMatchObject({ code: 'ECONNREFUSED' })
+    expect(storeRefusal(down)).toBeNull()
+  })
+})

@@ -12,8 +12,6 @@ import {
   startApiFixture,
 } from './fixture.ts'
 
-/** What an attacker sends: hand-made requests the schemas must turn into 4xx, never a 5xx. */
-
 interface LogLine {
   readonly level: number
   readonly msg: string
@@ -41,6 +39,11 @@ function rawRequest(
   })
 }
 
+/**
+ * What an attacker sends (issue 12): hand-made requests the shared schemas and HTTP layer must turn
+ * into a 4xx naming the problem, never a 5xx. The fixture's app logs here, so the log level of an
+ * answer is checked too.
+ */
 describe('hostile input', () => {
   let f: ApiFixture
   let admin: ApiFixture
@@ -49,7 +52,8 @@ describe('hostile input', () => {
   beforeAll(async () => {
     const sink = new Writable({
       write(chunk: Buffer, _enc, done) {
-        for (const line of chunk.toString('utf8').split('\n')) if (line) logs.push(JSON.parse(line) as LogLine)
+        for (const line of chunk.toString('utf8').split('\n'))
+          if (line) logs.push(JSON.parse(line) as LogLine)
         done()
       },
     })
@@ -143,7 +147,13 @@ describe('hostile input', () => {
             'body.first_name',
           ],
           [f, 'POST', '/api/auth/password/request', { email: `b${text}@example.com` }, 'body.email'],
-          [viewer, 'PUT', '/api/users/me/preferences', { tabs: { 'tags.list': text } }, 'body.tabs.tags.list'],
+          [
+            viewer,
+            'PUT',
+            '/api/users/me/preferences',
+            { tabs: { 'tags.list': text } },
+            'body.tabs.tags.list',
+          ],
           [admin, 'PUT', `/api/place/${place}`, { canonical_name: text }, 'body.canonical_name'],
           [admin, 'PUT', `/api/place/${place}`, { released: text }, 'body.released'],
         ]

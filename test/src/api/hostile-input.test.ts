@@ -219,6 +219,19 @@ describe('hostile input', () => {
       expect(res.headers.allow).toBe('POST')
     })
 
+    it('take broken percent-encoding and NUL in paths and queries as bad input', async () => {
+      for (const path of [
+        '/api/place/%E0%A4%A',
+        '/api/place/%00',
+        '/api/stats/%00?placeIds=1',
+        `/api/thumbnail?placeId=${f.placeIds[0]}&startTime=%00`,
+        '/api/stats/ccus?placeIds=%ED%A0%80',
+      ]) {
+        const res = await rawRequest(f.url, 'GET', path)
+        expect(res.status, path).toBe(400)
+      }
+    })
+
     it('leave unknown paths a 404 whatever the method', async () => {
       const res = await rawRequest(f.url, 'TRACE', '/api/nothing-here')
       expect(res.status).toBe(404)

@@ -17,7 +17,12 @@ export interface AccountsRuntime {
   readonly accounts: Accounts
   readonly database: AppDatabase
   /** Options of createApiApp that follow from the accounts' configuration. */
-  readonly http: { allowedOrigins: string[]; trustProxy: boolean; devRoutes: boolean }
+  readonly http: {
+    allowedOrigins: string[]
+    trustProxy: boolean
+    devRoutes: boolean
+    strictTransportSecurity: boolean
+  }
   close(): Promise<void>
 }
 
@@ -25,13 +30,15 @@ const PURGE_EVERY_MS = 3_600_000
 
 /**
  * The createApiApp options the accounts' configuration implies: the origins allowed to make
- * state-changing calls, proxy trust, and the development outbox page (development and no SMTP only).
+ * state-changing calls, proxy trust, the development outbox page (development and no SMTP only), and
+ * HSTS when PUBLIC_URL is https (as the session cookie is Secure then).
  */
 export function accountsHttpOptions(config: Config): AccountsRuntime['http'] {
   return {
     allowedOrigins: [publicUrl(config), ...config.ALLOWED_ORIGINS],
     trustProxy: config.TRUST_PROXY,
     devRoutes: config.NODE_ENV === 'development' && !config.SMTP_URL,
+    strictTransportSecurity: new URL(publicUrl(config)).protocol === 'https:',
   }
 }
 

@@ -41,7 +41,8 @@ export type { RouteDef } from './http/route.ts'
 export { MailError, type Mailer, type MailMessage } from './mail/mailer.ts'
 export { createOutboxMailer, type Outbox } from './mail/outbox-mailer.ts'
 export { createSmtpMailer } from './mail/smtp-mailer.ts'
-export { type ApiMetrics, createApiMetrics } from './metrics/metrics.ts'
+export { type ApiMetrics, createApiMetrics, ROUTE_LABELS } from './metrics/metrics.ts'
+export { createMetricsApp } from './metrics/metrics-app.ts'
 export { apiRoutes } from './routes/index.ts'
 export {
   createMemoryRateLimiter,

@@ -88,6 +88,17 @@ test.describe('server-side render', () => {
     await expect(page.getByRole('heading', { name: TEXT.notFoundTitle })).toBeVisible()
   })
 
+  test('an unknown path answers 404 and still draws the overview (part 1 §2)', async ({ page, request }) => {
+    for (const path of ['/nonexistent', '/tags/abc', '/experiences/1/extra']) {
+      const response = await request.get(path)
+      expect(response.status(), path).toBe(404)
+      expect(await response.text(), path).toContain('Tracked Games CCU')
+    }
+    const response = await page.goto('/nonexistent')
+    expect(response?.status()).toBe(404)
+    await expect(main(page).getByText('Tracked Games CCU').first()).toBeVisible()
+  })
+
   test('the render bundle and the build manifest are never served', async ({ request }) => {
     for (const path of ['/_ssr/entry-server.js', '/.vite/manifest.json']) {
       const response = await request.get(path)

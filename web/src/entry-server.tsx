@@ -100,8 +100,14 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       .flatMap((h) => (h.module ? [h.module] : []))
     queryClient.clear()
     const head = meta === null ? null : headOf(meta)
-    return { kind: 'page', status: context.statusCode, html, state: serializeState(state), modules, head }
+    const status = pageStatus(context.matches.at(-1)?.route.handle) ?? context.statusCode
+    return { kind: 'page', status, html, state: serializeState(state), modules, head }
   })
+}
+
+/** The status the matched page declares (the catch-all's 404), if any. */
+function pageStatus(handle: unknown): number | undefined {
+  return isRouteHandle(handle) ? handle.status : undefined
 }
 
 function inFlight(queryClient: QueryClient): Promise<unknown>[] {

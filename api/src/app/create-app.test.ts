@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type ApiMetrics, createApiMetrics } from '../metrics/metrics.ts'
 import { createApiApp } from './create-app.ts'
 import { listen, type RunningServer } from './server.ts'
 
 describe('api app shell', () => {
   let server: RunningServer
   let ready = false
+  const metrics: ApiMetrics = createApiMetrics({ collectDefaults: false })
   beforeAll(async () => {
     const dist = await mkdtemp(join(tmpdir(), 'ludex-web-'))
     await mkdir(join(dist, 'assets'))
@@ -19,6 +21,7 @@ describe('api app shell', () => {
       logger: pino({ level: 'silent' }),
       readiness: async () => ({ sink: { ok: ready, detail: ready ? 'consuming' : 'starting' } }),
       staticDir: dist,
+      metrics,
     })
     server = await listen(app, '127.0.0.1', 0)
   })
@@ -53,5 +56,29 @@ describe('api app shell', () => {
     expect(((await missing.json()) as { error: { code: string } }).error.code).toBe('not_found')
     expect(missing.headers.get('x-content-type-options')).toBe('nosniff')
     expect(missing.headers.get('x-request-id')).toMatch(/.+/)
+  })
+
+  it('labels requests outside the routers by a fixed set, so random paths add no series', async () => {
+    const count = async (route: string, status: string) =>
+      (await metrics.responses.get()).values.find(
+        (v) => v.labels.route === route && v.labels.status === status,
+      )?.value ?? 0
+    const pagesBefore = await count('spa', '200')
+    for (let i = 0; i < 300; i++) {
+      const noise = Math.random().toString(36).slice(2)
+      const paths = [`/${noise}`, `/experiences/${noise}`, `/api/${noise}`, `/assets/${noise}.js`]
+      for (const path of paths) await (await fetch(`${server.url}${path}`)).arrayBuffer()
+    }
+    await (await fetch(`${server.url}/assets/app-123.js`)).arrayBuffer()
+    const series = (await metrics.responses.get()).values
+    // Route templates and three fixed labels; pages, files and the rest by status: 1,200 paths, a
+    // handful of series.
+    expect(new Set(series.map((v) => v.labels.route))).toEqual(
+      new Set(['/healthz', '/readyz', 'spa', 'static', 'unmatched']),
+    )
+    expect(series.length).toBeLessThanOrEqual(8)
+    expect((await count('spa', '200')) - pagesBefore).toBe(600)
+    const text = await (await fetch(`${server.url}/metrics`)).text()
+    expect(text).toMatch(/ludex_api_responses_total\{route="static",status="200"\} \d+/)
   })
 })

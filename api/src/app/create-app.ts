@@ -4,11 +4,14 @@ import type { Logger } from 'pino'
 import type { ApiDeps } from '../deps.ts'
 import { healthRouter } from '../health/health-router.ts'
 import type { ReadinessProbe } from '../health/readiness.ts'
+import { allowedMethods } from '../http/allowed-methods.ts'
+import { ApiError } from '../http/api-error.ts'
 import { docsRouter } from '../http/docs.ts'
 import { mountRoutes } from '../http/mount.ts'
 import { buildOpenApi } from '../http/openapi.ts'
 import type { RouteDef } from '../http/route.ts'
 import { type ApiMetrics, createApiMetrics } from '../metrics/metrics.ts'
+import { metricsRouter } from '../metrics/metrics-router.ts'
 import { apiRoutes, devRoutes } from '../routes/index.ts'
 import { originCheck } from '../security/origin-check.ts'
 import { spaStatic } from '../static/spa-static.ts'
@@ -38,6 +41,13 @@ export interface ApiAppOptions {
   /** Mount the development-only calls (the mail outbox). Never in production. */
   readonly devRoutes?: boolean
   readonly metrics?: ApiMetrics
+  /**
+   * Serve /metrics on this app (default). false when METRICS_PORT gives it a listener of its own
+   * (createMetricsApp), off the public port.
+   */
+  readonly serveMetrics?: boolean
+  /** The site is served over https (PUBLIC_URL): browsers are told to keep to it (HSTS). */
+  readonly strictTransportSecurity?: boolean
   /** The built SPA (web/dist); omitted, only the API is served. */
   readonly staticDir?: string
   /** false: pages go out as the SPA's index.html even when the build has the server-side render. */
@@ -57,19 +67,18 @@ export function createApiApp(options: ApiAppOptions): Koa {
   const routes = [...(options.routes ?? apiRoutes), ...(options.devRoutes ? devRoutes : [])]
   app.use(requestContext(options.logger, metrics))
   // Google's script and frame are allowed only where Google sign-in is configured.
-  app.use(securityHeaders({ googleSignIn: options.deps?.accounts?.google != null }))
+  app.use(
+    securityHeaders({
+      googleSignIn: options.deps?.accounts?.google != null,
+      strictTransportSecurity: options.strictTransportSecurity ?? false,
+    }),
+  )
   app.use(compress({ threshold: 1024 }))
   app.use(errorEnvelope())
   app.use(originCheck(options.allowedOrigins ?? []))
   const health = healthRouter(options.readiness)
   app.use(health.routes())
-  app.use(health.allowedMethods())
-  app.use(async (ctx, next) => {
-    if (ctx.path !== '/metrics' || ctx.method !== 'GET') return next()
-    ctx.type = metrics.registry.contentType
-    ctx.set('Cache-Control', 'no-store')
-    ctx.body = await metrics.registry.metrics()
-  })
+  if (options.serveMetrics !== false) app.use(metricsRouter(metrics).routes())
   if (options.deps) {
     const docs = docsRouter(() => buildOpenApi(routes, { version: API_VERSION }))
     app.use(docs.routes())
@@ -80,12 +89,10 @@ export function createApiApp(options: ApiAppOptions): Koa {
       ...(options.onValidResponse && { onValidResponse: options.onValidResponse }),
     })
   }
+  // A known path asked with another method: 405 (after every router, before the 404s).
+  app.use(allowedMethods())
   app.use((ctx, next) => {
-    if (ctx.path.startsWith('/api/') || ctx.path === '/api') {
-      ctx.status = 404
-      ctx.body = { error: { code: 'not_found', message: `No route for ${ctx.method} ${ctx.path}` } }
-      return
-    }
+    if (ctx.path.startsWith('/api/') || ctx.path === '/api') throw noRoute(ctx)
     return next()
   })
   if (options.staticDir) {
@@ -96,8 +103,9 @@ export function createApiApp(options: ApiAppOptions): Koa {
     )
   }
   app.use((ctx) => {
-    ctx.status = 404
-    ctx.body = { error: { code: 'not_found', message: `No route for ${ctx.method} ${ctx.path}` } }
+    throw noRoute(ctx)
   })
   return app
 }
+
+const noRoute = (ctx: Koa.Context) => ApiError.notFound(`No route for ${ctx.method} ${ctx.path}`)

@@ -8,9 +8,9 @@ const directives = (csp: string | null) =>
 
 describe('security headers', () => {
   const servers: RunningServer[] = []
-  const headersOf = async (googleSignIn: boolean) => {
+  const headersOf = async (googleSignIn: boolean, strictTransportSecurity = false) => {
     const app = new Koa()
-    app.use(securityHeaders({ googleSignIn }))
+    app.use(securityHeaders({ googleSignIn, strictTransportSecurity }))
     app.use((ctx) => {
       ctx.body = 'ok'
     })
@@ -48,5 +48,32 @@ describe('security headers', () => {
     // The account chooser popup reports back to this page.
     expect(headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups')
     expect(headers.get('x-frame-options')).toBe('DENY')
+  })
+
+  it('keeps <base>, form targets and plugins to nothing or the site, with or without Google', async () => {
+    for (const google of [false, true]) {
+      const csp = directives((await headersOf(google)).get('content-security-policy'))
+      expect(csp.get('base-uri')).toEqual(["'none'"])
+      expect(csp.get('form-action')).toEqual(["'self'"])
+      expect(csp.get('object-src')).toEqual(["'none'"])
+    }
+  })
+
+  it('turns off the browser features the app never uses', async () => {
+    const policy = (await headersOf(false)).get('permissions-policy') ?? ''
+    const features = new Map(policy.split(', ').map((f) => f.split('=') as [string, string]))
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'browsing-topics']) {
+      expect(features.get(feature), feature).toBe('()')
+    }
+    // Copying ids to the clipboard is a feature of the app (part 1): left to the browser's default.
+    expect(features.has('clipboard-write')).toBe(false)
+  })
+
+  it('sends HSTS only for a site served over https', async () => {
+    expect((await headersOf(false, false)).get('strict-transport-security')).toBeNull()
+    const hsts = (await headersOf(false, true)).get('strict-transport-security') ?? ''
+    expect(hsts).toMatch(/^max-age=(\d+); includeSubDomains$/)
+    // At least a year, as browsers' preload rules and scanners expect.
+    expect(Number(/max-age=(\d+)/.exec(hsts)?.[1])).toBeGreaterThanOrEqual(31_536_000)
   })
 })

@@ -1,9 +1,14 @@
+import { isSafeText, SAFE_TEXT_MESSAGE } from '@ludex/schemas'
 import type { Context } from 'koa'
 import { ApiError } from './api-error.ts'
 
 const LIMIT_BYTES = 1 << 20
 
-/** Reads a JSON request body (at most 1 MiB); an empty body is undefined. */
+/**
+ * Reads a JSON request body (at most 1 MiB); an empty body is undefined. Every string in it, keys
+ * included, must be safe text (schemas' safeText): the request schemas say so field by field, and
+ * this check holds for any body whatever its schema lets through (record keys, future fields).
+ */
 export async function readJsonBody(ctx: Context): Promise<unknown> {
   const chunks: Buffer[] = []
   let size = 0
@@ -16,8 +21,9 @@ export async function readJsonBody(ctx: Context): Promise<unknown> {
   if (!ctx.is('application/json')) {
     throw new ApiError(415, 'unsupported_media_type', 'The body must be application/json')
   }
+  let value: unknown
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'))
+    value = JSON.parse(Buffer.concat(chunks).toString('utf8'))
   } catch (cause) {
     throw new ApiError(
       400,
@@ -29,4 +35,44 @@ export async function readJsonBody(ctx: Context): Promise<unknown> {
       },
     )
   }
+  const unsafe = firstUnsafeString(value)
+  if (unsafe)
+    throw ApiError.badRequest([{ field: ['body', ...unsafe].join('.'), message: SAFE_TEXT_MESSAGE }])
+  return value
+}
+
+/** A value met in the walk, with the way back to the root (the path is built only on a hit). */
+interface Visit {
+  readonly value: unknown
+  readonly key: string | null
+  readonly parent: Visit | null
+}
+
+function pathOf(visit: Visit | null): string[] {
+  const path: string[] = []
+  for (let v = visit; v && v.key !== null; v = v.parent) path.unshift(v.key)
+  return path
+}
+
+/**
+ * The path of the first string that is not safe text (for a key: the path of its object), or null.
+ * A loop over an explicit stack: JSON.parse takes nesting far deeper than the call stack would.
+ */
+function firstUnsafeString(root: unknown): string[] | null {
+  const stack: Visit[] = [{ value: root, key: null, parent: null }]
+  for (let visit = stack.pop(); visit; visit = stack.pop()) {
+    const { value } = visit
+    if (typeof value === 'string') {
+      if (!isSafeText(value)) return pathOf(visit)
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--)
+        stack.push({ value: value[i], key: String(i), parent: visit })
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, v] of Object.entries(value).reverse()) {
+        if (!isSafeText(key)) return pathOf(visit)
+        stack.push({ value: v, key, parent: visit })
+      }
+    }
+  }
+  return null
 }

@@ -93,14 +93,8 @@ export function mountRoutes(app: Koa, routes: readonly RouteDef[], options: Moun
       options.onValidResponse?.(route, ctx.status)
     })
   }
-  for (const router of routers.values()) {
-    app.use(router.routes())
-    app.use(router.allowedMethods({ throw: true, methodNotAllowed: () => methodNotAllowed() }))
-  }
-}
-
-function methodNotAllowed(): ApiError {
-  return new ApiError(405, 'method_not_allowed', 'This method is not allowed on this path')
+  // A known path with another method is answered after every router (allowed-methods.ts).
+  for (const router of routers.values()) app.use(router.routes())
 }
 
 function applyCacheControl(ctx: Koa.Context, route: RouteDef, viewer: 'visitor' | 'user'): void {

@@ -48,12 +48,15 @@ export function buildOpenApi(
       })),
       ...[...declaredKeys(route.query)].map((name) => {
         const field = fieldOf(route.query, name)
+        const schema = jsonSchema(field, 'input')
+        // The route's own words, else the shared parameter's (a time says its formats and range).
+        const description = field.description ?? (schema.description as string | undefined)
         return {
           name,
           in: 'query',
           required: !field.safeParse(undefined).success,
-          schema: jsonSchema(field, 'input'),
-          ...(field.description && { description: field.description }),
+          schema,
+          ...(description && { description }),
         }
       }),
     ]

@@ -1,3 +1,4 @@
+import type { Context } from 'koa'
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client'
 
 /** Prometheus metrics of the API process (one registry per app: no global default registry). */
@@ -26,4 +27,33 @@ export function createApiMetrics(options: { collectDefaults?: boolean } = {}): A
       registers: [registry],
     }),
   }
+}
+
+/**
+ * The `route` label of requests no router matched. A label value is a series for the life of the
+ * process, so it must come from a fixed set: route templates, and these, never a path from a request
+ * (any client could otherwise add series, and memory, at will).
+ */
+export const ROUTE_LABELS = {
+  /** A page of the SPA (rendered or index.html), whatever its path. */
+  spa: 'spa',
+  /** A file of the web build (scripts, styles, images). */
+  static: 'static',
+  /** Everything else: unknown paths, methods a path does not take. */
+  unmatched: 'unmatched',
+} as const
+export type RouteLabel = (typeof ROUTE_LABELS)[keyof typeof ROUTE_LABELS]
+
+/** Marks how a request outside the routers was served (the SPA middleware does). */
+export function labelRoute(ctx: Context, label: RouteLabel): void {
+  ctx.state.routeLabel = label
+}
+
+/** The `route` label of a finished request: its route template, or one of ROUTE_LABELS. */
+export function routeLabel(ctx: Context): string {
+  return (
+    (ctx as { _matchedRoute?: string })._matchedRoute ??
+    (ctx.state.routeLabel as RouteLabel | undefined) ??
+    ROUTE_LABELS.unmatched
+  )
 }

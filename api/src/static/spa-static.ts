@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import type { Middleware } from 'koa'
 import type { Logger } from 'pino'
+import { labelRoute, ROUTE_LABELS } from '../metrics/metrics.ts'
 import { loadServerRender, type ServerRenderOptions } from './server-render.ts'
 
 const contentTypes: Record<string, string> = {
@@ -60,6 +61,7 @@ export function spaStatic(rootDir: string, options: SpaStaticOptions = {}): Midd
       info = await stat(file).catch(() => null)
       if (!info?.isFile()) return next()
     }
+    labelRoute(ctx, isAsset ? ROUTE_LABELS.static : ROUTE_LABELS.spa)
     if (!isAsset && serverRender && ctx.method === 'GET') {
       renderer ??= loadServerRender(root, serverRender.logger, serverRender)
       const render = await renderer

@@ -83,6 +83,16 @@ describe('accounts runtime (embedded)', () => {
     expect(outbox.status).toBe(404)
   })
 
+  it('asks for HSTS exactly when PUBLIC_URL is https', () => {
+    expect(runtime.http.strictTransportSecurity).toBe(false)
+    expect(accountsHttpOptions(env({ PUBLIC_URL: 'https://ludex.example' })).strictTransportSecurity).toBe(
+      true,
+    )
+    expect(accountsHttpOptions(env({ PUBLIC_URL: 'http://ludex.example' })).strictTransportSecurity).toBe(
+      false,
+    )
+  })
+
   it('keeps mail in the outbox and lists it at /api/dev/outbox with its links', async () => {
     const res = await fetch(`${server.url}/api/auth/register`, {
       method: 'POST',

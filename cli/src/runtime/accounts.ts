@@ -18,7 +18,12 @@ export interface AccountsRuntime {
   readonly accounts: Accounts
   readonly database: AppDatabase
   /** Options of createApiApp that follow from the accounts' configuration. */
-  readonly http: { allowedOrigins: string[]; trustProxy: number; devRoutes: boolean }
+  readonly http: {
+    allowedOrigins: string[]
+    trustProxy: number
+    devRoutes: boolean
+    strictTransportSecurity: boolean
+  }
   close(): Promise<void>
 }
 
@@ -26,14 +31,16 @@ const PURGE_EVERY_MS = 3_600_000
 
 /**
  * The createApiApp options the accounts' configuration implies: the origins allowed to make
- * state-changing calls, the proxy hops to trust, and the outbox page (only when MAIL_OUTBOX_PAGE asks
- * for it and mail stays in the outbox; the configuration refuses it on a non-loopback address).
+ * state-changing calls, the proxy hops to trust, the outbox page (only when MAIL_OUTBOX_PAGE asks for it
+ * and mail stays in the outbox; the configuration refuses it on a non-loopback address), and HSTS when
+ * PUBLIC_URL is https (as the session cookie is Secure then).
  */
 export function accountsHttpOptions(config: Config): AccountsRuntime['http'] {
   return {
     allowedOrigins: [publicUrl(config), ...config.ALLOWED_ORIGINS],
     trustProxy: config.TRUST_PROXY,
     devRoutes: config.MAIL_OUTBOX_PAGE && !config.SMTP_URL,
+    strictTransportSecurity: new URL(publicUrl(config)).protocol === 'https:',
   }
 }
 

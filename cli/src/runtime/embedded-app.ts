@@ -16,6 +16,7 @@ import type { Logger } from 'pino'
 import { type AccountsRuntime, startAccounts } from './accounts.ts'
 import { createApiDeps } from './api-deps.ts'
 import { type BackfillSummary, backfill, backfillDone } from './backfill.ts'
+import { startMetricsListener } from './metrics-listener.ts'
 import { type Pipeline, type Platform, restoreTracker, startPipeline, startPlatform } from './stack.ts'
 
 const RECENT_RECOMPUTE_MS = 86_400_000
@@ -75,11 +76,13 @@ export async function startEmbeddedApp(options: EmbeddedAppOptions): Promise<Emb
     maxRetries: config.ROBLOX_MAX_RETRIES,
     logger: logger.child({ component: 'roblox-client' }),
   })
+  const metrics = options.serveHttp === false ? null : await startMetricsListener(config, logger)
   const http =
-    options.serveHttp === false
+    metrics === null
       ? null
       : await listen(
           createApiApp({
+            ...metrics.appOptions,
             logger: logger.child({ component: 'api' }),
             readiness: async () => ({ ...status }),
             staticDir: options.staticDir ?? WEB_DIST,
@@ -170,6 +173,7 @@ export async function startEmbeddedApp(options: EmbeddedAppOptions): Promise<Emb
       await pipeline.stop()
       await platform.stop()
       await http?.close()
+      await metrics?.close()
       await accounts.close()
       logger.info('stopped')
     },

@@ -37,6 +37,7 @@ import {
 } from './adapters.ts'
 import { createApiDeps } from './api-deps.ts'
 import { WEB_DIST } from './embedded-app.ts'
+import { type MetricsListener, startMetricsListener } from './metrics-listener.ts'
 import { createRoleMetrics } from './role-metrics.ts'
 import { planRoles, type Role, type RolePlan } from './roles.ts'
 import { type Platform, restoreTracker, startPlatform } from './stack.ts'
@@ -135,6 +136,7 @@ export async function startRoles(options: RoleProcessOptions): Promise<RoleProce
   const readiness = async () => ({ ...status })
 
   let health: RunningServer | undefined
+  let metricsListener: MetricsListener | undefined
   let client: ClickHouseClient | undefined
   let materialiser: Materialiser | undefined
   let follower: InsertLogFollower | undefined
@@ -168,6 +170,7 @@ export async function startRoles(options: RoleProcessOptions): Promise<RoleProce
     if (api) await step('api', () => api!.close())
     if (accounts) await step('app database', () => accounts!.close())
     if (health) await step('health server', () => health!.close())
+    if (metricsListener) await step('metrics server', () => metricsListener!.close())
     if (client) await step('store', () => client!.close())
     logger.info({ roles: plan.roles }, 'stopped')
   }
@@ -187,9 +190,14 @@ export async function startRoles(options: RoleProcessOptions): Promise<RoleProce
       })
     }
 
+    metricsListener = await startMetricsListener(config, logger, apiMetrics)
     if (!has('api')) {
       health = await listen(
-        createApiApp({ logger: logger.child({ component: 'health' }), readiness, metrics: apiMetrics }),
+        createApiApp({
+          logger: logger.child({ component: 'health' }),
+          readiness,
+          ...metricsListener.appOptions,
+        }),
         config.HOST,
         config.HEALTH_PORT,
       )
@@ -326,7 +334,7 @@ export async function startRoles(options: RoleProcessOptions): Promise<RoleProce
         createApiApp({
           logger: logger.child({ component: 'api' }),
           readiness,
-          metrics: apiMetrics,
+          ...metricsListener.appOptions,
           staticDir: options.staticDir ?? WEB_DIST,
           ...started.http,
           deps: createApiDeps({ clickhouse: store, roblox, clock, logger, accounts: started.accounts }),

@@ -2,10 +2,11 @@ import { z } from 'zod'
 import { interests } from '../constants/genres-schema.ts'
 import { MIN_PASSWORD_LENGTH } from '../constants/limits.ts'
 import { permission, role, userType } from '../constants/users-schema.ts'
+import { safeText } from './safe-text.ts'
 
 /*
  * Requests and answers of the account calls (/api/auth, /api/users; part 2 §3, §5, §7). Field names are
- * the spec's snake_case ones.
+ * the spec's snake_case ones. Every request string starts from safeText.
  */
 
 const isoTime = z.iso.datetime({ offset: true })
@@ -19,21 +20,18 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
  */
 const CONTROL_CHARACTER = /\p{Cc}/u
 const withoutControlCharacters = (s: string) => !CONTROL_CHARACTER.test(s)
-export const email = z
-  .string()
+export const email = safeText
   .trim()
   .max(254)
   .regex(EMAIL_PATTERN, 'Invalid email')
   .refine(withoutControlCharacters, 'Invalid email')
 
 /** A new password: at least 8 characters (part 2 §9); the upper bound keeps the KDF's input sane. */
-export const newPassword = z
-  .string()
+export const newPassword = safeText
   .min(MIN_PASSWORD_LENGTH, 'Password needs to be longer')
   .max(256, 'Password is too long')
 
-const personName = z
-  .string()
+const personName = safeText
   .trim()
   .min(1, 'is required')
   .max(100)
@@ -68,7 +66,7 @@ export const userIdentity = z.object({
 export type UserIdentity = z.infer<typeof userIdentity>
 
 /** Sign-in has no client validation (part 2 §5): any strings are checked against the account. */
-export const loginRequest = z.object({ email: z.string().max(254), password: z.string().max(256) })
+export const loginRequest = z.object({ email: safeText.max(254), password: safeText.max(256) })
 
 /** The 428 answer of a sign-in with an unverified email: the token resend-verification takes. */
 export const unverifiedSignIn = z.object({ token: z.string() })
@@ -76,7 +74,7 @@ export const unverifiedSignIn = z.object({ token: z.string() })
 export const tokenRequest = z.object({ token })
 export const passwordResetRequest = z.object({ email })
 export const passwordChangeRequest = z.object({ token, password: newPassword })
-export const googleSignInRequest = z.object({ credential: z.string().min(1).max(8192) })
+export const googleSignInRequest = z.object({ credential: safeText.min(1).max(8192) })
 
 export const okResponse = z.object({ ok: z.literal(true) })
 
@@ -140,7 +138,7 @@ const boundedRecord = <T extends z.ZodType>(value: T) =>
  */
 export const userPreferences = z.object({
   page_sizes: boundedRecord(z.number().int().min(1).max(1000)).default({}),
-  tabs: boundedRecord(z.string().max(64)).default({}),
+  tabs: boundedRecord(safeText.max(64)).default({}),
   panels: boundedRecord(z.boolean()).default({}),
   groups: boundedRecord(z.boolean()).default({}),
 })

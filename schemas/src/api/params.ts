@@ -13,37 +13,84 @@ export const idParam = databaseIdParam
 
 /** Comma-separated database ids, at least one, no more than `max`. */
 export const idListParam = (max: number) =>
-  z.string().transform((s, ctx) => {
-    const parts = s.split(',').map((p) => p.trim())
-    const out: number[] = []
-    for (const p of parts) {
-      const n = parseDatabaseId(p)
-      if (n === null) {
-        ctx.addIssue({ code: 'custom', message: `'${p}' is not a positive integer id` })
+  z
+    .string()
+    .transform((s, ctx) => {
+      const parts = s.split(',').map((p) => p.trim())
+      const out: number[] = []
+      for (const p of parts) {
+        const n = parseDatabaseId(p)
+        if (n === null) {
+          ctx.addIssue({ code: 'custom', message: `'${p}' is not a positive integer id` })
+          return z.NEVER
+        }
+        if (!out.includes(n)) out.push(n)
+      }
+      if (out.length > max) {
+        ctx.addIssue({ code: 'custom', message: `at most ${max} ids are allowed, got ${out.length}` })
         return z.NEVER
       }
-      if (!out.includes(n)) out.push(n)
-    }
-    if (out.length > max) {
-      ctx.addIssue({ code: 'custom', message: `at most ${max} ids are allowed, got ${out.length}` })
+      return out
+    })
+    .meta({
+      description: `Comma-separated positive integer ids, at most ${max}; repeats count once.`,
+      pattern: '^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15})*$',
+    })
+
+/**
+ * The times a request may name: from Roblox's launch year, before which nothing exists to read, to a
+ * bound well inside what the store's DateTime holds (2106), so that snapping a time to its period (a
+ * month forward at most) never leaves that range. Both ends included.
+ */
+export const TIME_PARAM_MIN_DATE = '2006-01-01'
+export const TIME_PARAM_MAX_DATE = '2100-01-01'
+export const TIME_PARAM_MIN_MS = Date.UTC(2006, 0, 1)
+export const TIME_PARAM_MAX_MS = Date.UTC(2100, 0, 1)
+
+const EPOCH_MS = /^\d{1,16}$/
+const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/
+
+/** Epoch ms of an ISO 8601 date or date-time (UTC without an offset); NaN unless the date exists. */
+function isoMs(s: string): number {
+  const m = ISO_TIME.exec(s)
+  if (!m) return Number.NaN
+  // Date.parse rolls a day past the month's end over into the next month (2026-02-30 → March 2).
+  const day = new Date(0)
+  day.setUTCFullYear(Number(m[1]), Number(m[2]) - 1, Number(m[3]))
+  if (day.getUTCMonth() !== Number(m[2]) - 1 || day.getUTCDate() !== Number(m[3])) return Number.NaN
+  return Date.parse(m[4] === undefined ? `${s}T00:00:00Z` : m[5] ? s : `${s}Z`)
+}
+
+/**
+ * A time: ISO 8601 date or date-time (UTC unless an offset is given), or epoch milliseconds, inside
+ * [TIME_PARAM_MIN_DATE, TIME_PARAM_MAX_DATE]. Out of range is a 400 like a malformed value: the
+ * store's time types cannot hold every instant a JS Date can.
+ */
+export const timeParam = z
+  .string()
+  .transform((s, ctx) => {
+    const ms = EPOCH_MS.test(s) ? Number(s) : isoMs(s)
+    if (!Number.isFinite(ms)) {
+      ctx.addIssue({ code: 'custom', message: 'must be an ISO 8601 date/time or epoch milliseconds' })
       return z.NEVER
     }
-    return out
+    if (ms < TIME_PARAM_MIN_MS || ms > TIME_PARAM_MAX_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be between ${TIME_PARAM_MIN_DATE} and ${TIME_PARAM_MAX_DATE} (UTC)`,
+      })
+      return z.NEVER
+    }
+    return ms
   })
-
-/** A time: ISO 8601 date or date-time (UTC unless an offset is given), or epoch milliseconds. */
-export const timeParam = z.string().transform((s, ctx) => {
-  const ms = /^\d{1,16}$/.test(s)
-    ? Number(s)
-    : /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s)
-      ? Date.parse(s.length === 10 ? `${s}T00:00:00Z` : /Z|[+-]\d{2}:?\d{2}$/.test(s) ? s : `${s}Z`)
-      : Number.NaN
-  if (!Number.isFinite(ms)) {
-    ctx.addIssue({ code: 'custom', message: 'must be an ISO 8601 date/time or epoch milliseconds' })
-    return z.NEVER
-  }
-  return ms
-})
+  .meta({
+    description:
+      `A time: an ISO 8601 date (2026-11-01, midnight UTC), a date-time (2026-11-01T12:00:00Z; UTC ` +
+      `unless it carries an offset) or epoch milliseconds (1793491200000), from ${TIME_PARAM_MIN_DATE} to ` +
+      `${TIME_PARAM_MAX_DATE} (UTC), both included. Anything else is a 400 naming the parameter.`,
+    anyOf: [{ format: 'date' }, { format: 'date-time' }, { pattern: '^[0-9]{13}$' }],
+    examples: ['2026-11-01', '2026-11-01T12:00:00Z', '1793491200000'],
+  })
 
 /** A flag given by presence (`?slim`) or as true/false. */
 export const flagParam = z

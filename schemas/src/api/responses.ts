@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { playStatusCode, thumbnailType } from '../bus/place-metadata.ts'
 import { statKind } from '../constants/stats-schema.ts'
+import { safeText } from './safe-text.ts'
 
 /*
  * The response of every public /api call (spec part 1 §3 and §7, part 2 §3 and §7). Times inside chart
@@ -74,9 +75,9 @@ export type Experience = z.infer<typeof experience>
 
 /** Body of PUT /api/place/{place_id}: the editable fields (the client may send the whole experience; the rest is ignored). */
 export const experienceUpdate = z.object({
-  canonical_name: z.string().max(200).optional(),
+  canonical_name: safeText.max(200).optional(),
   /** A date or date-time; anything unreadable is saved as unset, but nothing longer than a date-time can be. */
-  released: z.string().max(64).optional(),
+  released: safeText.max(64).optional(),
 })
 
 export const priceChange = z.object({ price: nonNegative, time: isoTime, change: z.number() })

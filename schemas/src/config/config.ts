@@ -52,6 +52,12 @@ export const configSchema = z.object({
    * /healthz, /readyz and /metrics, on HOST. A process running the API serves them on PORT instead.
    */
   HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  /**
+   * Serve /metrics on this port (on HOST) instead of PORT or HEALTH_PORT, so that a port the public
+   * reaches does not expose it. Unset: /metrics is served with the rest (what it shows is listed in
+   * api/README.md, Security).
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 
   CLICKHOUSE_URL: z.url().optional(),
   CLICKHOUSE_DATABASE: z

@@ -202,6 +202,8 @@ export async function startApiFixture(
     env?: Record<string, string>
     /** Google's signing keys, given directly instead of fetched from GOOGLE_JWKS_URL. */
     googleKeys?: JWTVerifyGetKey
+    /** The app's logger (request lines, errors); the fixture's own parts stay silent. */
+    logger?: pino.Logger
   } = {},
 ): Promise<ApiFixture> {
   const model = createPlatformModel({ seed: FIXTURE.seed, experiences: FIXTURE.experiences })
@@ -247,7 +249,7 @@ export async function startApiFixture(
   const seen = new Map<RouteDef, Set<number>>()
   const computed = { n: 0 }
   const app = createApiApp({
-    logger,
+    logger: options.logger ?? logger,
     readiness: async () => ({ store: { ok: true } }),
     deps: {
       clickhouse: pipeline.client,

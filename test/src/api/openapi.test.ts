@@ -1,5 +1,7 @@
 import { apiRoutes } from '@ludex/api'
+import { idParam, timeParam } from '@ludex/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { z } from 'zod'
 import { type ApiFixture, asUser, createUser, getJson, startApiFixture } from './fixture.ts'
 
 interface Sessions {
@@ -153,6 +155,46 @@ describe('OpenAPI document and route coverage', () => {
         expect(op.parameters?.map((p) => p.name)).toContain(name)
       }
     }
+  })
+
+  it('documents ids as positive integers and times with their formats and range', async () => {
+    const { body } = await getJson<{
+      paths: Record<
+        string,
+        Record<string, { parameters?: { name: string; schema: Record<string, unknown> }[] }>
+      >
+    }>(f, '/api/openapi.json')
+    // The shared parameter under any optional/default wrapper.
+    const base = (schema: z.ZodType | undefined): unknown => {
+      const inner = (schema as { def?: { innerType?: z.ZodType } } | undefined)?.def?.innerType
+      return inner ? base(inner) : schema
+    }
+    const shapeOf = (s: z.ZodType | undefined) => (s as { shape?: Record<string, z.ZodType> })?.shape ?? {}
+    let ids = 0
+    let times = 0
+    for (const route of apiRoutes) {
+      const documented = body.paths[route.path]![route.method.toLowerCase()]!.parameters ?? []
+      for (const [name, schema] of Object.entries({ ...shapeOf(route.params), ...shapeOf(route.query) })) {
+        const doc = documented.find((p) => p.name === name)?.schema
+        if (base(schema) === idParam) {
+          ids++
+          expect(doc, `${route.path} ${name}`).toMatchObject({ type: 'integer', minimum: 1 })
+          expect(doc?.pattern, `${route.path} ${name}`).toBeUndefined()
+        }
+        if (base(schema) === timeParam) {
+          times++
+          expect(doc?.anyOf, `${route.path} ${name}`).toEqual([
+            { format: 'date' },
+            { format: 'date-time' },
+            { pattern: '^[0-9]{13}$' },
+          ])
+          expect(doc?.description, `${route.path} ${name}`).toContain('from 2006-01-01 to 2100-01-01')
+        }
+      }
+    }
+    // Every call that names one experience and every call that takes a time was looked at.
+    expect(ids).toBeGreaterThanOrEqual(8)
+    expect(times).toBeGreaterThanOrEqual(12)
   })
 
   it('renders the docs page from locally served assets', async () => {

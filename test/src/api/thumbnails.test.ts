@@ -98,7 +98,7 @@ describe('/api/thumbnail/bulk and /api/thumbnail', () => {
       expect(since.status).toBe(200)
       expect(thumbnailList.parse(since.body)).toEqual(expected)
     }
-    const early = await getJson(f, `/api/thumbnail?placeId=${placeId}&startTime=2000-01-01`)
+    const early = await getJson(f, `/api/thumbnail?placeId=${placeId}&startTime=2006-01-01`)
     expect(thumbnailList.parse(early.body)).toEqual(all)
     const future = await getJson(f, `/api/thumbnail?placeId=${placeId}&startTime=2030-01-01`)
     expect(future.body).toEqual([])

@@ -28,6 +28,7 @@ const overviewHandle: RouteHandle = {
   module: 'src/pages/overview/route.tsx',
   serverRender: true,
 }
+const unknownPathHandle: RouteHandle = { ...overviewHandle, status: 404 }
 const experiencesCrumbs = [{ label: 'Experiences', to: '/experiences' }]
 const experiencesHandle: RouteHandle = {
   crumbs: experiencesCrumbs,
@@ -121,8 +122,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               handle: usersHandle,
               lazy: () => import('../pages/users/route.tsx').then((m) => m.route(queryClient)),
             },
-            // Unknown paths load the overview (part 1 §2).
-            { path: '*', handle: overviewHandle, lazy: overview },
+            // Unknown paths load the overview (part 1 §2), answered as 404 by the server render.
+            { path: '*', handle: unknownPathHandle, lazy: overview },
           ],
         },
       ],

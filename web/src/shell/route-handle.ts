@@ -12,6 +12,12 @@ export type RouteHandle = {
    * settings) must not be usable before its JavaScript runs, or a submit would go out as a plain GET.
    */
   serverRender?: boolean
+  /**
+   * The HTTP status of a server-rendered page this route ends in, when it is not the render's own
+   * (200, or a loader's error status): the catch-all draws the overview (part 1 §2) but answers 404,
+   * so a mistyped or invented address is not a page to link, cache or index.
+   */
+  status?: number
 }
 
 export function isRouteHandle(value: unknown): value is RouteHandle {

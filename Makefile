@@ -19,8 +19,10 @@ web/dist/index.html: $(NODE_MODULES_STAMP) $(shell find web/src web/public web/s
 build: install web/dist/index.html
 
 # The embedded stack with the simulator at http://localhost:8080 (backfills 120 days on an empty data dir).
+# Local use, so the mail outbox is listed at /api/dev/outbox (`make run MAIL_OUTBOX_PAGE=false` hides it).
+MAIL_OUTBOX_PAGE ?= true
 run: build
-	node --max-semi-space-size=64 bin/ludex.mjs run
+	MAIL_OUTBOX_PAGE=$(MAIL_OUTBOX_PAGE) node --max-semi-space-size=64 bin/ludex.mjs run
 
 # Engines the tests use that npm does not bring: Chromium, redis-server, PostgreSQL (and Kafka jars).
 test-engines:

@@ -44,7 +44,17 @@ export { createSmtpMailer } from './mail/smtp-mailer.ts'
 export { type ApiMetrics, createApiMetrics, ROUTE_LABELS } from './metrics/metrics.ts'
 export { createMetricsApp } from './metrics/metrics-app.ts'
 export { apiRoutes } from './routes/index.ts'
-export { createMemoryRateLimiter, type RateDecision, type RateLimiter } from './security/rate-limiter.ts'
+export {
+  createMemoryRateLimiter,
+  type RateDecision,
+  type RateLimiter,
+  type RateRule,
+} from './security/rate-limiter.ts'
+export {
+  createRedisRateLimiter,
+  RateLimitStoreError,
+  type RedisRateLimiterOptions,
+} from './security/redis-rate-limiter.ts'
 export { HISTORY_START_HEADER } from './viewer/history-window.ts'
 export { sessionViewer } from './viewer/session-viewer.ts'
 export type { Viewer, ViewerResolver } from './viewer/viewer.ts'

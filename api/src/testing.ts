@@ -1,2 +1,3 @@
 // Test helpers shared with the integration project; they import vitest, so they stay out of index.ts.
 export * from './cache/aggregate-cache-contract.ts'
+export * from './security/rate-limiter-contract.ts'

@@ -72,8 +72,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Mail links point at the address the tests use, and its Origin is the allowed one.
       PUBLIC_URL: baseURL,
-      // The mail outbox is listed at /api/dev/outbox in development only.
-      NODE_ENV: 'development',
+      // The tests read verification and reset links from the outbox page (loopback only).
+      MAIL_OUTBOX_PAGE: 'true',
       // Every test signs in (and some sign up) from one address: the production limits would refuse
       // the suite part-way. The limits themselves are covered by the API tests.
       RATE_LIMIT_LOGIN: '1000',

@@ -4,19 +4,19 @@ import type { Logger } from 'pino'
 import type { AppDb } from '../db/app-db.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import type { Outbox } from '../mail/outbox-mailer.ts'
-import { createMemoryRateLimiter, type RateLimiter } from '../security/rate-limiter.ts'
+import { createMemoryRateLimiter, type RateLimiter, type RateRule } from '../security/rate-limiter.ts'
 import { type AuthService, createAuthService } from './auth-service.ts'
 import { createGoogleVerifier } from './google.ts'
 import { createPasswordHasher } from './passwords.ts'
 import type { SessionCookieSettings } from './session-cookie.ts'
 import { type AccountsStore, accountsStore } from './store.ts'
 
-export interface RateRule {
-  readonly limit: number
-  readonly windowMs: number
-}
+export type { RateRule }
 
-/** Rate-limited account calls (DESIGN §5), each counted per client address and per email. */
+/**
+ * Rate-limited account calls (DESIGN §5): each has a budget per client address, and sign-in, sign-up
+ * and reset requests one per email too (`src/security/attempt-guard.ts`).
+ */
 export interface AuthRateLimits {
   readonly login: RateRule
   readonly register: RateRule
@@ -47,7 +47,7 @@ export interface AccountsOptions {
   readonly outbox?: Outbox | null
   readonly logger: Logger
   readonly now: () => number
-  /** A rate limiter shared by several processes (Redis, later); default in memory. */
+  /** A rate limiter shared by several processes (createRedisRateLimiter); default in memory. */
   readonly limiter?: RateLimiter
   /** Google's keys given directly (tests); default: fetched from GOOGLE_JWKS_URL. */
   readonly googleKeys?: JWTVerifyGetKey

@@ -90,3 +90,71 @@ describe('auth service: the same work for known and unknown emails', () => {
     expect(sent[0]?.text).toContain('https://ludex.example/change-password#token=')
   })
 })
+
+/**
+ * A reset request for a registered email used to do a few more queries before answering (revoke the
+ * old links, store the new one), so its answer took measurably longer than an unknown email's. The
+ * answer must not wait for anything that depends on whether the account exists.
+ */
+describe('auth service: a password reset request answers before any work on the account', () => {
+  let database: AppDatabase
+  afterAll(() => database?.close())
+
+  it('answers for a registered email while the account’s token writes are held back', async () => {
+    database = await openAppDatabase({ logger })
+    await migrateAppDatabase(database.db, logger)
+    const inner = accountsStore(database.db)
+    let release!: () => void
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let reached!: () => void
+    const writeReached = new Promise<'the answer waited for the account'>((resolve) => {
+      reached = () => resolve('the answer waited for the account')
+    })
+    const store = {
+      ...inner,
+      tokens: {
+        ...inner.tokens,
+        revokeOpen: async (...args: Parameters<typeof inner.tokens.revokeOpen>) => {
+          reached()
+          await held
+          return inner.tokens.revokeOpen(...args)
+        },
+      },
+    }
+    const sent: MailMessage[] = []
+    const auth = createAuthService({
+      store,
+      hasher: createPasswordHasher({ memoryKib: 1024, timeCost: 1, parallelism: 1 }),
+      mailer: { send: async (m) => void sent.push(m), close: async () => {} },
+      mail: { product: 'Ludex', publicUrl: 'https://ludex.example' },
+      google: null,
+      now: () => Date.UTC(2026, 0, 1),
+      sessionTtlMs: 86_400_000,
+      verifyTokenTtlMs: 3_600_000,
+      resetTokenTtlMs: 3_600_000,
+      logger,
+    })
+    await auth.register(
+      {
+        first_name: 'R',
+        last_name: 'S',
+        email: 'registered@example.com',
+        password: 'the right one',
+        interests: ['obby'],
+        user_type: 'player',
+      },
+      null,
+    )
+    await auth.flush()
+    sent.length = 0
+
+    const answered = auth.requestPasswordReset('registered@example.com').then(() => 'answered' as const)
+    expect(await Promise.race([answered, writeReached])).toBe('answered')
+    // The work still happens, after the answer: the link goes out once the writes may proceed.
+    release()
+    await auth.flush()
+    expect(sent.map((m) => m.to)).toEqual(['registered@example.com'])
+  })
+})

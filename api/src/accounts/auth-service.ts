@@ -69,8 +69,9 @@ const ACTIVITY_RESOLUTION_MS = 5 * 60_000
 /**
  * The account flows of part 2 (§2.11–2.15, §4): sign-up with email verification, sign-in, sign-out,
  * password reset, Google sign-in, onboarding and role simulation. Nothing here reveals whether an email
- * has an account: unknown emails cost a password hash like known ones, and mail goes out in the
- * background so the answer's timing does not depend on whether one was sent.
+ * has an account: unknown emails cost a password hash like known ones, a reset request answers before
+ * looking the email up, and mail goes out in the background so the answer's timing does not depend on
+ * whether one was sent.
  */
 export interface AuthService {
   register(input: RegisterRequest, ip: string | null): Promise<UserIdentity>
@@ -79,8 +80,13 @@ export interface AuthService {
   resolve(sessionId: string): Promise<ResolvedSession | null>
   verifyEmail(token: string): Promise<SignedIn | null>
   resendVerification(token: string): Promise<boolean>
+  /**
+   * Answers at once, before anything that depends on the email having an account; the lookup, the new
+   * link and the mail follow in the background (flush waits for them).
+   */
   requestPasswordReset(email: string): Promise<void>
-  changePassword(token: string, password: string, ip: string | null): Promise<boolean>
+  /** Sets the password of the token's account; null for an unknown, used or expired token. */
+  changePassword(token: string, password: string, ip: string | null): Promise<UserRecord | null>
   signInWithGoogle(credential: string, ip: string | null): Promise<SignedIn>
   completeOnboarding(
     userId: number,
@@ -98,13 +104,20 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
   const now = () => new Date(options.now())
   const pending = new Set<Promise<void>>()
 
-  const sendInBackground = (message: MailMessage) => {
-    const p = options.mailer
-      .send(message)
-      .catch((err) => logger.error({ err, subject: message.subject }, 'account mail failed'))
+  /** Work the answer does not wait for; flush() does. A failure is logged, never thrown at a caller. */
+  const inBackground = (what: string, work: () => Promise<void>) => {
+    const p = work()
+      .catch((err) => logger.error({ err }, `${what} failed`))
       .finally(() => pending.delete(p))
     pending.add(p)
   }
+  const sendInBackground = (message: MailMessage) =>
+    inBackground(`account mail '${message.subject}'`, () => options.mailer.send(message))
+  /**
+   * Reset requests run one after another: two close requests for one account must not interleave
+   * their revoke-then-issue steps, which would leave two live links.
+   */
+  let resets: Promise<void> = Promise.resolve()
 
   const issueToken = async (userId: number, purpose: TokenPurpose, ttlMs: number): Promise<string> => {
     const token = newSecret()
@@ -244,24 +257,30 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     },
 
     async requestPasswordReset(email) {
-      const user = await store.users.findByEmail(email)
-      if (!user) return
-      await store.tokens.revokeOpen(user.id, 'password_reset', now())
-      const token = await issueToken(user.id, 'password_reset', options.resetTokenTtlMs)
-      sendInBackground(passwordResetMail(options.mail, user.email, user.firstName, token))
+      // The answer must not take longer for a registered email (the extra writes took ~2 ms), so
+      // nothing here is awaited: the same (nothing) is done before answering, account or not.
+      const work = resets.then(async () => {
+        const user = await store.users.findByEmail(email)
+        if (!user) return
+        await store.tokens.revokeOpen(user.id, 'password_reset', now())
+        const token = await issueToken(user.id, 'password_reset', options.resetTokenTtlMs)
+        sendInBackground(passwordResetMail(options.mail, user.email, user.firstName, token))
+      })
+      resets = work.catch(() => {})
+      inBackground('password reset request', () => work)
     },
 
     async changePassword(token, password, ip) {
       // Hash before the token is spent: a failure to hash must not burn the link.
       const passwordHash = await hasher.hash(password)
       const userId = await store.tokens.consume(secretHash(token), 'password_reset', now())
-      if (userId === null) return false
+      if (userId === null) return null
       await store.users.setPasswordHash(userId, passwordHash)
       // The link reached the mailbox, so the address is proven too.
       await store.users.markVerified(userId)
       const revoked = await store.sessions.deleteForUser(userId)
       await audit('user.password_change', userId, `user:${userId}`, { sessions_revoked: revoked }, ip)
-      return true
+      return store.users.findById(userId)
     },
 
     async signInWithGoogle(credential, ip) {

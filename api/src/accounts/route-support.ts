@@ -1,10 +1,22 @@
 import type { Context } from 'koa'
 import type { ApiDeps } from '../deps.ts'
 import { ApiError } from '../http/api-error.ts'
+import {
+  forgiveEmail,
+  type GuardedAttempt,
+  guardAttempt,
+  RateLimitedError,
+} from '../security/attempt-guard.ts'
+import type { RateRule } from '../security/rate-limiter.ts'
 import type { Viewer } from '../viewer/viewer.ts'
-import type { Accounts, RateRule } from './accounts.ts'
+import type { Accounts } from './accounts.ts'
 import type { ResolvedSession } from './auth-service.ts'
 import { normalizeEmail } from './users.ts'
+
+/** The rate-limited account calls, each with budgets of its own. */
+export type RateLimitedCall = 'login' | 'register' | 'password-reset' | 'resend'
+/** The calls counted per email too. */
+const EMAIL_LIMITED_CALLS: readonly RateLimitedCall[] = ['login', 'register', 'password-reset']
 
 /** The account wiring; a server started without an app database answers 503 to account calls. */
 export function accountsOf(deps: ApiDeps): Accounts {
@@ -22,24 +34,33 @@ export function accountOf(viewer: Viewer): ResolvedSession {
 }
 
 /**
- * Counts one attempt against the call's limit, per client address and (when given) per email; over
- * either, 429 with Retry-After.
+ * Lets one attempt at a rate-limited call through its budgets (per client address and, when given, per
+ * email; see guardAttempt), or answers 429 with Retry-After. Sign-in calls settle the attempt with
+ * `succeeded()` when it was not a failure.
  */
 export async function limitAttempt(
   ctx: Context,
   accounts: Accounts,
-  call: string,
+  call: RateLimitedCall,
   rule: RateRule,
   email?: string,
-): Promise<void> {
-  const keys = [`${call}:ip:${ctx.ip}`, ...(email ? [`${call}:email:${normalizeEmail(email)}`] : [])]
-  for (const key of keys) {
-    const decision = await accounts.limiter.attempt(key, rule.limit, rule.windowMs)
-    if (!decision.allowed) {
-      ctx.set('Retry-After', String(decision.retryAfterSeconds))
-      throw new ApiError(429, 'rate_limited', 'Too many attempts: try again later')
-    }
+): Promise<GuardedAttempt> {
+  try {
+    return await guardAttempt(accounts.limiter, call, rule, {
+      address: ctx.ip,
+      ...(email !== undefined && { email: normalizeEmail(email) }),
+    })
+  } catch (err) {
+    if (!(err instanceof RateLimitedError)) throw err
+    ctx.set('Retry-After', String(err.retryAfterSeconds))
+    throw new ApiError(429, 'rate_limited', 'Too many attempts: try again later', undefined, { cause: err })
   }
+}
+
+/** The owner of `email` proved the mailbox: failures and requests counted against it are forgotten. */
+export async function forgiveAccount(accounts: Accounts, email: string): Promise<void> {
+  const normalized = normalizeEmail(email)
+  for (const call of EMAIL_LIMITED_CALLS) await forgiveEmail(accounts.limiter, call, normalized)
 }
 
 export function clientIp(ctx: Context): string | null {

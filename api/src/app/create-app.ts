@@ -33,8 +33,11 @@ export interface ApiAppOptions {
    * Origins besides the request's own that may make state-changing calls (PUBLIC_URL, ALLOWED_ORIGINS).
    */
   readonly allowedOrigins?: readonly string[]
-  /** Honour X-Forwarded-* from a reverse proxy (TRUST_PROXY). */
-  readonly trustProxy?: boolean
+  /**
+   * Reverse proxies in front of the app (TRUST_PROXY): X-Forwarded-* are honoured, and the client's
+   * address is the X-Forwarded-For entry this many places from the right. 0 (default): ignored.
+   */
+  readonly trustProxy?: number
   /** Mount the development-only calls (the mail outbox). Never in production. */
   readonly devRoutes?: boolean
   readonly metrics?: ApiMetrics
@@ -56,7 +59,10 @@ export interface ApiAppOptions {
 
 export function createApiApp(options: ApiAppOptions): Koa {
   const app = new Koa()
-  app.proxy = options.trustProxy ?? false
+  const hops = options.trustProxy ?? 0
+  app.proxy = hops > 0
+  // Koa takes the left-most of the last `maxIpsCount` entries: the one the outermost trusted proxy wrote.
+  app.maxIpsCount = hops
   const metrics = options.metrics ?? createApiMetrics()
   const routes = [...(options.routes ?? apiRoutes), ...(options.devRoutes ? devRoutes : [])]
   app.use(requestContext(options.logger, metrics))

@@ -13,8 +13,10 @@ export interface Outbox {
 const LINK = /https?:\/\/[^\s"'<>]+/g
 
 /**
- * Without SMTP_URL mail is written to files in the data dir instead of being sent (DESIGN §2), and each
- * one is logged with its links, so a developer can follow a verification link by hand.
+ * Without SMTP_URL mail is written to files in the data dir instead of being sent (DESIGN §2), readable
+ * only by the data dir's owner. The log names the file, never the recipient or the links: a reset link
+ * in a log is an account takeover for whoever reads the log. A developer follows links from the file or
+ * from the outbox page (MAIL_OUTBOX_PAGE).
  */
 export function createOutboxMailer(options: {
   dir: string
@@ -30,10 +32,7 @@ export function createOutboxMailer(options: {
       const links = [...new Set(message.text.match(LINK) ?? [])]
       const mail: OutboxMail = { id, ...message, sent_at: sentAt.toISOString(), links }
       await writeFile(join(dir, `${id}.json`), `${JSON.stringify(mail, null, 2)}\n`, { mode: 0o600 })
-      logger.info(
-        { to: message.to, subject: message.subject, links, file: `${id}.json` },
-        'mail kept in the outbox',
-      )
+      logger.info({ subject: message.subject, file: `${id}.json` }, 'mail kept in the outbox')
     },
     async close() {},
     async list(limit = 100) {

@@ -1,21 +1,37 @@
 import { describe, expect, it } from 'vitest'
 import { createMemoryRateLimiter } from './rate-limiter.ts'
+import { rateLimiterContract } from './rate-limiter-contract.ts'
+
+rateLimiterContract('memory, injected clock', () => {
+  let now = 1_000_000
+  const limiter = createMemoryRateLimiter(() => now)
+  return {
+    limiter,
+    peer: limiter,
+    elapse: async (ms) => {
+      now += ms
+    },
+  }
+})
 
 describe('memory rate limiter', () => {
-  it('allows `limit` attempts per key and window, then says when to retry', async () => {
+  it('times its windows on the injected clock, to the second', async () => {
     let now = 1_000_000
     const limiter = createMemoryRateLimiter(() => now)
-    const verdicts = []
-    for (let i = 0; i < 4; i++) verdicts.push(await limiter.attempt('login:ip:1', 3, 60_000))
-    expect(verdicts.map((v) => v.allowed)).toEqual([true, true, true, false])
-    expect(verdicts[3]?.retryAfterSeconds).toBe(60)
-    // Another key has its own count.
-    expect((await limiter.attempt('login:ip:2', 3, 60_000)).allowed).toBe(true)
+    const rule = { limit: 3, windowMs: 60_000 }
+    for (let i = 0; i < 3; i++) await limiter.take('login:ip:1', rule)
+    expect(await limiter.take('login:ip:1', rule)).toEqual({
+      allowed: false,
+      count: 3,
+      retryAfterSeconds: 60,
+    })
     now += 45_000
-    expect(await limiter.attempt('login:ip:1', 3, 60_000)).toEqual({ allowed: false, retryAfterSeconds: 15 })
+    expect(await limiter.take('login:ip:1', rule)).toEqual({
+      allowed: false,
+      count: 3,
+      retryAfterSeconds: 15,
+    })
     now += 15_000
-    expect((await limiter.attempt('login:ip:1', 3, 60_000)).allowed).toBe(true)
-    await limiter.reset('login:ip:1')
-    for (let i = 0; i < 3; i++) expect((await limiter.attempt('login:ip:1', 3, 60_000)).allowed).toBe(true)
+    expect(await limiter.take('login:ip:1', rule)).toEqual({ allowed: true, count: 1, retryAfterSeconds: 0 })
   })
 })

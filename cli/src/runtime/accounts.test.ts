@@ -34,12 +34,23 @@ describe('accounts runtime (embedded)', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'ludex-accounts-'))
-    runtime = await startAccounts(env(), logger, Date.now)
-    server = await listen(
+    runtime = await startAccounts(env({ MAIL_OUTBOX_PAGE: 'true' }), logger, Date.now)
+    server = await serve(runtime.http)
+  }, 60_000)
+  afterAll(async () => {
+    for (const s of servers) await s.close()
+    await runtime?.close()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  const servers: RunningServer[] = []
+  /** The API over the runtime's accounts, with the HTTP options given. */
+  const serve = async (http: AccountsRuntime['http']) => {
+    const s = await listen(
       createApiApp({
         logger,
         readiness: async () => ({}),
-        ...runtime.http,
+        ...http,
         deps: {
           // No route called here reads the analytics store.
           clickhouse: {} as ClickHouseClient,
@@ -54,21 +65,22 @@ describe('accounts runtime (embedded)', () => {
       '127.0.0.1',
       0,
     )
-  }, 60_000)
-  afterAll(async () => {
-    await server?.close()
-    await runtime?.close()
-    await rm(dataDir, { recursive: true, force: true })
-  })
+    servers.push(s)
+    return s
+  }
 
-  it('opens PGlite in the data dir and mounts the outbox page in development', async () => {
+  it('opens PGlite in the data dir and mounts the outbox page only when MAIL_OUTBOX_PAGE asks', async () => {
     expect(runtime.database.engine).toBe('pglite')
     expect(await readdir(join(dataDir, 'pglite'))).toContain('PG_VERSION')
     expect(runtime.http).toMatchObject({ devRoutes: true, allowedOrigins: ['http://localhost:8080'] })
-    expect(accountsHttpOptions(env({ NODE_ENV: 'production' }))).toMatchObject({ devRoutes: false })
-    expect(accountsHttpOptions(env({ SMTP_URL: 'smtp://127.0.0.1:2525' }))).toMatchObject({
-      devRoutes: false,
-    })
+    expect(
+      accountsHttpOptions(env({ MAIL_OUTBOX_PAGE: 'true', SMTP_URL: 'smtp://127.0.0.1:2525' })),
+    ).toMatchObject({ devRoutes: false })
+    // NODE_ENV=development (the default) no longer mounts it: a plain `ludex run` lists no reset links.
+    const plain = accountsHttpOptions(env())
+    expect(plain).toMatchObject({ devRoutes: false })
+    const outbox = await fetch(`${(await serve(plain)).url}/api/dev/outbox`)
+    expect(outbox.status).toBe(404)
   })
 
   it('asks for HSTS exactly when PUBLIC_URL is https', () => {

@@ -9,6 +9,7 @@ import {
   migrateAppDatabase,
   type Outbox,
   openAppDatabase,
+  type RateLimiter,
 } from '@ludex/api'
 import { type Config, publicUrl } from '@ludex/schemas'
 import type { Logger } from 'pino'
@@ -19,7 +20,7 @@ export interface AccountsRuntime {
   /** Options of createApiApp that follow from the accounts' configuration. */
   readonly http: {
     allowedOrigins: string[]
-    trustProxy: boolean
+    trustProxy: number
     devRoutes: boolean
     strictTransportSecurity: boolean
   }
@@ -30,14 +31,15 @@ const PURGE_EVERY_MS = 3_600_000
 
 /**
  * The createApiApp options the accounts' configuration implies: the origins allowed to make
- * state-changing calls, proxy trust, the development outbox page (development and no SMTP only), and
- * HSTS when PUBLIC_URL is https (as the session cookie is Secure then).
+ * state-changing calls, the proxy hops to trust, the outbox page (only when MAIL_OUTBOX_PAGE asks for it
+ * and mail stays in the outbox; the configuration refuses it on a non-loopback address), and HSTS when
+ * PUBLIC_URL is https (as the session cookie is Secure then).
  */
 export function accountsHttpOptions(config: Config): AccountsRuntime['http'] {
   return {
     allowedOrigins: [publicUrl(config), ...config.ALLOWED_ORIGINS],
     trustProxy: config.TRUST_PROXY,
-    devRoutes: config.NODE_ENV === 'development' && !config.SMTP_URL,
+    devRoutes: config.MAIL_OUTBOX_PAGE && !config.SMTP_URL,
     strictTransportSecurity: new URL(publicUrl(config)).protocol === 'https:',
   }
 }
@@ -64,12 +66,19 @@ export async function openConfiguredAppDatabase(config: Config, logger: Logger):
 
 /**
  * The accounts of the composition root: app database, mail (SMTP with SMTP_URL, else the outbox in the
- * data dir, listed at /api/dev/outbox in development), rate limiter and session settings.
+ * data dir, listed at /api/dev/outbox with MAIL_OUTBOX_PAGE), rate limiter and session settings.
  */
 export async function startAccounts(
   config: Config,
   logger: Logger,
   now: () => number,
+  options: {
+    /**
+     * The rate limiter every API replica shares (createRedisRateLimiter over the process's Redis
+     * connection when REDIS_URL is set); default: in memory, this process only.
+     */
+    readonly limiter?: RateLimiter
+  } = {},
 ): Promise<AccountsRuntime> {
   const log = logger.child({ component: 'accounts' })
   const database = await openConfiguredAppDatabase(config, log)
@@ -82,7 +91,15 @@ export async function startAccounts(
     mailer = box
     outbox = box
   }
-  const accounts = createAccounts({ config, db: database.db, mailer, outbox, logger: log, now })
+  const accounts = createAccounts({
+    config,
+    db: database.db,
+    mailer,
+    outbox,
+    logger: log,
+    now,
+    ...(options.limiter && { limiter: options.limiter }),
+  })
   const purge = async () => {
     try {
       const purged = await accounts.purge()

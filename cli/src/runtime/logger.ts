@@ -1,7 +1,37 @@
 import type { Config } from '@ludex/schemas'
 import pino, { type Logger } from 'pino'
 
-/** The one logger: pino JSON on stdout; secrets are redacted wherever they might appear. */
+/**
+ * Everything the log must never hold, in one list (pino redaction paths; `*` is one level of nesting).
+ * Tokens, hashes and passwords are credentials; emails and names are personal data. Database errors
+ * carry the statement's parameters (`params`, PGlite) and the offending row or key (`detail`): both
+ * are dropped, the message and the SQL with its placeholders stay.
+ */
+export const REDACTED_PATHS: readonly string[] = [
+  // Connection strings may hold passwords.
+  'config.ROBLOX_COOKIE',
+  'config.DATABASE_URL',
+  'config.SMTP_URL',
+  'config.REDIS_URL',
+  'config.CLICKHOUSE_URL',
+  'headers.cookie',
+  'headers.authorization',
+  'headers["set-cookie"]',
+  // Credentials, at the top level and one level down.
+  ...['cookie', 'password', 'passwordHash', 'password_hash', 'token', 'tokenHash', 'token_hash'].flatMap(
+    (key) => [key, `*.${key}`],
+  ),
+  ...['sessionId', 'idHash', 'id_hash', 'secret', 'credential', 'links'].flatMap((key) => [key, `*.${key}`]),
+  // Personal data ('to' only where it names a mail's recipient: elsewhere it ends a time range).
+  ...['email', 'firstName', 'lastName', 'first_name', 'last_name'].flatMap((key) => [key, `*.${key}`]),
+  'to',
+  'mail.to',
+  'message.to',
+  // What database errors carry of the statement and its rows.
+  ...['params', 'parameters', 'detail'].flatMap((key) => [`err.${key}`, `error.${key}`]),
+]
+
+/** The one logger: pino JSON on stdout; secrets and personal data are redacted wherever they appear. */
 export function createLogger(
   config: Pick<Config, 'LOG_LEVEL'>,
   destination?: pino.DestinationStream,
@@ -10,20 +40,7 @@ export function createLogger(
     {
       level: config.LOG_LEVEL,
       base: { service: 'ludex' },
-      redact: {
-        paths: [
-          'config.ROBLOX_COOKIE',
-          'config.DATABASE_URL',
-          'config.SMTP_URL',
-          'config.REDIS_URL',
-          'config.CLICKHOUSE_URL',
-          '*.cookie',
-          '*.password',
-          'headers.cookie',
-          'headers.authorization',
-        ],
-        censor: '[redacted]',
-      },
+      redact: { paths: [...REDACTED_PATHS], censor: '[redacted]' },
     },
     destination,
   )

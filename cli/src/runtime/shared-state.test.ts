@@ -31,6 +31,9 @@ describe('openSharedState', () => {
     expect(await state.changeMemory.recall(['play:5'])).toEqual(new Map([['play:5', '1']]))
     expect(await state.cache.get('k', 60_000, async () => 'v')).toBe('v')
     expect(await state.cache.get('k', 60_000, async () => 'w')).toBe('v')
+    const rule = { limit: 1, windowMs: 60_000 }
+    expect((await state.rateLimiter.take('login:ip:1', rule)).allowed).toBe(true)
+    expect((await state.rateLimiter.take('login:ip:1', rule)).allowed).toBe(false)
     await state.close()
   })
 

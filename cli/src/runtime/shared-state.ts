@@ -1,4 +1,11 @@
-import { type AggregateCache, createMemoryAggregateCache, createRedisAggregateCache } from '@ludex/api'
+import {
+  type AggregateCache,
+  createMemoryAggregateCache,
+  createMemoryRateLimiter,
+  createRedisAggregateCache,
+  createRedisRateLimiter,
+  type RateLimiter,
+} from '@ludex/api'
 import type { Config } from '@ludex/schemas'
 import {
   type ChangeMemory,
@@ -14,8 +21,8 @@ import type { Logger } from 'pino'
 import { Counter, type Registry } from 'prom-client'
 
 /**
- * The state every replica must share (DESIGN §4): the api role's aggregate cache, the poller role's
- * tracked set and change memory. In memory for the embedded shape; in Redis when REDIS_URL is set, on
+ * The state every replica must share (DESIGN §4): the api role's aggregate cache and rate limits, the
+ * poller role's tracked set and change memory. In memory for the embedded shape; in Redis when REDIS_URL is set, on
  * one connection this selection owns. (The scheduler's queue and the pacer keep connections of their
  * own: they wait out a Redis outage, where these fail fast.)
  */
@@ -23,6 +30,11 @@ export interface SharedState {
   readonly kind: 'memory' | 'redis'
   /** The api role's aggregate cache. */
   readonly cache: AggregateCache
+  /**
+   * The api role's rate limits (sign-in, sign-up, reset), for startAccounts: on Redis every API replica
+   * draws on one budget; Redis unreachable, the limited calls answer 503 rather than go unlimited.
+   */
+  readonly rateLimiter: RateLimiter
   /** The poller role's change memory (last published values of the on-change pollers). */
   readonly changeMemory: ChangeMemory
   /** The poller role's tracked set; on Redis it is read on the first call, so other roles never load it. */
@@ -56,6 +68,7 @@ export async function openSharedState(
     return {
       kind: 'memory',
       cache: createMemoryAggregateCache(() => clock.now()),
+      rateLimiter: createMemoryRateLimiter(() => clock.now()),
       changeMemory: createInMemoryChangeMemory(),
       tracker: async () => tracker,
       close: async () => {},
@@ -99,6 +112,8 @@ export async function openSharedState(
       logger: log.child({ part: 'cache' }),
       ...(fallbacks && { onFallback: (operation) => fallbacks.inc({ operation }) }),
     }),
+    // Its windows are key lifetimes on Redis' clock, like the cache's TTLs, not the injected clock.
+    rateLimiter: createRedisRateLimiter({ redis, prefix }),
     changeMemory: createRedisChangeMemory({ redis, prefix }),
     tracker: () => {
       tracker ??= createRedisTracker({ redis, prefix }).catch((err: unknown) => {

@@ -13,14 +13,29 @@ const isoTime = z.iso.datetime({ offset: true })
 
 /** The spec's loose email check (part 2 §5): something@something.something, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-export const email = safeText.trim().max(254).regex(EMAIL_PATTERN, 'Invalid email')
+/**
+ * C0 and C1 control characters and DEL (Unicode category Cc). The spec's pattern lets them through;
+ * they have no place in an address or in a name that goes into a mail. (A refinement, not a second
+ * pattern: the OpenAPI document keeps the spec's pattern alone.)
+ */
+const CONTROL_CHARACTER = /\p{Cc}/u
+const withoutControlCharacters = (s: string) => !CONTROL_CHARACTER.test(s)
+export const email = safeText
+  .trim()
+  .max(254)
+  .regex(EMAIL_PATTERN, 'Invalid email')
+  .refine(withoutControlCharacters, 'Invalid email')
 
 /** A new password: at least 8 characters (part 2 §9); the upper bound keeps the KDF's input sane. */
 export const newPassword = safeText
   .min(MIN_PASSWORD_LENGTH, 'Password needs to be longer')
   .max(256, 'Password is too long')
 
-const personName = safeText.trim().min(1, 'is required').max(100)
+const personName = safeText
+  .trim()
+  .min(1, 'is required')
+  .max(100)
+  .refine(withoutControlCharacters, 'contains a control character')
 /** Tokens are 43 base64url characters; anything far off is refused before a lookup. */
 const token = z
   .string()
@@ -105,8 +120,16 @@ const prefKey = z
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9_.:/-]+$/, 'is not a preference key')
+const MAX_PREFERENCE_ENTRIES = 200
 const boundedRecord = <T extends z.ZodType>(value: T) =>
-  z.record(prefKey, value).refine((r) => Object.keys(r).length <= 200, 'has more than 200 entries')
+  z
+    .record(prefKey, value)
+    .refine(
+      (r) => Object.keys(r).length <= MAX_PREFERENCE_ENTRIES,
+      `has more than ${MAX_PREFERENCE_ENTRIES} entries`,
+    )
+    // The refinement is invisible to JSON Schema; the document states the bound.
+    .meta({ maxProperties: MAX_PREFERENCE_ENTRIES })
 
 /**
  * View state remembered per user (part 2 §6): table page sizes, selected tabs, collapsible panels and

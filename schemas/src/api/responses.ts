@@ -76,7 +76,8 @@ export type Experience = z.infer<typeof experience>
 /** Body of PUT /api/place/{place_id}: the editable fields (the client may send the whole experience; the rest is ignored). */
 export const experienceUpdate = z.object({
   canonical_name: safeText.max(200).optional(),
-  released: safeText.optional(),
+  /** A date or date-time; anything unreadable is saved as unset, but nothing longer than a date-time can be. */
+  released: safeText.max(64).optional(),
 })
 
 export const priceChange = z.object({ price: nonNegative, time: isoTime, change: z.number() })

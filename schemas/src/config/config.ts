@@ -21,6 +21,21 @@ const positiveIntList = z.string().transform((s, ctx) => {
   return out
 })
 
+/** More proxies than this in one chain is a configuration mistake, not a deployment. */
+const MAX_PROXY_HOPS = 10
+
+/** Whether a host name or address only ever reaches this machine. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '')
+  return (
+    h === 'localhost' ||
+    h.endsWith('.localhost') ||
+    h === '::1' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) ||
+    /^::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h)
+  )
+}
+
 /**
  * The whole configuration, read from the environment once at start-up. The presence of an engine's
  * URL selects its adapter (DESIGN §2); without any, everything runs embedded in one process.
@@ -146,8 +161,32 @@ export const configSchema = z.object({
       return out
     })
     .default([]),
-  /** Honour X-Forwarded-For/-Proto from a reverse proxy (client address for rate limits, https). */
-  TRUST_PROXY: bool.default(false),
+  /**
+   * How many reverse proxies stand in front of the app (0: none, X-Forwarded-* ignored). Each appends
+   * the address it saw to X-Forwarded-For, so the client's address is the entry that many places from
+   * the right; anything further left was written by the client and is never trusted. `true` means 1
+   * and `false` 0, as before this was a count.
+   */
+  TRUST_PROXY: z
+    .string()
+    .transform((s, ctx) => {
+      const text = s.trim().toLowerCase()
+      if (text === 'true' || text === 'yes') return 1
+      if (text === 'false' || text === 'no') return 0
+      const hops = /^\d{1,2}$/.test(text) ? Number(text) : Number.NaN
+      if (!(hops >= 0 && hops <= MAX_PROXY_HOPS)) {
+        ctx.addIssue({ code: 'custom', message: `must be a number of proxies from 0 to ${MAX_PROXY_HOPS}` })
+        return z.NEVER
+      }
+      return hops
+    })
+    .default(0),
+  /**
+   * Serve GET /api/dev/outbox: the mails kept in the outbox (no SMTP_URL), reset and verification links
+   * included, to anyone who asks. For local development only (`make run` sets it); refused with a
+   * PUBLIC_URL or HOST that is not loopback.
+   */
+  MAIL_OUTBOX_PAGE: bool.default(false),
 
   SESSION_COOKIE_NAME: z
     .string()
@@ -167,7 +206,11 @@ export const configSchema = z.object({
   ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
   ARGON2_PARALLELISM: z.coerce.number().int().min(1).max(16).default(1),
 
-  /** Attempts one client address (and one email) may make per window on each rate-limited auth call. */
+  /**
+   * Budgets per window of each rate-limited auth call, per client address and per email. Sign-in
+   * counts failures only (see api/src/security/attempt-guard.ts for how an email's budget is kept from
+   * locking its owner out).
+   */
   RATE_LIMIT_LOGIN: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_REGISTER: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_PASSWORD_RESET: z.coerce.number().int().positive().default(5),
@@ -243,6 +286,24 @@ export const configSchema = z.object({
   KAFKA_HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(100).default(3000),
 })
 
+/**
+ * Rules across settings, checked by loadConfig (kept apart from configSchema, whose shape lists the
+ * variables).
+ */
+const checkedConfig = configSchema.superRefine((config, ctx) => {
+  // The outbox page lists live reset links without authentication: it must never face a network.
+  if (!config.MAIL_OUTBOX_PAGE) return
+  const site = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).hostname : 'localhost'
+  if (!isLoopbackHost(site) || !isLoopbackHost(config.HOST)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['MAIL_OUTBOX_PAGE'],
+      message:
+        'lists reset links to anyone: allowed only with a loopback PUBLIC_URL and HOST (use SMTP_URL on a server)',
+    })
+  }
+})
+
 export type Config = z.infer<typeof configSchema>
 
 export class ConfigError extends Error {
@@ -260,7 +321,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const known = Object.fromEntries(
     Object.keys(configSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]),
   )
-  const parsed = configSchema.safeParse(known)
+  const parsed = checkedConfig.safeParse(known)
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }))
     throw new ConfigError(

@@ -4,5 +4,12 @@ import { z } from 'zod'
 import { GENRE_KEYS } from './genres.ts'
 
 export const genreKey = z.enum(GENRE_KEYS)
-/** Interests are genre keys (part 2 §3); onboarding needs at least one (part 1 §5). */
-export const interests = z.array(genreKey).min(1, 'pick at least one interest')
+/**
+ * Interests are genre keys (part 2 §3); onboarding needs at least one (part 1 §5). Each at most once,
+ * so the list is never longer than the genres.
+ */
+export const interests = z
+  .array(genreKey)
+  .min(1, 'pick at least one interest')
+  .max(GENRE_KEYS.length, `has more than the ${GENRE_KEYS.length} genres`)
+  .refine((list) => new Set(list).size === list.length, 'lists a genre more than once')

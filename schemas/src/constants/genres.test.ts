@@ -21,6 +21,10 @@ describe('genre keys', () => {
     expect(interests.safeParse([]).success).toBe(false)
     expect(interests.safeParse(['obby', 'horror']).success).toBe(true)
     expect(interests.safeParse(['obby', 'nope']).success).toBe(false)
+    // Bounded: each genre once, so never more than the genres.
+    expect(interests.safeParse(['obby', 'horror', 'obby']).success).toBe(false)
+    expect(interests.safeParse(Array.from({ length: 10_000 }, () => 'obby')).success).toBe(false)
+    expect(interests.safeParse([...GENRE_KEYS]).success).toBe(true)
   })
 
   it('have capitalised display names', () => {

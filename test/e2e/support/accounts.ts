@@ -92,7 +92,7 @@ interface OutboxMail {
   readonly sent_at: string
 }
 
-/** Every mail the outbox (GET /api/dev/outbox, development only) holds for one address, newest first. */
+/** Every mail the outbox (GET /api/dev/outbox, with MAIL_OUTBOX_PAGE) holds for one address, newest first. */
 export async function mailsTo(request: APIRequestContext, to: string): Promise<OutboxMail[]> {
   const response = await request.get('/api/dev/outbox')
   expect(response.ok(), 'GET /api/dev/outbox').toBe(true)

@@ -161,6 +161,11 @@ describe('accounts: sign-up, verification, sign-in, sign-out', () => {
       [{ interests: [] }, 'body.interests'],
       [{ interests: ['chess'] }, 'body.interests.0'],
       [{ user_type: 'astronaut' }, 'body.user_type'],
+      // Control characters have no place in an address (or in a name that goes into a mail).
+      [{ email: 'bell\u0007@example.com' }, 'body.email', 'Invalid email'],
+      [{ email: 'line@exa\u0085mple.com' }, 'body.email', 'Invalid email'],
+      [{ first_name: 'Ma\u001brie' }, 'body.first_name'],
+      [{ interests: ['obby', 'obby'] }, 'body.interests'],
     ]
     for (const [change, field, message] of cases) {
       const res = await post(f, '/api/auth/register', registration(change))
@@ -409,10 +414,19 @@ describe('accounts: rate limits', () => {
         RATE_LIMIT_PASSWORD_RESET: '2',
         RATE_LIMIT_RESEND: '2',
         RATE_LIMIT_WINDOW_SECONDS: '600',
+        // One reverse proxy in front: it appends the address it saw to X-Forwarded-For.
+        TRUST_PROXY: '1',
       },
     })
   })
   afterAll(() => f?.close())
+
+  /** The headers a request carries after the proxy: whatever the client sent, then its real address. */
+  const via = (address: string, clientSent?: string) => ({
+    'x-forwarded-for': clientSent ? `${clientSent}, ${address}` : address,
+  })
+  const login = (email: string, password: string, address: string) =>
+    post(f, '/api/auth/login', { email, password }, via(address))
 
   it('limits sign-in attempts and answers 429 with Retry-After until the window passes', async () => {
     const user = await createUser(f)
@@ -444,5 +458,79 @@ describe('accounts: rate limits', () => {
     expect(await statuses('/api/auth/resend-verification', () => ({ token: 'B'.repeat(43) }))).toEqual([
       400, 400, 429,
     ])
+  })
+
+  it('trusts one proxy hop: an address the client writes into X-Forwarded-For does not get a new budget', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 4; i++) {
+      // Each attempt claims another address; the proxy's entry (the real client) stays the same.
+      const res = await post(
+        f,
+        '/api/auth/login',
+        { email: `nobody${i}@example.com`, password: 'guess' },
+        via('198.51.100.1', `203.0.113.${i}`),
+      )
+      statuses.push(res.status)
+    }
+    expect(statuses).toEqual([401, 401, 401, 429])
+  })
+
+  it('counts failed sign-ins per email only, forgets them at a successful one, and never locks the owner out', async () => {
+    const user = await createUser(f)
+    const statuses = async (attempts: ReadonlyArray<[address: string, password: string]>) => {
+      const out: number[] = []
+      for (const [address, password] of attempts)
+        out.push((await login(user.email, password, address)).status)
+      return out
+    }
+    expect(
+      await statuses([
+        ['198.51.100.11', 'guess'],
+        ['198.51.100.12', 'guess'],
+        // The owner's success clears the email's failures...
+        ['198.51.100.13', FIXTURE_PASSWORD],
+        // ...so three more failures (the limit) are answered as failures, not refused.
+        ['198.51.100.14', 'guess'],
+        ['198.51.100.15', 'guess'],
+        ['198.51.100.16', 'guess'],
+      ]),
+    ).toEqual([401, 401, 200, 401, 401, 401])
+    // The email is now at its limit: an address that failed on it recently is refused, even with the
+    // right password...
+    const refused = await login(user.email, FIXTURE_PASSWORD, '198.51.100.14')
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    // ...while the owner, from an address without recent failures, signs in: failures spread over many
+    // addresses cannot lock an account.
+    expect((await login(user.email, FIXTURE_PASSWORD, '198.51.100.17')).status).toBe(200)
+    expect((await login(user.email, FIXTURE_PASSWORD, '198.51.100.14')).status).toBe(200)
+  })
+
+  it('does not let reset requests from other addresses block the owner’s, and forgets them once the password is changed', async () => {
+    const user = await createUser(f)
+    const request = async (address: string) =>
+      (await post(f, '/api/auth/password/request', { email: user.email }, via(address))).status
+    // Two requests (the per-email limit) from two addresses...
+    expect(await request('198.51.100.21')).toBe(200)
+    await f.mailbox.next(user.email)
+    expect(await request('198.51.100.22')).toBe(200)
+    await f.mailbox.next(user.email)
+    // ...refuse a third from an address that already asked...
+    expect(await request('198.51.100.21')).toBe(429)
+    // ...but not the owner's, from an address that has not: the owner gets the mail.
+    expect(await request('198.51.100.23')).toBe(200)
+    const token = tokenIn(await f.mailbox.next(user.email))
+    expect(
+      (
+        await post(
+          f,
+          '/api/auth/password/change',
+          { token, password: 'a new and long password' },
+          via('198.51.100.23'),
+        )
+      ).status,
+    ).toBe(200)
+    // The changed password ends the episode: the email's request count starts again.
+    expect(await request('198.51.100.22')).toBe(200)
   })
 })

@@ -261,6 +261,7 @@ export async function startApiFixture(
       accounts,
     },
     allowedOrigins: [publicUrl(config), ...config.ALLOWED_ORIGINS],
+    trustProxy: config.TRUST_PROXY,
     validateResponses: true,
     onValidResponse: (route, status) => {
       const statuses = seen.get(route) ?? new Set<number>()

@@ -94,9 +94,17 @@ describe('PUT /api/place/{place_id}: staff edits of the canonical name and relea
     expect(both.canonical_name).toBe('Both Kept')
   })
 
-  it('refuses a canonical name over 200 characters', async () => {
+  it('refuses a canonical name over 200 characters and a release date over 64', async () => {
     const res = await put(editor, { canonical_name: 'x'.repeat(201) })
     expect(res.status).toBe(400)
     expect(res.body.error.details?.[0]?.field).toBe('body.canonical_name')
+    const before = await edits()
+    // 900 KB fits under the body limit; a date never needs more than a few dozen characters.
+    for (const released of ['2'.repeat(65), '9'.repeat(900_000)]) {
+      const long = await put(editor, { released })
+      expect(long.status).toBe(400)
+      expect(long.body.error.details?.[0]?.field).toBe('body.released')
+    }
+    expect(await edits()).toBe(before)
   })
 })

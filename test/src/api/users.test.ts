@@ -142,6 +142,16 @@ describe('accounts: roles, user management, role simulation, onboarding and pref
     })
     expect(bad.status).toBe(400)
     expect(bad.body.error.details?.[0]?.field).toBe('body.interests')
+    // A genre at most once: a list of 10,000 repeats is refused, not stored.
+    for (const interests of [['obby', 'obby'], Array.from({ length: 10_000 }, () => 'obby')]) {
+      const repeated = await sendJson<ErrorBody>(u, 'PUT', '/api/users/me/onboarding', {
+        interests,
+        user_type: 'player',
+      })
+      expect(repeated.status, `${interests.length} interests`).toBe(400)
+      expect(repeated.body.error.details?.[0]?.field).toBe('body.interests')
+    }
+    expect((await getJson<SessionUser>(u, '/api/auth/session')).body.needs_onboarding).toBe(true)
     const done = await sendJson<SessionUser>(u, 'PUT', '/api/users/me/onboarding', {
       interests: ['horror', 'racing'],
       user_type: 'journalist',

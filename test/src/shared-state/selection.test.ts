@@ -36,6 +36,14 @@ describe('openSharedState with REDIS_URL', () => {
       ])
       await api1.changeMemory.remember([['details:1', '{}']])
       expect(await api2.changeMemory.recall(['details:1'])).toEqual(new Map([['details:1', '{}']]))
+      // One rate-limit budget for both API processes.
+      const rule = { limit: 2, windowMs: HOUR }
+      expect((await api1.rateLimiter.take('login:ip:203.0.113.1', rule)).count).toBe(1)
+      expect(await api2.rateLimiter.take('login:ip:203.0.113.1', rule)).toMatchObject({
+        allowed: true,
+        count: 2,
+      })
+      expect((await api1.rateLimiter.take('login:ip:203.0.113.1', rule)).allowed).toBe(false)
       // Everything it wrote is under the deployment's prefix.
       const raw = new Redis(redis.url)
       try {

@@ -5,7 +5,7 @@ import {
   sessionUser,
   tokenRequest,
 } from '@ludex/schemas'
-import { accountsOf, clientIp, limitAttempt } from '../../accounts/route-support.ts'
+import { accountsOf, clientIp, forgiveAccount, limitAttempt } from '../../accounts/route-support.ts'
 import { clearSessionCookie } from '../../accounts/session-cookie.ts'
 import { ApiError } from '../../http/api-error.ts'
 import { defineRoute } from '../../http/route.ts'
@@ -57,8 +57,10 @@ export const passwordRequestRoute = defineRoute({
   summary: 'Email a password reset link',
   description:
     'Answers ok whether or not the email has an account (the web app then shows: If there’s an account ' +
-    'connected to this email, we’ll send you instructions to set a new password.). Rate-limited per ' +
-    'client address and per email.',
+    'connected to this email, we’ll send you instructions to set a new password.), and as fast: the ' +
+    'answer does not wait for the lookup. Rate-limited per client address and per email; an email at ' +
+    'its limit still accepts a request from an address that has not asked lately, and a changed ' +
+    'password resets its count.',
   body: passwordResetRequest,
   response: okResponse,
   errors: [403, 429],
@@ -84,7 +86,10 @@ export const passwordChangeRoute = defineRoute({
   handler: async ({ body, deps, ctx }) => {
     const accounts = accountsOf(deps)
     await limitAttempt(ctx, accounts, 'password-reset', accounts.limits.passwordReset)
-    if (!(await accounts.auth.changePassword(body.token, body.password, clientIp(ctx)))) throw invalidToken()
+    const user = await accounts.auth.changePassword(body.token, body.password, clientIp(ctx))
+    if (!user) throw invalidToken()
+    // The owner proved the mailbox: what was counted against the email (failed sign-ins included) goes.
+    await forgiveAccount(accounts, user.email)
     // This browser's session (if it had one) was revoked with the others.
     clearSessionCookie(ctx, accounts.cookie)
     return { ok: true as const }

@@ -54,16 +54,20 @@ export const loginRoute = defineRoute({
   description:
     'Sets the session cookie and answers the user. 428 with a token when the password is right but the ' +
     'email is not verified yet (resend-verification takes the token). 401 for an unknown email and for ' +
-    'a wrong password alike. Rate-limited per client address and per email.',
+    'a wrong password alike. Rate-limited: failed attempts are counted per client address and per ' +
+    'email; a success forgets the email’s failures, and an email at its limit still lets in a client ' +
+    'address that has not been failing (so failures from elsewhere cannot lock the owner out).',
   body: loginRequest,
   response: sessionUser,
   otherResponses: { 428: { description: 'The email is not verified yet', schema: unverifiedSignIn } },
   errors: [401, 403, 429],
   handler: async ({ body, deps, ctx }) => {
     const accounts = accountsOf(deps)
-    await limitAttempt(ctx, accounts, 'login', accounts.limits.login, body.email)
+    const attempt = await limitAttempt(ctx, accounts, 'login', accounts.limits.login, body.email)
     const result = await accounts.auth.login(body.email, body.password)
     if (result.kind === 'invalid') throw new ApiError(401, 'invalid_credentials', 'Wrong email or password')
+    // The right password, verified email or not: not a failure.
+    await attempt.succeeded()
     if (result.kind === 'unverified') return { kind: 'status', status: 428, body: { token: result.token } }
     return beginSession(ctx, accounts, result.signedIn)
   },
@@ -83,13 +87,11 @@ export const googleRoute = defineRoute({
   errors: [401, 403, 404, 429],
   handler: async ({ body, deps, ctx }) => {
     const accounts = accountsOf(deps)
-    await limitAttempt(ctx, accounts, 'login', accounts.limits.login)
+    const attempt = await limitAttempt(ctx, accounts, 'login', accounts.limits.login)
     try {
-      return await beginSession(
-        ctx,
-        accounts,
-        await accounts.auth.signInWithGoogle(body.credential, clientIp(ctx)),
-      )
+      const signedIn = await accounts.auth.signInWithGoogle(body.credential, clientIp(ctx))
+      await attempt.succeeded()
+      return await beginSession(ctx, accounts, signedIn)
     } catch (err) {
       if (!(err instanceof GoogleSignInError)) throw err
       if (err.reason === 'disabled') throw new ApiError(404, 'not_found', 'Google sign-in is not enabled')

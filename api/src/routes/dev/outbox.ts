@@ -4,8 +4,9 @@ import { ApiError } from '../../http/api-error.ts'
 import { defineRoute } from '../../http/route.ts'
 
 /**
- * Development only: the mails kept in the outbox (no SMTP_URL), newest first. Mounted only when the
- * server runs with NODE_ENV=development and the outbox mailer; never in production.
+ * Local development only: the mails kept in the outbox (no SMTP_URL), newest first, with their live
+ * links and no authentication. Mounted only when MAIL_OUTBOX_PAGE asks for it, which the configuration
+ * refuses on a non-loopback PUBLIC_URL or HOST.
  */
 export const devOutboxRoute = defineRoute({
   method: 'GET',

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.ts'
+
+describe('TRUST_PROXY: the number of reverse proxies in front', () => {
+  it('reads a hop count, with true and false kept for what they meant (one proxy, none)', () => {
+    const hops = (value?: string) => loadConfig({ TRUST_PROXY: value }).TRUST_PROXY
+    expect(hops()).toBe(0)
+    expect(hops('false')).toBe(0)
+    expect(hops('no')).toBe(0)
+    expect(hops('0')).toBe(0)
+    expect(hops('true')).toBe(1)
+    expect(hops('yes')).toBe(1)
+    expect(hops('1')).toBe(1)
+    expect(hops('2')).toBe(2)
+    for (const bad of ['-1', '1.5', 'all', '99']) {
+      expect(() => hops(bad), bad).toThrow(/TRUST_PROXY/)
+    }
+  })
+})
+
+describe('MAIL_OUTBOX_PAGE: the unauthenticated outbox page is asked for, and only on loopback', () => {
+  it('is off unless set, whatever NODE_ENV says', () => {
+    expect(loadConfig({}).MAIL_OUTBOX_PAGE).toBe(false)
+    expect(loadConfig({ NODE_ENV: 'development' }).MAIL_OUTBOX_PAGE).toBe(false)
+    expect(loadConfig({ MAIL_OUTBOX_PAGE: 'true' }).MAIL_OUTBOX_PAGE).toBe(true)
+    for (const url of ['http://localhost:8080', 'http://127.0.0.1:3000/', 'http://[::1]:8080']) {
+      expect(loadConfig({ MAIL_OUTBOX_PAGE: 'true', PUBLIC_URL: url }).MAIL_OUTBOX_PAGE, url).toBe(true)
+    }
+  })
+
+  it('refuses to start with it on a public address or a non-loopback HOST', () => {
+    const refused = (env: Record<string, string>) => {
+      try {
+        loadConfig({ MAIL_OUTBOX_PAGE: 'true', ...env })
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError)
+        return (err as ConfigError).issues.map((i) => i.field)
+      }
+      return []
+    }
+    expect(refused({ PUBLIC_URL: 'https://ludex.example.com' })).toEqual(['MAIL_OUTBOX_PAGE'])
+    expect(refused({ PUBLIC_URL: 'http://192.168.1.20:8080' })).toEqual(['MAIL_OUTBOX_PAGE'])
+    expect(refused({ HOST: '0.0.0.0' })).toEqual(['MAIL_OUTBOX_PAGE'])
+    // Without the page, a public address is what a server has.
+    expect(loadConfig({ PUBLIC_URL: 'https://ludex.example.com', HOST: '0.0.0.0' }).MAIL_OUTBOX_PAGE).toBe(
+      false,
+    )
+  })
+})

@@ -1,0 +1,169 @@
+import type { ClickHouseClient } from '@clickhouse/client'
+import {
+  type AppDatabase,
+  createAccounts,
+  createApiApp,
+  createMemoryAggregateCache,
+  createPasswordHasher,
+  createRedisRateLimiter,
+  listen,
+  migrateAppDatabase,
+  openAppDatabase,
+  RateLimitStoreError,
+  type RunningServer,
+  staticTagRepository,
+} from '@ludex/api'
+import { rateLimiterContract } from '@ludex/api/testing'
+import { loadConfig } from '@ludex/schemas'
+import { Redis } from 'ioredis'
+import pino from 'pino'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RedisServer, startRedisServer } from '../harness/redis-server.ts'
+
+const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' })
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+let redis: RedisServer
+const connections: Redis[] = []
+/** A connection of its own: another process, as far as Redis can tell. */
+const connect = () => {
+  const c = new Redis(redis.url, { maxRetriesPerRequest: 1 })
+  connections.push(c)
+  return c
+}
+
+beforeAll(async () => {
+  redis = await startRedisServer()
+})
+afterAll(async () => {
+  for (const c of connections.splice(0)) c.disconnect()
+  await redis?.stop()
+})
+
+rateLimiterContract('Redis on redis-server', () => ({
+  limiter: createRedisRateLimiter({ redis: connect(), prefix: 'contract' }),
+  peer: createRedisRateLimiter({ redis: connect(), prefix: 'contract' }),
+  // Redis' own clock times the windows (key expiry): only real time moves it.
+  elapse: sleep,
+}))
+
+describe('Redis rate limiter', () => {
+  it('keeps no email or address readable in Redis, and keeps deployments with other prefixes apart', async () => {
+    const conn = connect()
+    const a = createRedisRateLimiter({ redis: conn, prefix: 'deploy-a' })
+    const b = createRedisRateLimiter({ redis: conn, prefix: 'deploy-b' })
+    const rule = { limit: 1, windowMs: 60_000 }
+    expect((await a.take('login:email:someone@example.com', rule)).allowed).toBe(true)
+    expect((await a.take('login:email:someone@example.com', rule)).allowed).toBe(false)
+    expect((await b.take('login:email:someone@example.com', rule)).allowed).toBe(true)
+    const keys = await conn.keys('deploy-*')
+    expect(keys).toHaveLength(2)
+    for (const key of keys) {
+      expect(key).not.toContain('someone')
+      // The window is the key's time to live: nothing is left behind once it ends.
+      const ttl = await conn.pttl(key)
+      expect(ttl).toBeGreaterThan(0)
+      expect(ttl).toBeLessThanOrEqual(60_000)
+    }
+  })
+
+  it('fails the attempt with a typed error (503) when Redis cannot be reached', async () => {
+    const conn = new Redis({
+      host: '127.0.0.1',
+      port: 1,
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    })
+    connections.push(conn)
+    conn.on('error', () => {})
+    const limiter = createRedisRateLimiter({ redis: conn })
+    const failure = await limiter
+      .take('login:ip:1', { limit: 1, windowMs: 1000 })
+      .catch((err: unknown) => err)
+    expect(failure).toBeInstanceOf(RateLimitStoreError)
+    expect((failure as RateLimitStoreError).status).toBe(503)
+  })
+})
+
+/**
+ * Two API replicas behind one load balancer: with the limiter in memory each granted its own
+ * brute-force budget, so alternating between them doubled it. On one Redis they share one.
+ */
+describe('two API instances on one Redis', () => {
+  let database: AppDatabase
+  const servers: RunningServer[] = []
+  const email = 'shared.budget@example.com'
+
+  beforeAll(async () => {
+    database = await openAppDatabase({ logger })
+    await migrateAppDatabase(database.db, logger)
+    const config = loadConfig({
+      ARGON2_MEMORY_KIB: '1024',
+      ARGON2_TIME_COST: '1',
+      RATE_LIMIT_LOGIN: '3',
+      LOG_LEVEL: 'silent',
+    })
+    const hasher = createPasswordHasher({ memoryKib: 1024, timeCost: 1, parallelism: 1 })
+    for (let replica = 0; replica < 2; replica++) {
+      const accounts = createAccounts({
+        config,
+        db: database.db,
+        mailer: { send: async () => {}, close: async () => {} },
+        logger,
+        now: Date.now,
+        limiter: createRedisRateLimiter({ redis: connect(), prefix: 'replicas' }),
+      })
+      if (replica === 0) {
+        await accounts.store.users.create({
+          email,
+          passwordHash: await hasher.hash('the right password'),
+          firstName: 'Shared',
+          lastName: 'Budget',
+          emailVerified: true,
+          analyticsId: 'shared-budget',
+          createdAt: new Date(),
+        })
+      }
+      const app = createApiApp({
+        logger,
+        readiness: async () => ({}),
+        deps: {
+          // No route called here reads the analytics store.
+          clickhouse: {} as ClickHouseClient,
+          tags: staticTagRepository(),
+          badges: async () => [],
+          cache: createMemoryAggregateCache(Date.now),
+          now: Date.now,
+          logger,
+          accounts,
+        },
+      })
+      servers.push(await listen(app, '127.0.0.1', 0))
+    }
+  }, 60_000)
+  afterAll(async () => {
+    for (const s of servers) await s.close()
+    await database?.close()
+  })
+
+  const login = async (server: RunningServer, password: string) => {
+    const res = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    })
+    return res.status
+  }
+
+  it('counts failures on either instance against one budget', async () => {
+    const [a, b] = servers as [RunningServer, RunningServer]
+    // Three failures (the limit) spread over both instances...
+    expect([await login(a, 'guess 1'), await login(b, 'guess 2'), await login(a, 'guess 3')]).toEqual([
+      401, 401, 401,
+    ])
+    // ...spend the address's budget on both: the other instance refuses the fourth as well.
+    expect(await login(b, 'guess 4')).toBe(429)
+    expect(await login(a, 'the right password')).toBe(429)
+  })
+})

@@ -9,6 +9,7 @@ import {
   migrateAppDatabase,
   type Outbox,
   openAppDatabase,
+  type RateLimiter,
 } from '@ludex/api'
 import { type Config, publicUrl } from '@ludex/schemas'
 import type { Logger } from 'pino'
@@ -63,6 +64,8 @@ export async function startAccounts(
   config: Config,
   logger: Logger,
   now: () => number,
+  /** The auth calls' budgets (the selected limiter); default in memory. */
+  options: { readonly limiter?: RateLimiter } = {},
 ): Promise<AccountsRuntime> {
   const log = logger.child({ component: 'accounts' })
   const database = await openConfiguredAppDatabase(config, log)
@@ -75,7 +78,15 @@ export async function startAccounts(
     mailer = box
     outbox = box
   }
-  const accounts = createAccounts({ config, db: database.db, mailer, outbox, logger: log, now })
+  const accounts = createAccounts({
+    config,
+    db: database.db,
+    mailer,
+    outbox,
+    logger: log,
+    now,
+    ...(options.limiter && { limiter: options.limiter }),
+  })
   const purge = async () => {
     try {
       const purged = await accounts.purge()

@@ -1,8 +1,8 @@
 import type { ClickHouseClient } from '@clickhouse/client'
 import {
   type Accounts,
+  type AggregateCache,
   type ApiDeps,
-  createMemoryAggregateCache,
   staticTagRepository,
   type TagRepository,
 } from '@ludex/api'
@@ -13,6 +13,8 @@ import type { Logger } from 'pino'
 export function createApiDeps(options: {
   clickhouse: ClickHouseClient
   roblox: RobloxClient
+  /** The heavy aggregates' cache (the selected adapter). */
+  cache: AggregateCache
   clock: Clock
   logger: Logger
   /** Tags move into the app database with the tags issue; until then there are none unless given. */
@@ -26,7 +28,7 @@ export function createApiDeps(options: {
     tags: options.tags ?? staticTagRepository(),
     // Badge downloads are fetched live from the platform the pollers use.
     badges: (universeId) => fetchBadgeStats(roblox, universeId),
-    cache: createMemoryAggregateCache(() => clock.now()),
+    cache: options.cache,
     now: () => clock.now(),
     logger,
     ...(options.accounts && { accounts: options.accounts }),

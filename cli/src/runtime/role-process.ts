@@ -91,7 +91,7 @@ export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> 
   const needsBus = has('sink') || has('poller') || options.publishesHere
   const servesApi = has('api') && serveHttp
   if (needsStore) readiness.expect('store', 'connecting')
-  for (const role of plan.roles) if (role !== 'api') readiness.expect(role, 'waiting for the store')
+  for (const role of plan.roles) if (role !== 'api') readiness.expect(role, 'starting')
   if (options.firstStartBackfill) readiness.expect('backfill', 'waiting')
 
   const started = await lifecycle.boot(async () => {

@@ -13,20 +13,26 @@ export {
   selectedKinds,
   selectScheduler,
 } from './runtime/adapters.ts'
-export { type BackfillSummary, backfill } from './runtime/backfill.ts'
-export { type EmbeddedApp, type EmbeddedAppOptions, startEmbeddedApp } from './runtime/embedded-app.ts'
+export { type BackfillSummary, type BackfillTarget, backfill } from './runtime/backfill.ts'
 export {
-  JobNotRunnableHereError,
+  createLifecycle,
+  type Lifecycle,
+  type ShutdownReport,
+  ShutdownStartedError,
+} from './runtime/lifecycle/lifecycle.ts'
+export { type Pipeline, startPipeline } from './runtime/pipeline.ts'
+export {
   type RoleProcess,
-  type RoleProcessOptions,
+  type RoleRunOptions,
+  type RunProcess,
   startRoles,
+  startRun,
 } from './runtime/role-process.ts'
-export { planRoles, ROLES, type Role, RoleCombinationError, type RolePlan } from './runtime/roles.ts'
+export { planRoles, ROLES, type Role, RoleCombinationError, type RolePlan } from './runtime/roles/plan.ts'
 export {
   openSharedState,
   type SharedState,
   SharedStateError,
   type SharedStateOptions,
 } from './runtime/shared-state.ts'
-export { type Pipeline, startPipeline } from './runtime/stack.ts'
 export { createUserFromCli, setUserRoleFromCli, UserCommandError } from './runtime/users.ts'

@@ -3,13 +3,15 @@ import type { Command } from 'commander'
 import { backfill } from '../runtime/backfill.ts'
 import { commandContext } from '../runtime/context.ts'
 import { intOption } from '../runtime/options.ts'
+import { startPipeline } from '../runtime/pipeline.ts'
 import { formatDuration } from '../runtime/progress.ts'
-import { startPipeline } from '../runtime/stack.ts'
 
 export function backfillCommand(program: Command): void {
   program
     .command('backfill')
-    .description('Generate the past N days on the simulator and push them through the bus into the store')
+    .description(
+      'Generate the past N days on the simulator and push them through the bus (in-process, or Kafka with KAFKA_BROKERS) into the store',
+    )
     .option('--days <n>', 'days of history', intOption('--days', 1, 3650), 120)
     .option('--experiences <n>', 'simulated experiences', intOption('--experiences', 1, 100_000))
     .option('--seed <n>', 'simulator seed', intOption('--seed'))

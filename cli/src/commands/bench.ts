@@ -7,7 +7,7 @@ import { benchApi, LOADED_CONNECTIONS } from '../runtime/api-bench.ts'
 import { backfill } from '../runtime/backfill.ts'
 import { commandContext } from '../runtime/context.ts'
 import { intOption } from '../runtime/options.ts'
-import { startPipeline } from '../runtime/stack.ts'
+import { startPipeline } from '../runtime/pipeline.ts'
 
 /** The insert format the sink uses for snapshots (see pipelines/src/sink/rows.ts). */
 const SNAPSHOT_INSERT_FORMAT = 'TabSeparated'
@@ -31,7 +31,14 @@ export function benchCommand(program: Command): void {
     )
     .action(async (opts: { days: number; experiences: number; apiSeconds: number }) => {
       const dataDir = await mkdtemp(join(tmpdir(), 'ludex-bench-'))
-      const { config, logger } = commandContext({ LUDEX_DATA_DIR: dataDir, LOG_LEVEL: 'warn' })
+      // The embedded figures: the in-process bus whatever the environment selects (Kafka is measured by
+      // test/scripts/bench-distributed.mjs).
+      const { config, logger } = commandContext({
+        LUDEX_DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        KAFKA_BROKERS: '',
+        REDIS_URL: '',
+      })
       const model = createPlatformModel({ seed: config.SIMULATOR_SEED, experiences: opts.experiences })
       const pipeline = await startPipeline(config, logger, systemClock)
       const now = systemClock.now()

@@ -1,9 +1,8 @@
-import { listDeadLetters, type RangeProgress, retryDeadLetters } from '@ludex/pipelines/kafka'
+import type { RangeProgress } from '@ludex/pipelines/kafka'
 import type { DeadLetterV1 } from '@ludex/schemas'
 import type { Command } from 'commander'
 import type { Logger } from 'pino'
 import { commandContext } from '../runtime/context.ts'
-import { operatorBus } from '../runtime/kafka.ts'
 import { intOption } from '../runtime/options.ts'
 import { createProgress, type Progress } from '../runtime/progress.ts'
 
@@ -46,6 +45,8 @@ export function dlqCommand(program: Command): void {
     .option('--limit <n>', 'show the newest n', intOption('--limit', 1), 100)
     .action(async (opts: { topic?: string; limit: number }) => {
       const { config, logger } = commandContext()
+      const { listDeadLetters } = await import('@ludex/pipelines/kafka')
+      const { operatorBus } = await import('../runtime/kafka.ts')
       const bus = operatorBus('dlq list', config, logger)
       const progress = progressOf('dlq list', logger)
       try {
@@ -66,6 +67,8 @@ export function dlqCommand(program: Command): void {
     .option('--dry-run', 'only count what would be republished')
     .action(async (opts: { fromBeginning?: boolean; dryRun?: boolean }) => {
       const { config, logger } = commandContext()
+      const { retryDeadLetters } = await import('@ludex/pipelines/kafka')
+      const { operatorBus } = await import('../runtime/kafka.ts')
       const bus = operatorBus('dlq retry', config, logger)
       const progress = progressOf('dlq retry', logger)
       try {

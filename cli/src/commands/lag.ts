@@ -1,8 +1,7 @@
 import { SINK_GROUP } from '@ludex/pipelines'
-import { consumerLag, dataTopics, type PartitionLag } from '@ludex/pipelines/kafka'
+import type { PartitionLag } from '@ludex/pipelines/kafka'
 import type { Command } from 'commander'
 import { commandContext } from '../runtime/context.ts'
-import { operatorBus, topicNamed } from '../runtime/kafka.ts'
 
 /**
  * The table and summary `ludex lag` prints. Lag is in records (offsets): a record is one message, or a
@@ -38,6 +37,9 @@ export function lagCommand(program: Command): void {
     .option('--topic <name...>', 'only these topics (default: every data topic)')
     .action(async (opts: { group: string; topic?: string[] }) => {
       const { config, logger } = commandContext()
+      // Kafka's client is loaded by the Kafka commands only (see cli/README.md, the module check).
+      const { consumerLag, dataTopics } = await import('@ludex/pipelines/kafka')
+      const { operatorBus, topicNamed } = await import('../runtime/kafka.ts')
       const selected = opts.topic ? opts.topic.map((n) => topicNamed(dataTopics, n)) : dataTopics
       const bus = operatorBus('lag', config, logger)
       try {

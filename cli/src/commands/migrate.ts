@@ -1,5 +1,4 @@
 import { createAnalyticsClient, migrate } from '@ludex/pipelines'
-import { ensureTopics } from '@ludex/pipelines/kafka'
 import type { Command } from 'commander'
 import { openConfiguredAppDatabase } from '../runtime/accounts.ts'
 import { commandContext } from '../runtime/context.ts'
@@ -26,6 +25,7 @@ export function migrateCommand(program: Command): void {
       await database.close()
       console.log(`app database (${database.engine}) up to date`)
       if (config.KAFKA_BROKERS) {
+        const { ensureTopics } = await import('@ludex/pipelines/kafka')
         const topics = await ensureTopics(config, logger)
         console.log(
           `kafka topics: ${topics.created.length} created, ${topics.updated.length} updated, ${topics.unchanged.length} already up to date (${config.KAFKA_TOPIC_PARTITIONS} partitions, retention ${config.KAFKA_RETENTION_MS} ms)`,

@@ -1,8 +1,7 @@
 import { createAnalyticsClient, migrate, rebuild, SINK_GROUP } from '@ludex/pipelines'
-import { dataTopics, type RangeProgress, replayTopic, type TopicPosition } from '@ludex/pipelines/kafka'
+import type { RangeProgress, TopicPosition } from '@ludex/pipelines/kafka'
 import { type Command, InvalidArgumentError } from 'commander'
 import { commandContext } from '../runtime/context.ts'
-import { operatorBus, topicNamed } from '../runtime/kafka.ts'
 import { intOption, timeOption } from '../runtime/options.ts'
 import { createProgress, formatDuration, type Progress } from '../runtime/progress.ts'
 import { sinkHandlerOf } from '../runtime/sink-handler.ts'
@@ -49,6 +48,8 @@ export function replayCommand(program: Command): void {
         batch?: number
       }) => {
         const { config, logger } = commandContext()
+        const { dataTopics, replayTopic } = await import('@ludex/pipelines/kafka')
+        const { operatorBus, topicNamed } = await import('../runtime/kafka.ts')
         const topic = topicNamed(dataTopics, opts.topic)
         const bus = operatorBus('replay', config, logger)
         const client = await createAnalyticsClient(config, logger)

@@ -1,6 +1,8 @@
 import { createPlatformModel, startSimulatorServer, systemClock } from '@ludex/workers'
 import type { Command } from 'commander'
-import { commandContext, untilSignal } from '../runtime/context.ts'
+import { commandContext } from '../runtime/context.ts'
+import { createLifecycle } from '../runtime/lifecycle/lifecycle.ts'
+import { exitThroughLifecycle } from '../runtime/lifecycle/process-exit.ts'
 import { intOption } from '../runtime/options.ts'
 
 export function simulatorCommand(program: Command): void {
@@ -29,7 +31,8 @@ export function simulatorCommand(program: Command): void {
       console.log(
         `simulator: ${model.count} experiences at ${server.url} (ROBLOX_API_BASE=${server.baseTemplate})`,
       )
-      await untilSignal(logger)
-      await server.close()
+      const lifecycle = createLifecycle({ logger, deadlineMs: config.SHUTDOWN_TIMEOUT_MS })
+      lifecycle.add('simulator', () => server.close())
+      await exitThroughLifecycle(lifecycle, logger).exited
     })
 }

@@ -4,22 +4,32 @@ import {
   createInProcessBus,
   type DeadLetterHandler,
 } from '@ludex/pipelines'
-import { createKafkaBus, kafkaBusOptions } from '@ludex/pipelines/kafka'
 import type { Bus, Config } from '@ludex/schemas'
 import {
-  bullmqSchedulerOptionsFrom,
   type Clock,
-  createBullmqScheduler,
+  connectRedisHostPacer,
   createInProcessScheduler,
+  type HostPacer,
   type Scheduler,
 } from '@ludex/workers'
 import type { Logger } from 'pino'
-import { RoleCombinationError } from './roles.ts'
+import { RoleCombinationError } from './roles/plan.ts'
 
 /**
- * Adapter selection for the role processes (DESIGN §2): the presence of an engine's URL selects its
- * distributed adapter. Each function is the one place that choice is made for its part.
+ * Adapter selection (DESIGN §2): the presence of an engine's URL selects its distributed adapter. Each
+ * function is the one place that choice is made for its part, and says which kind it chose; the role
+ * runner records that in the process's wiring. The distributed adapters' engines (kafkajs, bullmq) are
+ * imported only when selected, so a process that does not use them never loads them.
  */
+export interface Selected<T> {
+  readonly kind: string
+  readonly value: T
+  /** Releases what the adapter holds (connections); nothing for the in-memory ones. */
+  close(): Promise<void>
+}
+
+const inMemory = <T>(value: T): Selected<T> => ({ kind: 'memory', value, close: async () => {} })
+
 export interface SelectedBus {
   readonly kind: 'in-process' | 'kafka'
   readonly bus: Bus
@@ -43,6 +53,7 @@ export async function selectBus(
   options: SelectBusOptions = {},
 ): Promise<SelectedBus> {
   if (config.KAFKA_BROKERS) {
+    const { createKafkaBus, kafkaBusOptions } = await import('@ludex/pipelines/kafka')
     const bus = createKafkaBus(
       kafkaBusOptions(config, logger.child({ component: 'bus' }), {
         ...(options.onDeadLetter && { onDeadLetter: options.onDeadLetter }),
@@ -81,15 +92,17 @@ export interface SelectedScheduler {
 }
 
 /** BullMQ job schedulers on Redis when REDIS_URL is set, otherwise in-process timers. */
-export function selectScheduler(
+export async function selectScheduler(
   config: Config,
   logger: Logger,
   options: { clock: Clock; duties: SchedulerDuties },
-): SelectedScheduler {
+): Promise<SelectedScheduler> {
   if (config.REDIS_URL) {
+    const { createBullmqScheduler, bullmqSchedulerOptionsFrom } = await import('@ludex/workers/bullmq')
     const scheduler = createBullmqScheduler(
       bullmqSchedulerOptionsFrom(config, {
         logger: logger.child({ component: 'scheduler' }),
+        clock: options.clock,
         schedule: options.duties.schedule,
         work: options.duties.run,
       }),
@@ -123,3 +136,24 @@ export function selectedKinds(config: Pick<Config, 'KAFKA_BROKERS' | 'REDIS_URL'
     scheduler: config.REDIS_URL ? 'bullmq' : 'in-process',
   }
 }
+
+/**
+ * The pacing of requests to each upstream host. With REDIS_URL every poller process shares one budget
+ * per host (DESIGN §2); otherwise the Roblox client paces in memory (`value` undefined).
+ */
+export function selectHostPacer(config: Config, logger: Logger): Selected<HostPacer | undefined> {
+  if (config.REDIS_URL) {
+    const shared = connectRedisHostPacer({
+      redisUrl: config.REDIS_URL,
+      prefix: config.SCHEDULER_PREFIX,
+      intervalMs: config.ROBLOX_HOST_INTERVAL_MS,
+      jitter: 0.25,
+      logger: logger.child({ component: 'rate-limiter' }),
+    })
+    return { kind: 'redis', value: shared.pacer, close: () => shared.close() }
+  }
+  return inMemory(undefined)
+}
+
+// The shared state (cache, rate limits, tracker, change memory) is selected in shared-state.ts, which owns
+// its one Redis connection.

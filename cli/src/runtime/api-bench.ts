@@ -1,11 +1,11 @@
 import { createRequire } from 'node:module'
-import { createApiApp, listen, staticTagRepository } from '@ludex/api'
+import { createApiApp, createMemoryAggregateCache, listen, staticTagRepository } from '@ludex/api'
 import { TAG_STATS_START } from '@ludex/schemas'
 import { createRobloxClient, type PlatformModel, startSimulatorServer } from '@ludex/workers'
 import autocannon from 'autocannon'
 import type { Logger } from 'pino'
 import { createApiDeps } from './api-deps.ts'
-import type { Pipeline } from './stack.ts'
+import type { Pipeline } from './pipeline.ts'
 
 const require = createRequire(import.meta.url)
 // autocannon reports p97.5 but not p95: every response time also goes into a histogram of our own.
@@ -120,6 +120,7 @@ export async function benchApi(options: {
     deps: createApiDeps({
       clickhouse: pipeline.client,
       roblox,
+      cache: createMemoryAggregateCache(clock.now),
       clock,
       logger,
       tags: staticTagRepository([{ id: BENCH_TAG_ID, name: 'Bench 200', placeIds }]),

@@ -3,7 +3,6 @@ import {
   type Accounts,
   type AggregateCache,
   type ApiDeps,
-  createMemoryAggregateCache,
   staticTagRepository,
   type TagRepository,
 } from '@ludex/api'
@@ -14,14 +13,14 @@ import type { Logger } from 'pino'
 export function createApiDeps(options: {
   clickhouse: ClickHouseClient
   roblox: RobloxClient
+  /** The heavy aggregates' cache (the selected adapter). */
+  cache: AggregateCache
   clock: Clock
   logger: Logger
   /** Tags move into the app database with the tags issue; until then there are none unless given. */
   tags?: TagRepository
   /** Users and sessions; without them the account calls answer 503. */
   accounts?: Accounts
-  /** The selected aggregate cache (shared-state.ts); in memory when not given. */
-  cache?: AggregateCache
 }): ApiDeps {
   const { clickhouse, roblox, clock, logger } = options
   return {
@@ -29,7 +28,7 @@ export function createApiDeps(options: {
     tags: options.tags ?? staticTagRepository(),
     // Badge downloads are fetched live from the platform the pollers use.
     badges: (universeId) => fetchBadgeStats(roblox, universeId),
-    cache: options.cache ?? createMemoryAggregateCache(() => clock.now()),
+    cache: options.cache,
     now: () => clock.now(),
     logger,
     ...(options.accounts && { accounts: options.accounts }),

@@ -1,10 +1,12 @@
+import type { ClickHouseClient } from '@clickhouse/client'
 import { rebuild } from '@ludex/pipelines'
-import { type Publisher, snapToSlot, TEN_MINUTES_MS, type Topic, topics } from '@ludex/schemas'
+import { type Bus, type Publisher, snapToSlot, TEN_MINUTES_MS, type Topic, topics } from '@ludex/schemas'
 import { DAY_MS, generateHistory, type HistoryStats, type PlatformModel } from '@ludex/workers'
 import type { Logger } from 'pino'
 import { readOperatorState, writeOperatorState } from './operator-state.ts'
 import { createProgress } from './progress.ts'
-import type { Pipeline } from './stack.ts'
+import type { RoleContext } from './roles/component.ts'
+import type { MaterialiserComponent } from './roles/materialiser.ts'
 
 export const BACKFILL_STATE_KEY = 'backfill'
 
@@ -27,6 +29,16 @@ async function publishChunked<T>(bus: Publisher, topic: Topic<T>, messages: read
   }
 }
 
+/**
+ * Where a backfill goes: the store, the bus of this process (in-process or Kafka) with a sink on it
+ * here, and the materialiser whose recomputes it holds back until one rebuild at the end.
+ */
+export interface BackfillTarget {
+  readonly client: ClickHouseClient
+  readonly bus: Pick<Bus, 'publish' | 'drain'>
+  readonly materialiser: Pick<MaterialiserComponent, 'deferWhile'>
+}
+
 export interface BackfillSummary {
   readonly days: number
   readonly fromMs: number
@@ -39,7 +51,7 @@ export interface BackfillSummary {
 }
 
 export interface BackfillOptions {
-  readonly pipeline: Pipeline
+  readonly pipeline: BackfillTarget
   readonly model: PlatformModel
   readonly days: number
   /** The backfill covers the `days` before this instant, up to and including its 10-minute slot. */
@@ -48,11 +60,14 @@ export interface BackfillOptions {
   /** Reports progress on the terminal (or in the log); off for tests and benchmarks. */
   readonly showProgress?: boolean
   readonly onProgress?: (fraction: number, phase: 'ingest' | 'rollups') => void
+  /** Shutdown began: stop generating (what was published is still drained by the sink's stop). */
+  readonly signal?: AbortSignal
 }
 
 /**
  * Has the simulator produce the past N days and pushes them through the same bus and sink as live
- * polls (never a side door into the tables), then rebuilds the rollups of the range once.
+ * polls (never a side door into the tables), then rebuilds the rollups of the range once. On Kafka the
+ * sink of this process consumes it, and the drain waits until its group has committed every topic's end.
  */
 export async function backfill(options: BackfillOptions): Promise<BackfillSummary> {
   const { pipeline, model, days, logger } = options
@@ -64,34 +79,35 @@ export async function backfill(options: BackfillOptions): Promise<BackfillSummar
     : { update: () => {}, stop: () => {} }
   let done = 0
 
-  pipeline.setMaterialisation('deferred')
   const started = performance.now()
-  let stats: HistoryStats
-  try {
-    stats = await generateHistory(model, {
-      fromMs,
-      toMs,
-      onBatch: async (batch) => {
-        // Metadata first: an experience's details are known before its first counters land.
-        await publishChunked(pipeline.bus, topics.creators, batch.creators)
-        await publishChunked(pipeline.bus, topics.metadata, batch.metadata)
-        await publishChunked(pipeline.bus, topics.snapshots, batch.snapshots)
-        await publishChunked(pipeline.bus, topics.charts, batch.charts)
-        await publishChunked(pipeline.bus, topics.dailyPicks, batch.dailyPicks)
-        await publishChunked(pipeline.bus, topics.platform, batch.platform)
-        done += batch.snapshots.length
-        progress.update(done, new Date(batch.toSlot).toISOString().slice(0, 10))
-        options.onProgress?.(Math.min(1, done / expected), 'ingest')
-      },
-    })
-    await pipeline.bus.drain()
-  } finally {
-    progress.stop()
-    pipeline.setMaterialisation('live')
-  }
+  const { result: stats, range: inserted } = await pipeline.materialiser.deferWhile(async () => {
+    try {
+      const generated = await generateHistory(model, {
+        fromMs,
+        toMs,
+        onBatch: async (batch) => {
+          options.signal?.throwIfAborted()
+          // Metadata first: an experience's details are known before its first counters land.
+          await publishChunked(pipeline.bus, topics.creators, batch.creators)
+          await publishChunked(pipeline.bus, topics.metadata, batch.metadata)
+          await publishChunked(pipeline.bus, topics.snapshots, batch.snapshots)
+          await publishChunked(pipeline.bus, topics.charts, batch.charts)
+          await publishChunked(pipeline.bus, topics.dailyPicks, batch.dailyPicks)
+          await publishChunked(pipeline.bus, topics.platform, batch.platform)
+          done += batch.snapshots.length
+          progress.update(done, new Date(batch.toSlot).toISOString().slice(0, 10))
+          options.onProgress?.(Math.min(1, done / expected), 'ingest')
+        },
+      })
+      await pipeline.bus.drain()
+      return generated
+    } finally {
+      progress.stop()
+    }
+  })
   const ingestMs = performance.now() - started
 
-  const range = pipeline.takeDeferredRange() ?? { fromMs, toMs }
+  const range = inserted ?? { fromMs, toMs }
   const rebuildStarted = performance.now()
   const rollups = options.showProgress
     ? createProgress('rollups', 1, logger)
@@ -126,6 +142,55 @@ export async function backfill(options: BackfillOptions): Promise<BackfillSummar
   return summary
 }
 
-export async function backfillDone(pipeline: Pipeline): Promise<boolean> {
-  return (await readOperatorState(pipeline.client, BACKFILL_STATE_KEY)) !== null
+export async function backfillDone(client: ClickHouseClient): Promise<boolean> {
+  return (await readOperatorState(client, BACKFILL_STATE_KEY)) !== null
+}
+
+/**
+ * `ludex run`'s first start: on an empty store, the simulator's past BACKFILL_DAYS before live polling
+ * begins (the API already answers, /readyz shows the progress). Recorded in `operator_state`, so a
+ * restart does not backfill again.
+ */
+export async function firstStartBackfill(
+  ctx: RoleContext,
+  pipeline: BackfillTarget,
+  model: PlatformModel | null,
+): Promise<BackfillSummary | null> {
+  const { config, logger, clock, readiness } = ctx
+  if (await backfillDone(pipeline.client)) {
+    readiness.set('backfill', { ok: true, detail: 'history already present' })
+    return null
+  }
+  if (config.BACKFILL_DAYS === 0 || !model) {
+    const detail = model ? 'disabled (BACKFILL_DAYS=0)' : 'no history source for the real platform'
+    readiness.set('backfill', { ok: true, detail })
+    return null
+  }
+  logger.info({ days: config.BACKFILL_DAYS }, 'empty data dir: backfilling history')
+  const summary = await backfill({
+    pipeline,
+    model,
+    days: config.BACKFILL_DAYS,
+    now: clock.now(),
+    logger,
+    showProgress: true,
+    signal: ctx.lifecycle.signal,
+    onProgress: (fraction, phase) => {
+      readiness.set('backfill', { ok: false, detail: `${phase} ${Math.floor(fraction * 100)}%` })
+    },
+  })
+  readiness.set('backfill', {
+    ok: true,
+    detail: `${summary.stats.snapshots} snapshots over ${summary.days} days`,
+  })
+  logger.info(
+    {
+      snapshots: summary.stats.snapshots,
+      snapshotsPerSecond: summary.snapshotsPerSecond,
+      ingestMs: Math.round(summary.ingestMs),
+      rebuildMs: Math.round(summary.rebuildMs),
+    },
+    'backfill finished',
+  )
+  return summary
 }

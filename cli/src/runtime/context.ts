@@ -1,4 +1,4 @@
-import { type Config, describeWiring, loadConfig } from '@ludex/schemas'
+import { type Config, loadConfig } from '@ludex/schemas'
 import type { Logger } from 'pino'
 import { createLogger } from './logger.ts'
 
@@ -7,23 +7,13 @@ export interface CommandContext {
   readonly logger: Logger
 }
 
-/** Reads the configuration once, makes the logger and logs the wiring the configuration selects. */
+/**
+ * Reads the configuration once and makes the logger. What is wired is logged by the role runner once
+ * the adapters are selected (`roles started`), never guessed here from the configuration.
+ */
 export function commandContext(overrides: Record<string, string | undefined> = {}): CommandContext {
   const config = loadConfig({ ...process.env, ...overrides })
   const logger = createLogger(config)
-  logger.info({ wiring: describeWiring(config), dataDir: config.LUDEX_DATA_DIR }, 'configuration loaded')
+  logger.info({ dataDir: config.LUDEX_DATA_DIR }, 'configuration loaded')
   return { config, logger }
-}
-
-/** Resolves once SIGINT or SIGTERM arrives (a second signal exits at once). */
-export function untilSignal(logger: Logger): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    const onSignal = (signal: NodeJS.Signals) => {
-      logger.info({ signal }, 'shutting down')
-      process.once(signal, () => process.exit(130))
-      resolve(signal)
-    }
-    process.once('SIGINT', onSignal)
-    process.once('SIGTERM', onSignal)
-  })
 }

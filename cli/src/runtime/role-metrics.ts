@@ -116,6 +116,8 @@ export function createRoleMetrics(registry: Registry, roles: readonly string[]):
         }),
     }),
     instrumentScheduler: (scheduler) => ({
+      // Plans run nothing here: only the runs registered in this process are counted.
+      schedule: (job) => scheduler.schedule(job),
       register: (job: JobDefinition) =>
         scheduler.register({
           ...job,

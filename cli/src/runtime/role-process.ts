@@ -1,355 +1,239 @@
 import type { ClickHouseClient } from '@clickhouse/client'
-import { createApiApp, createApiMetrics, listen, type ReadinessCheck, type RunningServer } from '@ludex/api'
-import {
-  createAnalyticsClient,
-  createMaterialiser,
-  deadLetterWriter,
-  followInsertLog,
-  type InsertedEvent,
-  type InsertLogFollower,
-  insertLogWriter,
-  type Materialiser,
-  migrate,
-  type Sink,
-  startSink,
-} from '@ludex/pipelines'
-import type { Config } from '@ludex/schemas'
-import {
-  type Clock,
-  type ConnectedRedisPacer,
-  connectRedisHostPacer,
-  createInMemoryChangeMemory,
-  createRobloxClient,
-  type HostPacer,
-  type PollerDeps,
-  type RobloxClient,
-  registerPollers,
-  trackSeedPlaces,
-} from '@ludex/workers'
+import { createApiMetrics, type ReadinessProbe } from '@ludex/api'
+import type { Bus, Config } from '@ludex/schemas'
+import type { Clock, PollerName, Tracker } from '@ludex/workers'
 import type { Logger } from 'pino'
-import { type AccountsRuntime, startAccounts } from './accounts.ts'
-import {
-  type SelectedBus,
-  type SelectedScheduler,
-  selectBus,
-  selectedKinds,
-  selectScheduler,
-} from './adapters.ts'
-import { createApiDeps } from './api-deps.ts'
-import { WEB_DIST } from './embedded-app.ts'
-import { type MetricsListener, startMetricsListener } from './metrics-listener.ts'
+import { selectedKinds } from './adapters.ts'
+import { type BackfillSummary, firstStartBackfill } from './backfill.ts'
+import { createLifecycle, type Lifecycle, type ShutdownReport } from './lifecycle/lifecycle.ts'
+import { startMetricsListener } from './metrics-listener.ts'
 import { createRoleMetrics } from './role-metrics.ts'
-import { planRoles, type Role, type RolePlan } from './roles.ts'
-import { type Platform, restoreTracker, startPlatform } from './stack.ts'
+import { type ApiComponent, startApiRole } from './roles/api.ts'
+import { startBus } from './roles/bus.ts'
+import { createReadinessBoard, type RoleContext, startComponent } from './roles/component.ts'
+import { type HealthServerComponent, startHealthServer } from './roles/health-server.ts'
+import { pollerScheduleOptions, selectJobScheduler, startJobs } from './roles/jobs.ts'
+import { type MaterialiserComponent, startMaterialiserRole } from './roles/materialiser.ts'
+import { planRoles, ROLES, type Role, type RolePlan } from './roles/plan.ts'
+import { type PlatformComponent, startPlatformPart } from './roles/platform.ts'
+import { startPollerRole } from './roles/poller.ts'
+import { startSchedulerRole } from './roles/scheduler.ts'
+import { startSinkRole } from './roles/sink.ts'
+import { startStore } from './roles/store.ts'
+import { openSharedState, type SharedState } from './shared-state.ts'
+import { createWiring, type WiringPart } from './wiring.ts'
 
-const RECENT_RECOMPUTE_MS = 86_400_000
-
-export interface RoleProcessOptions {
+export interface RoleRunOptions {
   readonly roles: readonly Role[]
   readonly config: Config
   readonly logger: Logger
   readonly clock: Clock
+  /** The process's lifecycle (a command installs its signal handling on it first); default a new one. */
+  readonly lifecycle?: Lifecycle
+  /** `ludex run`: on an empty store, backfill the simulator's history before live polling starts. */
+  readonly firstStartBackfill?: boolean
+  /** The process publishes to the bus itself (`ludex backfill`), so a sink may run without pollers. */
+  readonly publishesHere?: boolean
+  /** Serve HTTP: the API on PORT with the api role, else health and metrics on HEALTH_PORT. Default true. */
+  readonly serveHttp?: boolean
   /** The built SPA the api role serves (default web/dist). */
   readonly staticDir?: string
+  /** Poll interval overrides (tests); default POLL_INTERVAL_MS for the 10-minute pollers. */
+  readonly pollEveryMs?: Partial<Record<PollerName, number>>
 }
 
 export interface RoleProcess {
   readonly plan: RolePlan
+  /** What was really wired, part by part (also logged at the end of start-up). */
+  readonly wiring: Readonly<Partial<Record<WiringPart, string>>>
   /** Where /healthz, /readyz and /metrics answer: the API's server when the api role runs here. */
-  readonly healthUrl: string
+  readonly healthUrl: string | null
   readonly apiUrl: string | null
-  /** Clean shutdown: no new polls, everything accepted inserted and materialised, then close. */
-  stop(): Promise<void>
-}
-
-/** A job run reached a process that only schedules (the scheduler role with BullMQ). */
-export class JobNotRunnableHereError extends Error {
-  constructor() {
-    super('This process only schedules the pollers; their runs belong to poller processes')
-    this.name = 'JobNotRunnableHereError'
-  }
-}
-
-function schedulingOnlyDeps(): PollerDeps {
-  const notHere = (): never => {
-    throw new JobNotRunnableHereError()
-  }
-  return {
-    get client() {
-      return notHere()
-    },
-    get tracker() {
-      return notHere()
-    },
-    get publisher() {
-      return notHere()
-    },
-    get clock() {
-      return notHere()
-    },
-    get logger() {
-      return notHere()
-    },
-    get memory() {
-      return notHere()
-    },
-    get discovery() {
-      return notHere()
-    },
-  }
-}
-
-function robloxClientFor(
-  config: Config,
-  platform: Platform,
-  logger: Logger,
-  pacer?: HostPacer,
-): RobloxClient {
-  return createRobloxClient({
-    ...(pacer && { pacer }),
-    baseTemplate: platform.baseTemplate,
-    userAgent: config.ROBLOX_USER_AGENT,
-    // The simulator accepts any cookie for the calls that need one; a real one is a secret from the env.
-    cookie: config.ROBLOX_COOKIE ?? (platform.simulator ? 'simulator' : undefined),
-    hostIntervalMs: config.ROBLOX_HOST_INTERVAL_MS,
-    timeoutMs: config.ROBLOX_TIMEOUT_MS,
-    maxRetries: config.ROBLOX_MAX_RETRIES,
-    logger: logger.child({ component: 'roblox-client' }),
-  })
+  readonly readiness: ReadinessProbe
+  /** The analytics store; null in a process that only schedules. */
+  readonly store: ClickHouseClient | null
+  readonly bus: Bus | null
+  readonly materialiser: MaterialiserComponent | null
+  readonly tracker: Tracker | null
+  /** The first-start backfill, or null when the store already had one (or none was asked for). */
+  readonly backfill: BackfillSummary | null
+  /** Clean shutdown in reverse order of start: no new polls, everything accepted inserted and materialised. */
+  stop(): Promise<ShutdownReport>
 }
 
 /**
- * Starts the given roles in this process (the role commands: `ludex poller`, `sink`, `scheduler`,
- * `materialiser`, `api`, each with `--with` for company). The role combination is checked against the
- * selected adapters before anything starts. A process without the API serves /healthz, /readyz and
- * /metrics on HEALTH_PORT from the start, so an orchestrator sees it alive while it connects.
+ * The one start-up path of every long-running command: `ludex run` is every role plus the first-start
+ * backfill; `ludex api`, `poller`, `scheduler`, `sink`, `materialiser` (each with `--with`) are some of
+ * them; `ludex backfill` is the sink and the materialiser with the backfill publishing. The combination
+ * is checked against the selected adapters before anything starts. Each part starts on the lifecycle,
+ * which stops them in reverse order; a part that fails to start unwinds those before it.
  */
-export async function startRoles(options: RoleProcessOptions): Promise<RoleProcess> {
+export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> {
   const { config, logger, clock } = options
-  const plan = planRoles(options.roles, selectedKinds(config))
+  const plan = planRoles(options.roles, selectedKinds(config), {
+    publishesHere: options.publishesHere === true,
+  })
   const has = plan.has
-  const apiMetrics = createApiMetrics()
-  const metrics = createRoleMetrics(apiMetrics.registry, plan.roles)
-  const status: Record<string, ReadinessCheck> = { store: { ok: false, detail: 'connecting' } }
-  for (const role of plan.roles)
-    if (role !== 'api') status[role] = { ok: false, detail: 'waiting for the store' }
-  const readiness = async () => ({ ...status })
+  const serveHttp = options.serveHttp !== false
+  const lifecycle = options.lifecycle ?? createLifecycle({ logger, deadlineMs: config.SHUTDOWN_TIMEOUT_MS })
+  const apiMetrics = createApiMetrics({ collectDefaults: serveHttp })
+  const wiring = createWiring()
+  const readiness = createReadinessBoard()
+  const ctx: RoleContext = {
+    config,
+    logger,
+    clock,
+    lifecycle,
+    wiring,
+    readiness,
+    metrics: createRoleMetrics(apiMetrics.registry, plan.roles),
+  }
+  const needsStore =
+    has('sink') || has('materialiser') || has('poller') || has('api') || options.publishesHere
+  const needsBus = has('sink') || has('poller') || options.publishesHere
+  const servesApi = has('api') && serveHttp
+  if (needsStore) readiness.expect('store', 'connecting')
+  for (const role of plan.roles) if (role !== 'api') readiness.expect(role, 'starting')
+  if (options.firstStartBackfill) readiness.expect('backfill', 'waiting')
 
-  let health: RunningServer | undefined
-  let metricsListener: MetricsListener | undefined
-  let client: ClickHouseClient | undefined
-  let materialiser: Materialiser | undefined
-  let follower: InsertLogFollower | undefined
-  let bus: SelectedBus | undefined
-  let sink: Sink | undefined
-  let scheduler: SelectedScheduler | undefined
-  let platform: Platform | undefined
-  let api: RunningServer | undefined
-  let schedulerStarted = false
-  let sharedPacer: ConnectedRedisPacer | undefined
-  let accounts: AccountsRuntime | undefined
-
-  const step = async (what: string, fn: () => Promise<void>) => {
-    try {
-      await fn()
-    } catch (err) {
-      logger.error({ err }, `stopping: ${what} failed`)
+  const started = await lifecycle.boot(async () => {
+    // /metrics on METRICS_PORT when set (else served by the API or the health server): before either.
+    const metrics =
+      serveHttp && config.METRICS_PORT !== undefined
+        ? await lifecycle.start('metrics listener', async () => {
+            const listener = await startMetricsListener(config, logger, apiMetrics)
+            return { ...listener, stop: () => listener.close() }
+          })
+        : null
+    const httpMetrics = metrics?.appOptions ?? { metrics: apiMetrics, serveMetrics: true }
+    let health: HealthServerComponent | null = null
+    if (serveHttp && !has('api')) {
+      health = await startComponent(ctx, 'health server', () => startHealthServer(ctx, httpMetrics))
     }
-  }
-  // The order of `ludex run`'s shutdown: nothing new is polled, everything accepted is inserted, then
-  // materialised, before the store closes. Parts that never started are skipped.
-  const stopAll = async () => {
-    if (scheduler && schedulerStarted) await step('scheduler', () => scheduler!.scheduler.stop())
-    if (bus && sink) await step('bus drain', () => bus!.bus.drain())
-    if (sink) await step('sink', () => sink!.stop())
-    if (follower) await step('insert log', () => follower!.stop())
-    if (materialiser) await step('materialiser', () => materialiser!.stop())
-    if (bus) await step('bus', () => bus!.bus.close())
-    if (sharedPacer) await step('rate limiter', () => sharedPacer!.close())
-    if (platform) await step('platform', () => platform!.stop())
-    if (api) await step('api', () => api!.close())
-    if (accounts) await step('app database', () => accounts!.close())
-    if (health) await step('health server', () => health!.close())
-    if (metricsListener) await step('metrics server', () => metricsListener!.close())
-    if (client) await step('store', () => client!.close())
-    logger.info({ roles: plan.roles }, 'stopped')
-  }
-
-  try {
-    // Adapters first: one this build lacks stops the process before it opens anything.
-    if (has('poller') || has('sink')) {
-      bus = await selectBus(config, logger, {
-        // Dead letters are written once the store is open; consumers start only after that.
-        onDeadLetter: (letters, context) => deadLetterWriter(client!, () => clock.now())(letters, context),
+    // The state replicas share (cache, rate limits, tracked set, change memory): one Redis connection
+    // with REDIS_URL, opened before the roles that use it so it closes after them.
+    let shared: SharedState | null = null
+    if (has('poller') || servesApi) {
+      shared = await lifecycle.start('shared state', async () => {
+        const opened = await openSharedState(config, logger, { clock, registry: apiMetrics.registry })
+        return { ...opened, stop: () => opened.close() }
       })
     }
+    const store = needsStore ? await startComponent(ctx, 'store', () => startStore(ctx)) : null
+    const bus =
+      store && needsBus
+        ? await startComponent(ctx, 'bus', () =>
+            startBus(ctx, store.client, {
+              createTopics: options.publishesHere === true || !!options.firstStartBackfill,
+            }),
+          )
+        : null
+    const materialiser =
+      store && has('materialiser')
+        ? await startComponent(ctx, 'materialiser', () =>
+            startMaterialiserRole(ctx, { store: store.client, fedBySink: plan.materialiseInProcess }),
+          )
+        : null
+    if (store && bus && has('sink')) {
+      await startComponent(ctx, 'sink', () =>
+        startSinkRole(ctx, {
+          store: store.client,
+          bus: bus.selected,
+          materialiser: plan.materialiseInProcess ? materialiser : null,
+        }),
+      )
+    }
+    let platform: PlatformComponent | null = null
+    if (has('poller') || servesApi) {
+      platform = await startComponent(ctx, 'platform', () => startPlatformPart(ctx, { polls: has('poller') }))
+    }
+    let api: ApiComponent | null = null
+    if (store && platform && shared && servesApi) {
+      const part = platform
+      const state = shared
+      api = await startComponent(ctx, 'api', () =>
+        startApiRole(ctx, {
+          store: store.client,
+          platform: part,
+          shared: state,
+          metrics: httpMetrics,
+          ...(options.staticDir && { staticDir: options.staticDir }),
+        }),
+      )
+    }
+
+    let backfill: BackfillSummary | null = null
+    if (options.firstStartBackfill && store && bus && materialiser) {
+      backfill = await firstStartBackfill(
+        ctx,
+        { client: store.client, bus: bus.selected.bus, materialiser },
+        platform?.platform.model ?? null,
+      )
+    }
+
+    let tracker: Tracker | null = null
     if (has('poller') || has('scheduler')) {
-      scheduler = selectScheduler(config, logger, {
-        clock,
-        duties: { schedule: has('scheduler'), run: has('poller') },
-      })
-    }
-
-    metricsListener = await startMetricsListener(config, logger, apiMetrics)
-    if (!has('api')) {
-      health = await listen(
-        createApiApp({
-          logger: logger.child({ component: 'health' }),
-          readiness,
-          ...metricsListener.appOptions,
-        }),
-        config.HOST,
-        config.HEALTH_PORT,
-      )
-      logger.info({ url: health.url, roles: plan.roles }, 'health and metrics server listening')
-    }
-
-    const store = await createAnalyticsClient(config, logger)
-    client = store
-    await migrate(store, logger)
-    status.store = { ok: true, detail: config.CLICKHOUSE_URL ? 'clickhouse server' : 'chDB (embedded)' }
-
-    if (has('materialiser')) {
-      const m = createMaterialiser({
-        client: store,
-        logger: logger.child({ component: 'materialiser' }),
-        clock,
-      })
-      materialiser = m
-      if (plan.materialiseInProcess) {
-        // As `ludex run`: a crash may have stopped the process between an insert and its rollup run.
-        m.markDirty(clock.now() - RECENT_RECOMPUTE_MS, clock.now())
-        status.materialiser = { ok: true, detail: 'fed by the sink in this process' }
-      } else {
-        follower = followInsertLog({
-          client: store,
-          logger: logger.child({ component: 'insert-log' }),
-          pollMs: config.INSERT_LOG_POLL_MS,
-          now: () => clock.now(),
-          onInsert: (insert) => {
-            m.markDirty(insert.minSlot, insert.maxSlot)
-            metrics.markedDirty('insert-log')
-          },
-          onPoll: (result) => {
-            status.materialiser =
-              'error' in result
-                ? { ok: false, detail: 'cannot read the insert log' }
-                : { ok: true, detail: 'following the insert log' }
-          },
-        })
-        const caughtUp = await follower.poll()
-        status.materialiser = {
-          ok: true,
-          detail: `following the insert log (${caughtUp} batches to catch up)`,
-        }
+      const schedule = pollerScheduleOptions(config, options.pollEveryMs)
+      const jobs = await selectJobScheduler(ctx, plan)
+      if (has('poller') && store && bus && platform && shared) {
+        const part = platform
+        const state = shared
+        const poller = await startComponent(ctx, 'poller', () =>
+          startPollerRole(ctx, {
+            store: store.client,
+            platform: part,
+            shared: state,
+            publisher: bus.selected.bus,
+            jobs,
+            schedule,
+          }),
+        )
+        tracker = poller.tracker
       }
+      if (has('scheduler')) await startComponent(ctx, 'scheduler', () => startSchedulerRole(jobs, schedule))
+      await startComponent(ctx, 'jobs', () => startJobs(jobs))
     }
+    return { health, store, bus, materialiser, api, backfill, tracker }
+  })
 
-    if (has('sink') && bus) {
-      const writeLog = insertLogWriter(store)
-      const m = plan.materialiseInProcess ? materialiser : undefined
-      const onInserted = async (event: InsertedEvent) => {
-        metrics.inserted(event, clock.now())
-        if (m) {
-          m.markDirty(event.minSlot, event.maxSlot)
-          metrics.markedDirty('sink')
-        } else {
-          await writeLog(event)
-        }
-      }
-      sink = startSink({
-        bus: metrics.instrumentSubscriber(bus.bus),
-        client: store,
-        logger,
-        batchMax: config.SINK_BATCH_MAX,
-        batchWaitMs: config.SINK_BATCH_WAIT_MS,
-        onInserted,
-      })
-      status.sink = {
-        ok: true,
-        detail: `consuming the ${bus.kind} bus${m ? '' : ', logging inserts for the materialiser'}`,
-      }
-    }
-
-    // One platform and one client (one pacing per upstream host) for the pollers and the API's badges.
-    let roblox: RobloxClient | undefined
-    if (has('poller') || has('api')) {
-      platform = await startPlatform(config, logger, clock)
-      // With Redis, every poller process paces one upstream host as one budget (DESIGN §2).
-      if (config.REDIS_URL && has('poller')) {
-        sharedPacer = connectRedisHostPacer({
-          redisUrl: config.REDIS_URL,
-          prefix: config.SCHEDULER_PREFIX,
-          intervalMs: config.ROBLOX_HOST_INTERVAL_MS,
-          jitter: 0.25,
-          logger: logger.child({ component: 'rate-limiter' }),
-        })
-      }
-      roblox = robloxClientFor(config, platform, logger, sharedPacer?.pacer)
-    }
-
-    if (scheduler) {
-      const selected = scheduler
-      const jobs = metrics.instrumentScheduler(selected.scheduler)
-      let deps: PollerDeps = schedulingOnlyDeps()
-      if (has('poller') && platform && roblox && bus) {
-        const tracker = await restoreTracker(store, platform.model, clock.now())
-        if (config.SEED_PLACE_IDS.length > 0) {
-          const seeded = await trackSeedPlaces(roblox, tracker, config.SEED_PLACE_IDS, clock.now(), logger)
-          if (seeded.unresolved.length > 0) {
-            logger.warn(
-              { unresolved: seeded.unresolved },
-              'seed place ids without a universe were not tracked',
-            )
-          }
-        }
-        deps = {
-          client: roblox,
-          tracker,
-          publisher: metrics.instrumentPublisher(bus.bus),
-          clock,
-          logger: logger.child({ component: 'pollers' }),
-          memory: createInMemoryChangeMemory(),
-          discovery: config.DISCOVERY,
-        }
-        status.poller = { ok: false, detail: `${tracker.size} experiences tracked, starting` }
-      }
-      const pollers = registerPollers(jobs, deps, {
-        everyMs: { games: config.POLL_INTERVAL_MS, sorts: config.POLL_INTERVAL_MS },
-      })
-      await selected.scheduler.start()
-      schedulerStarted = true
-      if (has('poller')) status.poller = { ok: true, detail: `${pollers.length} pollers` }
-      if (has('scheduler'))
-        status.scheduler = { ok: true, detail: `${selected.kind}: ${pollers.length} jobs` }
-      logger.info({ pollers, scheduler: selected.kind }, 'pollers scheduled')
-    }
-
-    if (has('api') && roblox) {
-      // The app database (accounts, sessions) is the API's alone: PGlite in the data dir, or DATABASE_URL.
-      const started = await startAccounts(config, logger, () => clock.now())
-      accounts = started
-      status.appDatabase = { ok: true, detail: started.database.engine }
-      api = await listen(
-        createApiApp({
-          logger: logger.child({ component: 'api' }),
-          readiness,
-          ...metricsListener.appOptions,
-          staticDir: options.staticDir ?? WEB_DIST,
-          ...started.http,
-          deps: createApiDeps({ clickhouse: store, roblox, clock, logger, accounts: started.accounts }),
-        }),
-        config.HOST,
-        config.PORT,
-      )
-      logger.info({ url: api.url }, 'api listening')
-    }
-  } catch (err) {
-    await stopAll()
-    throw err
+  const report = wiring.snapshot()
+  logger.info({ roles: plan.roles, wiring: report }, 'roles started')
+  return {
+    plan,
+    wiring: report,
+    healthUrl: (started.api ?? started.health)?.url ?? null,
+    apiUrl: started.api?.url ?? null,
+    readiness: readiness.probe,
+    store: started.store?.client ?? null,
+    bus: started.bus?.selected.bus ?? null,
+    materialiser: started.materialiser,
+    tracker: started.tracker,
+    backfill: started.backfill,
+    stop: () => lifecycle.stop('stop requested'),
   }
+}
 
-  logger.info({ roles: plan.roles, wiring: selectedKinds(config) }, 'roles started')
-  // The API's server when the api role runs here, the health server otherwise: one of them always is.
-  return { plan, healthUrl: (api ?? health)!.url, apiUrl: api?.url ?? null, stop: stopAll }
+/** `ludex run` has every part: the store and the tracked experiences are always there. */
+export interface RunProcess extends RoleProcess {
+  readonly store: ClickHouseClient
+  readonly tracker: Tracker
+}
+
+export class RunStartError extends Error {
+  constructor(part: string) {
+    super(`ludex run started without ${part}`)
+    this.name = 'RunStartError'
+  }
+}
+
+/** `ludex run`: every role in this process, plus the first-start backfill. */
+export async function startRun(
+  options: Omit<RoleRunOptions, 'roles' | 'firstStartBackfill'>,
+): Promise<RunProcess> {
+  const p = await startRoles({ ...options, roles: ROLES, firstStartBackfill: true })
+  if (!p.store || !p.tracker) {
+    await p.stop()
+    throw new RunStartError(p.store ? 'its pollers' : 'a store')
+  }
+  return { ...p, store: p.store, tracker: p.tracker }
 }

@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { type ClickHouseClient, createClient } from '@clickhouse/client'
 import type { Config } from '@ludex/schemas'
-import { createChdbConnection } from 'chdb/connection'
 import type { Logger } from 'pino'
 
 type InjectedConnection = NonNullable<NonNullable<Parameters<typeof createClient>[0]>['connection']>
@@ -27,7 +26,8 @@ export function chdbPath(config: Pick<Config, 'LUDEX_DATA_DIR'>): string {
  *
  * - CLICKHOUSE_URL set: HTTP to that server; the database goes in the client options (sent with every
  *   request).
- * - unset: chDB in-process at `${LUDEX_DATA_DIR}/clickhouse`. The chDB connection ignores the client's
+ * - unset: chDB in-process at `${LUDEX_DATA_DIR}/clickhouse`. chdb (a native engine) is imported only
+ *   here, so a process on a ClickHouse server never loads it. The chDB connection ignores the client's
  *   `database` option (it has no HTTP request to put it in), but its session is one long-lived engine
  *   connection on which `USE` persists across calls (tested in client.test.ts), so we issue `USE` once.
  *   Another chDB connection in the same process starts in `default` again: make one client per process
@@ -59,6 +59,7 @@ export async function createAnalyticsClient(
   const path = chdbPath(config)
   mkdirSync(path, { recursive: true })
   let client: ClickHouseClient
+  const { createChdbConnection } = await import('chdb/connection')
   try {
     // chdb declares the Connection type of @clickhouse/client-common 1.23.0 while @clickhouse/client
     // 1.23.1 bundles its own copy; the shapes match at run time (the chdb connection is built for it).

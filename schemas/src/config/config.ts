@@ -139,6 +139,11 @@ export const configSchema = z.object({
    * inserted) for slot ranges to recompute.
    */
   INSERT_LOG_POLL_MS: z.coerce.number().int().positive().default(2000),
+  /**
+   * Bound on a clean shutdown (SIGTERM/SIGINT): the parts stop in reverse order of their start; a part
+   * still stopping when it passes is abandoned, the rest skipped, and the process exits with code 1.
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
 
   /**
    * The address people reach the site at (links in emails, the allowed Origin of state-changing calls,
@@ -335,18 +340,4 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** The address the site is reached at, without a trailing slash. */
 export function publicUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
   return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '')
-}
-
-/** The adapters the configuration selects, for the start-up log line. */
-export function describeWiring(config: Config) {
-  return {
-    analytics: config.CLICKHOUSE_URL ? 'clickhouse-server' : 'chdb-embedded',
-    bus: config.KAFKA_BROKERS ? 'kafka' : 'in-process',
-    scheduler: config.REDIS_URL ? 'bullmq' : 'in-process',
-    appDatabase: config.DATABASE_URL ? 'postgresql' : 'pglite',
-    cache: config.REDIS_URL ? 'redis' : 'memory',
-    mail: config.SMTP_URL ? 'smtp' : 'outbox',
-    rateLimits: config.REDIS_URL ? 'memory (Redis limiter not wired yet)' : 'memory',
-    platform: config.ROBLOX_API_BASE ? 'roblox' : 'simulator',
-  } as const
 }

@@ -3,7 +3,7 @@
  * SPA), except that it serves a private build of the web app. The shared web/dist is rebuilt by anyone
  * running `npm run build` in the same tree, which would swap the hashed chunks under a running test.
  */
-import { startEmbeddedApp } from '@ludex/cli'
+import { startRun } from '@ludex/cli'
 import { loadConfig } from '@ludex/schemas'
 import { systemClock } from '@ludex/workers'
 import pino from 'pino'
@@ -13,7 +13,7 @@ const staticDir = process.env[E2E_ENV.webDir]
 if (!staticDir) throw new Error(`${E2E_ENV.webDir} must name the web build to serve`)
 const config = loadConfig()
 const logger = pino({ level: config.LOG_LEVEL })
-const app = await startEmbeddedApp({ config, logger, clock: systemClock, staticDir })
+const app = await startRun({ config, logger, clock: systemClock, staticDir })
 await new Promise((resolve) => {
   process.once('SIGINT', resolve)
   process.once('SIGTERM', resolve)

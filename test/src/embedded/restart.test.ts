@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ClickHouseClient } from '@clickhouse/client'
-import { startEmbeddedApp } from '@ludex/cli'
+import { startRun } from '@ludex/cli'
 import { loadConfig, TEN_MINUTES_MS } from '@ludex/schemas'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -52,10 +52,10 @@ describe('ludex run on an existing data dir', () => {
     // Polls every second of wall time; each poll writes the slot of the manual clock.
     const pollEveryMs = { games: 1000, sorts: 1000 }
 
-    const first = await startEmbeddedApp({ config, logger, clock, serveHttp: false, pollEveryMs })
+    const first = await startRun({ config, logger, clock, serveHttp: false, pollEveryMs })
     expect(first.backfill).not.toBeNull()
     const backfilled = first.backfill!.stats.snapshots
-    const client1 = first.pipeline.client
+    const client1 = first.store
     const rawAfterBackfill = await scalar(client1, 'SELECT count() AS v FROM place_snapshots FINAL')
     expect(rawAfterBackfill).toBe(backfilled)
     const hourRollups = await scalar(
@@ -68,11 +68,11 @@ describe('ludex run on an existing data dir', () => {
     // Restart an hour later on the same data dir.
     const later = start + 6 * TEN_MINUTES_MS
     clock.set(later)
-    const second = await startEmbeddedApp({ config, logger, clock, serveHttp: false, pollEveryMs })
+    const second = await startRun({ config, logger, clock, serveHttp: false, pollEveryMs })
     try {
       expect(second.backfill).toBeNull()
       expect(second.tracker.size).toBeGreaterThan(0)
-      const client = second.pipeline.client
+      const client = second.store
       // Nothing was generated again: the raw table holds exactly the backfill…
       expect(await scalar(client, 'SELECT count() AS v FROM place_snapshots FINAL')).toBe(rawAfterBackfill)
       // …and live polling writes the new slot for every tracked experience.

@@ -1,4 +1,4 @@
-import { createBullmqScheduler } from '@ludex/workers'
+import { createBullmqScheduler } from '@ludex/workers/bullmq'
 import { schedulerContract } from '@ludex/workers/testing'
 import pino from 'pino'
 import { afterAll, beforeAll } from 'vitest'

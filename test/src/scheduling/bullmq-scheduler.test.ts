@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { createBullmqScheduler, type Scheduler } from '@ludex/workers'
+import type { Scheduler } from '@ludex/workers'
+import { createBullmqScheduler } from '@ludex/workers/bullmq'
 import { eventually } from '@ludex/workers/testing'
 import pino, { type Logger } from 'pino'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -175,6 +176,25 @@ describe('BullMQ scheduler on a real redis-server', () => {
     expect(new Set(partKeys).size).toBe(partKeys.length)
     // Both processes took parts of the sweeps.
     expect(new Set(parts.map((p) => p.by))).toEqual(new Set(['a', 'b']))
+  })
+
+  it('runs what a plan-only process (the scheduler role) plans on a worker-only process (the poller role)', async () => {
+    const queueName = nextQueue()
+    const planner = open({ queueName, work: false })
+    planner.schedule({ name: 'split', everyMs: 200, offsetMs: 30 })
+    const runs: number[] = []
+    const runner = open({ queueName, schedule: false })
+    runner.register({
+      name: 'split',
+      everyMs: 200,
+      offsetMs: 30,
+      run: async (ctx) => void runs.push(ctx.scheduledFor),
+    })
+    await runner.start()
+    await planner.start()
+    await eventually(() => runs.length >= 3)
+    expect(new Set(runs).size).toBe(runs.length)
+    expect(runs.every((t) => t % 200 === 30)).toBe(true)
   })
 
   it('starts a job whose offset changed on its new boundaries', async () => {

@@ -7,7 +7,6 @@ import {
   topics,
 } from '@ludex/schemas'
 import {
-  createBullmqScheduler,
   createInMemoryChangeMemory,
   createInMemoryTracker,
   createPlatformModel,
@@ -20,6 +19,7 @@ import {
   startSimulatorServer,
   trackSeedPlaces,
 } from '@ludex/workers'
+import { createBullmqScheduler } from '@ludex/workers/bullmq'
 import { eventually } from '@ludex/workers/testing'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

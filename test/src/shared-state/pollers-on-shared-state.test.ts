@@ -9,7 +9,6 @@ import {
   topics,
 } from '@ludex/schemas'
 import {
-  createBullmqScheduler,
   createPlatformModel,
   createRobloxClient,
   experienceAt,
@@ -20,6 +19,7 @@ import {
   startSimulatorServer,
   trackSeedPlaces,
 } from '@ludex/workers'
+import { createBullmqScheduler } from '@ludex/workers/bullmq'
 import { eventually } from '@ludex/workers/testing'
 import pino from 'pino'
 import { Registry } from 'prom-client'

@@ -176,4 +176,8 @@ describe('in-process scheduler', () => {
     scheduler.register({ name: 'y', everyMs: 100, run: async () => {} })
     expect(() => scheduler.register({ name: 'y', everyMs: 100, run: async () => {} })).toThrow(/already/)
   })
+  it('refuses a plan without its run: timers can only start what this process runs', () => {
+    const scheduler = createInProcessScheduler({ clock: { now: () => 0 }, logger })
+    expect(() => scheduler.schedule({ name: 'elsewhere', everyMs: 100 })).toThrow(/register the job/)
+  })
 })

@@ -5,8 +5,10 @@ import {
   fanOutInProcess,
   type JobDefinition,
   JobDefinitionError,
+  type JobSchedule,
   nextAlignedAfter,
   type Scheduler,
+  sameTiming,
 } from './scheduler.ts'
 
 /** Starts a timer; returns its cancel function. Injected so tests can drive time. */
@@ -86,6 +88,19 @@ export function createInProcessScheduler(options: InProcessSchedulerOptions): Sc
   }
 
   return {
+    // Timers plan and run in the same process: a plan needs the job's run here.
+    schedule(def: JobSchedule) {
+      checkSchedule(def)
+      const job = jobs.get(def.name)
+      if (!job) {
+        throw new JobDefinitionError(
+          `${def.name}: the in-process scheduler runs the jobs it plans; register the job with its run first`,
+        )
+      }
+      if (!sameTiming(job.def, def)) {
+        throw new JobDefinitionError(`${def.name}: already registered with another interval or offset`)
+      }
+    },
     register,
     // Parts run in this process, all at once; a failed part is reported to complete() (no retries here).
     registerFanOut: (def) => register(fanOutInProcess(def)),

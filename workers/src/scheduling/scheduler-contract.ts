@@ -181,6 +181,26 @@ export function schedulerContract(name: string, factory: SchedulerFactory): void
       expect(sawAbort).toBe(true)
     })
 
+    it('adds nothing when a job registered here is also planned with schedule(), and refuses another timing', async () => {
+      const s = await make()
+      const runs: number[] = []
+      s.register({
+        name: 'contract:both',
+        everyMs: 150,
+        offsetMs: 20,
+        run: async (ctx) => void runs.push(ctx.scheduledFor),
+      })
+      // The scheduler role plans what the poller role registered in the same process.
+      s.schedule({ name: 'contract:both', everyMs: 150, offsetMs: 20 })
+      expect(() => s.schedule({ name: 'contract:both', everyMs: 300 })).toThrow(/another interval/)
+      await s.start()
+      await eventually(() => runs.length >= 3)
+      await s.stop()
+      // Planned once: each boundary ran once, on the registered grid.
+      expect(new Set(runs).size).toBe(runs.length)
+      for (const t of runs) expect(aligned(t, 150, 20)).toBe(true)
+    })
+
     it('rejects an offset outside the interval and a duplicate name', async () => {
       const s = await make()
       expect(() => s.register({ name: 'x', everyMs: 100, offsetMs: 100, run: async () => {} })).toThrow()

@@ -38,7 +38,15 @@ export interface FanOutJobDefinition<P, R> extends JobSchedule {
   readonly complete: (outcomes: readonly PartOutcome<R>[], ctx: JobContext) => Promise<void>
 }
 
+/**
+ * The two halves of a job: its schedule (when occurrences are due) and its run (what an occurrence
+ * does). `register`/`registerFanOut` give both: the process runs the job, and plans it too when the
+ * adapter has that duty (in-process: always). `schedule` gives only the plan, for a process that decides
+ * when jobs run but leaves the runs to others (the scheduler role on BullMQ); for a job registered here
+ * with the same interval and offset it adds nothing.
+ */
 export interface Scheduler {
+  schedule(job: JobSchedule): void
   register(job: JobDefinition): void
   registerFanOut<P, R>(job: FanOutJobDefinition<P, R>): void
   start(): Promise<void>
@@ -51,6 +59,11 @@ export class JobDefinitionError extends Error {
     super(message)
     this.name = 'JobDefinitionError'
   }
+}
+
+/** Whether two schedules plan the same occurrences (same interval and offset). */
+export function sameTiming(a: JobSchedule, b: JobSchedule): boolean {
+  return a.everyMs === b.everyMs && (a.offsetMs ?? 0) === (b.offsetMs ?? 0)
 }
 
 /** Rejects an interval or offset no scheduler can honour. */

@@ -1,9 +1,9 @@
 import { loadConfig } from '@ludex/schemas'
 import { pino } from 'pino'
 import { describe, expect, it } from 'vitest'
-import { buildProgram } from '../program.ts'
-import { selectBus, selectedKinds, selectScheduler } from './adapters.ts'
-import { parseRoleList, planRoles, ROLES, RoleCombinationError, UnknownRoleError } from './roles.ts'
+import { buildProgram } from '../../program.ts'
+import { selectBus, selectedKinds, selectScheduler } from '../adapters.ts'
+import { parseRoleList, planRoles, ROLES, RoleCombinationError, UnknownRoleError } from './plan.ts'
 
 const logger = pino({ level: 'silent' })
 const embedded = { bus: 'in-process', scheduler: 'in-process' } as const
@@ -59,6 +59,21 @@ describe('planRoles', () => {
     expect(planRoles(['poller', 'scheduler'], kafkaOnly).has('sink')).toBe(false)
   })
 
+  it('lets a sink run without pollers on the in-process bus when the process publishes itself (a backfill)', () => {
+    expect(problemsOf(() => planRoles(['sink', 'materialiser'], embedded))).toHaveLength(1)
+    const backfill = planRoles(['sink', 'materialiser'], embedded, { publishesHere: true })
+    expect(backfill.roles).toEqual(['sink', 'materialiser'])
+    expect(backfill.materialiseInProcess).toBe(true)
+  })
+
+  it('accepts every role together on any adapters (`ludex run`)', () => {
+    for (const wiring of [embedded, distributed, { bus: 'kafka', scheduler: 'in-process' } as const]) {
+      expect(planRoles(ROLES, wiring).roles).toEqual(ROLES)
+    }
+    expect(planRoles(ROLES, embedded).materialiseInProcess).toBe(true)
+    expect(planRoles(ROLES, distributed).materialiseInProcess).toBe(false)
+  })
+
   it('names the roles in the error and keeps them in one canonical order', () => {
     const err = (() => {
       try {
@@ -94,15 +109,15 @@ describe('adapter selection', () => {
     expect(bus.kind).toBe('in-process')
     expect(bus.shared).toBe(false)
     await bus.bus.close()
-    const scheduler = selectScheduler(config, logger, {
+    const scheduler = await selectScheduler(config, logger, {
       clock: { now: Date.now },
       duties: { schedule: true, run: true },
     })
     expect(scheduler.kind).toBe('in-process')
     await scheduler.scheduler.stop()
-    expect(() =>
+    await expect(
       selectScheduler(config, logger, { clock: { now: Date.now }, duties: { schedule: true, run: false } }),
-    ).toThrow(RoleCombinationError)
+    ).rejects.toThrow(RoleCombinationError)
   })
 
   it('selects Kafka for KAFKA_BROKERS and BullMQ for REDIS_URL', async () => {
@@ -112,7 +127,7 @@ describe('adapter selection', () => {
     expect(kafka.shared).toBe(true)
     await kafka.bus.close()
     // REDIS_URL selects BullMQ, which only connects when started.
-    const bullmq = selectScheduler(loadConfig({ REDIS_URL: 'redis://r:6379' }), logger, {
+    const bullmq = await selectScheduler(loadConfig({ REDIS_URL: 'redis://r:6379' }), logger, {
       clock: { now: Date.now },
       duties: { schedule: true, run: false },
     })

@@ -1,7 +1,8 @@
 import { loadConfig } from '@ludex/schemas'
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
-import { bullmqSchedulerOptionsFrom, SchedulerJobError, scheduledForOf } from './bullmq-scheduler.ts'
+import { bullmqSchedulerOptionsFrom, SchedulerJobError, scheduledForOf } from './index.ts'
+import { fanOutJobIds, jobData, partIndexOfKey } from './job-data.ts'
 
 // The scheduler itself runs against a real redis-server in test/src/scheduling; these are its pure parts.
 const logger = pino({ level: 'silent' })
@@ -46,5 +47,27 @@ describe('bullmqSchedulerOptionsFrom', () => {
   })
   it('refuses a configuration without Redis', () => {
     expect(() => bullmqSchedulerOptionsFrom(loadConfig({}), { logger })).toThrow(SchedulerJobError)
+  })
+})
+
+describe('job data', () => {
+  it('reads what a job is from its data.kind, an occurrence of an older scheduler (no kind) included', () => {
+    expect(jobData.parse({})).toEqual({ kind: 'occurrence' })
+    expect(jobData.parse({ kind: 'part', scheduledFor: 600, index: 2, part: [1, 2] })).toEqual({
+      kind: 'part',
+      scheduledFor: 600,
+      index: 2,
+      part: [1, 2],
+    })
+    expect(jobData.parse({ kind: 'complete', scheduledFor: 600, parts: 3 }).kind).toBe('complete')
+    expect(() => jobData.parse({ kind: 'part', scheduledFor: 600 })).toThrow()
+    expect(() => jobData.parse({ kind: 'later' })).toThrow()
+  })
+
+  it("finds a part's index in its job key, whatever the job's name", () => {
+    const ids = fanOutJobIds('poll:games-part-x', 1_200)
+    expect(ids.part(12)).toBe('poll.games-part-x-1200-part-12')
+    expect(partIndexOfKey(`ludex:jobs:${ids.part(12)}`)).toBe(12)
+    expect(ids.complete).toBe('poll.games-part-x-1200-complete')
   })
 })

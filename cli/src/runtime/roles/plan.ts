@@ -1,4 +1,4 @@
-import type { SelectedBus, SelectedScheduler } from './adapters.ts'
+import type { SelectedBus, SelectedScheduler } from '../adapters.ts'
 
 /**
  * The roles of the distributed shape (DESIGN §3): each can be its own process, and a process can host
@@ -35,9 +35,14 @@ export interface RolePlan {
   readonly materialiseInProcess: boolean
 }
 
-export interface Wiring {
+export interface AdapterKinds {
   readonly bus: SelectedBus['kind']
   readonly scheduler: SelectedScheduler['kind']
+}
+
+export interface PlanOptions {
+  /** The process publishes to the bus itself (a backfill), so a sink here has something to read. */
+  readonly publishesHere?: boolean
 }
 
 /**
@@ -47,7 +52,11 @@ export interface Wiring {
  * Redis) carry the messages (and the schedules) between processes. The materialiser and the API only
  * need the analytics store, so they can always run alone.
  */
-export function planRoles(requested: readonly Role[], wiring: Wiring): RolePlan {
+export function planRoles(
+  requested: readonly Role[],
+  wiring: AdapterKinds,
+  options: PlanOptions = {},
+): RolePlan {
   const roles = ROLES.filter((r) => requested.includes(r))
   const has = (r: Role) => roles.includes(r)
   const problems: string[] = []
@@ -58,7 +67,7 @@ export function planRoles(requested: readonly Role[], wiring: Wiring): RolePlan 
           'could never read it. Add --with sink, or set KAFKA_BROKERS so the bus is shared.',
       )
     }
-    if (has('sink') && !has('poller')) {
+    if (has('sink') && !has('poller') && !options.publishesHere) {
       problems.push(
         'the sink would consume the in-process bus, a queue inside this process that pollers in other ' +
           'processes cannot reach: it would never receive anything. Add --with poller, or set KAFKA_BROKERS ' +

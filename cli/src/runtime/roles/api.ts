@@ -1,0 +1,70 @@
+import { fileURLToPath } from 'node:url'
+import type { ClickHouseClient } from '@clickhouse/client'
+import { createApiApp, listen } from '@ludex/api'
+import { startAccounts } from '../accounts.ts'
+import { createApiDeps } from '../api-deps.ts'
+import type { MetricsListener } from '../metrics-listener.ts'
+import type { SharedState } from '../shared-state.ts'
+import { type RoleComponent, type RoleContext, startComponent } from './component.ts'
+import type { PlatformComponent } from './platform.ts'
+
+export const WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.meta.url))
+
+export interface ApiComponent extends RoleComponent {
+  readonly url: string
+}
+
+/**
+ * The api role: the read API and the web app on PORT, with /healthz, /readyz and /metrics of the whole
+ * process. The app database (accounts, sessions) is the API's alone: PGlite in the data dir, or
+ * DATABASE_URL; it is its own step, so it closes after the server.
+ */
+export async function startApiRole(
+  ctx: RoleContext,
+  options: {
+    store: ClickHouseClient
+    platform: PlatformComponent
+    /** The aggregate cache and the auth rate limits every replica shares (Redis with REDIS_URL). */
+    shared: SharedState
+    /** The process's registry, and whether this server serves /metrics (not with METRICS_PORT). */
+    metrics: MetricsListener['appOptions']
+    /** The built SPA (default web/dist). */
+    staticDir?: string
+  },
+): Promise<ApiComponent> {
+  const { config, logger, clock } = ctx
+  const { shared } = options
+  ctx.wiring.record('rateLimits', shared.kind)
+  ctx.wiring.record('cache', shared.kind)
+  const accounts = await startComponent(ctx, 'appDatabase', async () => {
+    const started = await startAccounts(config, logger, () => clock.now(), { limiter: shared.rateLimiter })
+    return {
+      ...started,
+      readiness: () => ({ ok: true, detail: started.database.engine }),
+      stop: () => started.close(),
+    }
+  })
+  ctx.wiring.record('appDatabase', accounts.database.engine)
+  ctx.wiring.record('mail', config.SMTP_URL ? 'smtp' : 'outbox')
+  const server = await listen(
+    createApiApp({
+      logger: logger.child({ component: 'api' }),
+      readiness: ctx.readiness.probe,
+      ...options.metrics,
+      staticDir: options.staticDir ?? WEB_DIST,
+      ...accounts.http,
+      deps: createApiDeps({
+        clickhouse: options.store,
+        roblox: options.platform.roblox,
+        cache: shared.cache,
+        clock,
+        logger,
+        accounts: accounts.accounts,
+      }),
+    }),
+    config.HOST,
+    config.PORT,
+  )
+  logger.info({ url: server.url }, 'api listening')
+  return { url: server.url, stop: () => server.close() }
+}

@@ -1,0 +1,113 @@
+import { type FlowProducer, type Job, UnrecoverableError, Worker } from 'bullmq'
+import type { Redis } from 'ioredis'
+import type { JobDefinition } from '../scheduler.ts'
+import { SchedulerJobError } from './errors.ts'
+import { type AnyFanOut, completeFanOut, startFanOut } from './fan-out.ts'
+import { jobData, scheduledForOf } from './job-data.ts'
+import type { ResolvedBullmqOptions } from './options.ts'
+
+/** The runs registered in this process, by job name. */
+export interface JobHandlers {
+  job(name: string): JobDefinition | undefined
+  fanOut(name: string): AnyFanOut | undefined
+}
+
+export interface RunningWorker {
+  /** Closes the worker: running jobs get the grace period, then their signal is aborted. */
+  stop(): Promise<void>
+}
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err))
+
+/**
+ * The runner half: one BullMQ worker that takes due jobs from the queue and runs the handler registered
+ * under the job's name, dispatching on the job's `data.kind` (occurrence, part or completion).
+ */
+export async function startWorker(
+  connection: Redis,
+  flows: FlowProducer,
+  handlers: JobHandlers,
+  options: ResolvedBullmqOptions,
+): Promise<RunningWorker> {
+  const { logger } = options
+  const active = new Map<string, AbortController>()
+
+  const withAbort = async <T>(
+    job: Job,
+    bullSignal: AbortSignal | undefined,
+    run: (s: AbortSignal) => Promise<T>,
+  ) => {
+    const controller = new AbortController()
+    const key = job.id ?? `${job.name}@${job.timestamp}`
+    active.set(key, controller)
+    const signal = bullSignal ? AbortSignal.any([controller.signal, bullSignal]) : controller.signal
+    try {
+      return await run(signal)
+    } finally {
+      active.delete(key)
+    }
+  }
+
+  const processJob = async (job: Job, _token?: string, bullSignal?: AbortSignal): Promise<unknown> =>
+    withAbort(job, bullSignal, async (signal) => {
+      const data = jobData.parse(job.data)
+      const single = handlers.job(job.name)
+      const fan = handlers.fanOut(job.name)
+      if (data.kind === 'occurrence' && single) {
+        await single.run({ scheduledFor: scheduledForOf(job, single), signal })
+        return null
+      }
+      if (data.kind === 'occurrence' && fan) {
+        await startFanOut(flows, options, fan, { scheduledFor: scheduledForOf(job, fan), signal })
+        return null
+      }
+      if (data.kind === 'part' && fan) {
+        return fan.runPart(data.part, { scheduledFor: data.scheduledFor, signal })
+      }
+      if (data.kind === 'complete' && fan) {
+        await completeFanOut(fan, job, { scheduledFor: data.scheduledFor, signal }, data.parts, logger)
+        return null
+      }
+      // Retrying cannot help: this process has no handler for it (a job removed from the code).
+      throw new UnrecoverableError(`no ${data.kind} of a job registered as '${job.name}' in this process`)
+    })
+
+  const worker = new Worker(options.queueName, processJob, {
+    connection,
+    prefix: options.prefix,
+    concurrency: options.concurrency,
+    lockDuration: options.lockMs,
+    stalledInterval: options.stalledIntervalMs,
+    maxStalledCount: options.maxStalledCount,
+  })
+  worker.on('error', (err) => logger.warn({ err: messageOf(err) }, 'worker error'))
+  worker.on('failed', (job, err) => {
+    if (!job) return
+    const final = job.attemptsMade >= (job.opts.attempts ?? 1) || err instanceof UnrecoverableError
+    logger[final ? 'error' : 'warn'](
+      { job: job.name, id: job.id, attempt: job.attemptsMade, err: messageOf(err) },
+      final ? 'job failed for good' : 'job failed; it will be retried',
+    )
+  })
+  worker.on('stalled', (id) => logger.warn({ id }, 'job stalled (its worker stopped); it runs again'))
+  await worker.waitUntilReady()
+
+  return {
+    async stop() {
+      const running = active.size
+      if (running > 0) logger.info({ running }, 'scheduler stopping; waiting for running jobs')
+      let graceTimer: ReturnType<typeof setTimeout> | undefined
+      const grace = new Promise<void>((resolve) => {
+        graceTimer = setTimeout(() => {
+          // An aborted job that throws is retried by another worker (or this one's successor).
+          for (const c of active.values()) c.abort(new SchedulerJobError('scheduler stopped'))
+          resolve()
+        }, options.stopGraceMs)
+      })
+      const closing = worker.close()
+      await Promise.race([closing, grace])
+      clearTimeout(graceTimer)
+      await closing
+    },
+  }
+}

@@ -23,7 +23,6 @@ export {
   migrate,
   splitStatements,
 } from './clickhouse/migrate.ts'
-export { type TableName, tables } from './clickhouse/tables.ts'
 export * from './insert-log/index.ts'
 export * from './materialise/index.ts'
 export { snapshotRows, type TsvRows } from './sink/rows.ts'
@@ -36,3 +35,5 @@ export {
   type SinkOptions,
   startSink,
 } from './sink/sink.ts'
+/** The engine-free store module, also its own entry point (`@ludex/pipelines/store`) for the API. */
+export * from './store/index.ts'

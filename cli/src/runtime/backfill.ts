@@ -1,8 +1,8 @@
 import { rebuild } from '@ludex/pipelines'
+import { readOperatorState, writeOperatorState } from '@ludex/pipelines/store'
 import { type Publisher, snapToSlot, TEN_MINUTES_MS, type Topic, topics } from '@ludex/schemas'
 import { DAY_MS, generateHistory, type HistoryStats, type PlatformModel } from '@ludex/workers'
 import type { Logger } from 'pino'
-import { readOperatorState, writeOperatorState } from './operator-state.ts'
 import { createProgress } from './progress.ts'
 import type { Pipeline } from './stack.ts'
 

@@ -11,6 +11,7 @@ import {
   type Sink,
   startSink,
 } from '@ludex/pipelines'
+import { queryRows, tables } from '@ludex/pipelines/store'
 import type { Config } from '@ludex/schemas'
 import {
   type Clock,
@@ -141,12 +142,13 @@ export async function restoreTracker(
   now: number,
 ): Promise<Tracker> {
   const tracker = createInMemoryTracker()
-  const result = await client.query({
-    query: 'SELECT place_id, universe_id FROM place_latest FINAL ORDER BY place_id',
-    format: 'JSONEachRow',
+  const tracked = await queryRows<{ place_id: number; universe_id: number }>(client, {
+    what: 'tracked places',
+    query: `SELECT place_id, universe_id FROM ${tables.placeLatest} FINAL ORDER BY place_id`,
+    int64: ['place_id', 'universe_id'],
   })
-  for (const row of await result.json<{ place_id: number | string; universe_id: number | string }>()) {
-    tracker.add({ placeId: Number(row.place_id), universeId: Number(row.universe_id) }, 'seed', now)
+  for (const row of tracked) {
+    tracker.add({ placeId: row.place_id, universeId: row.universe_id }, 'seed', now)
   }
   if (model) {
     for (let i = 0; i < model.count; i++) {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { ClickHouseClient } from '@clickhouse/client'
 import type { Logger } from 'pino'
-import { tables } from '../clickhouse/tables.ts'
 import type { InsertedEvent } from '../sink/sink.ts'
+import { tables } from '../store/tables.ts'
 
 /**
  * The insert log connects a sink and a materialiser that run in different processes (see

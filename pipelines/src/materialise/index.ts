@@ -29,7 +29,5 @@ export {
   materialiseGranularity,
   materialiseRange,
   type RecomputeOptions,
-  ROLLUP_TABLE,
   type SlotRange,
 } from './rollups.ts'
-export { averageCcuSql, genreKeySql, playtimeSecondsSql } from './sql.ts'

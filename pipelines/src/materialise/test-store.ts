@@ -7,7 +7,7 @@ import { type ClickHouseClient, createClient } from '@clickhouse/client'
 import { createChdbConnection } from 'chdb/connection'
 import pino from 'pino'
 import { migrate } from '../clickhouse/migrate.ts'
-import { dateTime64Param } from './sql.ts'
+import { dateTime64Param } from '../store/index.ts'
 
 type ClientConnection = NonNullable<Parameters<typeof createClient>[0]>['connection']
 

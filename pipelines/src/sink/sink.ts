@@ -3,7 +3,7 @@ import type { ClickHouseClient } from '@clickhouse/client'
 import { type Subscriber, type Subscription, type Topic, topics } from '@ludex/schemas'
 import type { Logger } from 'pino'
 import type { DeadLetterHandler } from '../bus/dead-letter-handler.ts'
-import { tables } from '../clickhouse/tables.ts'
+import { tables } from '../store/tables.ts'
 import {
   chartRows,
   creatorRows,

@@ -18,8 +18,6 @@ import { createApiDeps } from './api-deps.ts'
 import { type BackfillSummary, backfill, backfillDone } from './backfill.ts'
 import { type Pipeline, type Platform, restoreTracker, startPipeline, startPlatform } from './stack.ts'
 
-const RECENT_RECOMPUTE_MS = 86_400_000
-
 export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url))
 
 export interface EmbeddedAppOptions {
@@ -59,8 +57,6 @@ export async function startEmbeddedApp(options: EmbeddedAppOptions): Promise<Emb
   }
 
   const pipeline = await startPipeline(config, logger, clock)
-  // A crash can stop the process between an insert and its rollup run: recompute the last day once.
-  pipeline.materialiser.markDirty(clock.now() - RECENT_RECOMPUTE_MS, clock.now())
   status.store = { ok: true, detail: config.CLICKHOUSE_URL ? 'clickhouse server' : 'chDB (embedded)' }
   const accounts = await startAccounts(config, logger, () => clock.now())
   status.appDatabase = { ok: true, detail: accounts.database.engine }

@@ -15,8 +15,10 @@ export interface RoleMetrics {
   instrumentScheduler(scheduler: Scheduler): Scheduler
   /** After each sink insert: rows and the age of the newest slot written (the ingest lag). */
   inserted(event: InsertedEvent, now: number): void
-  /** A slot range handed to the materialiser, from this process's sink or from the insert log. */
-  markedDirty(source: 'sink' | 'insert-log'): void
+  /** A slot range handed to the materialiser; every range comes from the insert log (the label stays). */
+  markedDirty(source: 'insert-log'): void
+  /** Serves `ludex_materialiser_pending_ranges` from the materialiser of this process. */
+  watchMaterialiser(pendingRanges: () => number): void
 }
 
 export function createRoleMetrics(registry: Registry, roles: readonly string[]): RoleMetrics {
@@ -144,5 +146,15 @@ export function createRoleMetrics(registry: Registry, roles: readonly string[]):
       lag.set({ topic: event.topic }, Math.max(0, (now - event.maxSlot) / 1000))
     },
     markedDirty: (source) => dirty.inc({ source }),
+    watchMaterialiser: (pendingRanges) => {
+      new Gauge({
+        name: 'ludex_materialiser_pending_ranges',
+        help: 'Dirty slot ranges the materialiser has not recomputed yet (waiting or running)',
+        registers: [registry],
+        collect() {
+          this.set(pendingRanges())
+        },
+      })
+    },
   }
 }

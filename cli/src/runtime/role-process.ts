@@ -2,14 +2,12 @@ import type { ClickHouseClient } from '@clickhouse/client'
 import { createApiApp, createApiMetrics, listen, type ReadinessCheck, type RunningServer } from '@ludex/api'
 import {
   createAnalyticsClient,
-  createMaterialiser,
   deadLetterWriter,
-  followInsertLog,
   type InsertedEvent,
-  type InsertLogFollower,
   insertLogWriter,
-  type Materialiser,
   migrate,
+  type ResumedMaterialiser,
+  resumeMaterialiser,
   type Sink,
   startSink,
 } from '@ludex/pipelines'
@@ -40,8 +38,6 @@ import { WEB_DIST } from './embedded-app.ts'
 import { createRoleMetrics } from './role-metrics.ts'
 import { planRoles, type Role, type RolePlan } from './roles.ts'
 import { type Platform, restoreTracker, startPlatform } from './stack.ts'
-
-const RECENT_RECOMPUTE_MS = 86_400_000
 
 export interface RoleProcessOptions {
   readonly roles: readonly Role[]
@@ -136,8 +132,7 @@ export async function startRoles(options: RoleProcessOptions): Promise<RoleProce
 
   let health: RunningServer | undefined
   let client: ClickHouseClient | undefined
-  let materialiser: Materialiser | undefined
-  let follower: InsertLogFollower | undefined
+  let materialiser: ResumedMaterialiser | undefined
   let bus: SelectedBus | undefined
   let sink: Sink | undefined
   let scheduler: SelectedScheduler | undefined
@@ -160,7 +155,6 @@ export async function startRoles(options: RoleProcessOptions): Promise<RoleProce
     if (scheduler && schedulerStarted) await step('scheduler', () => scheduler!.scheduler.stop())
     if (bus && sink) await step('bus drain', () => bus!.bus.drain())
     if (sink) await step('sink', () => sink!.stop())
-    if (follower) await step('insert log', () => follower!.stop())
     if (materialiser) await step('materialiser', () => materialiser!.stop())
     if (bus) await step('bus', () => bus!.bus.close())
     if (sharedPacer) await step('rate limiter', () => sharedPacer!.close())
@@ -202,38 +196,25 @@ export async function startRoles(options: RoleProcessOptions): Promise<RoleProce
     status.store = { ok: true, detail: config.CLICKHOUSE_URL ? 'clickhouse server' : 'chDB (embedded)' }
 
     if (has('materialiser')) {
-      const m = createMaterialiser({
+      // Resumes from its cursor in the insert log; a sink in this process nudges it (below).
+      const m = await resumeMaterialiser({
         client: store,
         logger: logger.child({ component: 'materialiser' }),
         clock,
+        pollMs: config.INSERT_LOG_POLL_MS,
+        onInsert: () => metrics.markedDirty('insert-log'),
+        onPoll: (result) => {
+          status.materialiser =
+            'error' in result
+              ? { ok: false, detail: 'cannot read the insert log' }
+              : { ok: true, detail: 'following the insert log' }
+        },
       })
       materialiser = m
-      if (plan.materialiseInProcess) {
-        // As `ludex run`: a crash may have stopped the process between an insert and its rollup run.
-        m.markDirty(clock.now() - RECENT_RECOMPUTE_MS, clock.now())
-        status.materialiser = { ok: true, detail: 'fed by the sink in this process' }
-      } else {
-        follower = followInsertLog({
-          client: store,
-          logger: logger.child({ component: 'insert-log' }),
-          pollMs: config.INSERT_LOG_POLL_MS,
-          now: () => clock.now(),
-          onInsert: (insert) => {
-            m.markDirty(insert.minSlot, insert.maxSlot)
-            metrics.markedDirty('insert-log')
-          },
-          onPoll: (result) => {
-            status.materialiser =
-              'error' in result
-                ? { ok: false, detail: 'cannot read the insert log' }
-                : { ok: true, detail: 'following the insert log' }
-          },
-        })
-        const caughtUp = await follower.poll()
-        status.materialiser = {
-          ok: true,
-          detail: `following the insert log (${caughtUp} batches to catch up)`,
-        }
+      metrics.watchMaterialiser(() => m.pendingRanges())
+      status.materialiser = {
+        ok: true,
+        detail: `following the insert log (${m.caughtUp} batches to catch up)`,
       }
     }
 
@@ -242,12 +223,8 @@ export async function startRoles(options: RoleProcessOptions): Promise<RoleProce
       const m = plan.materialiseInProcess ? materialiser : undefined
       const onInserted = async (event: InsertedEvent) => {
         metrics.inserted(event, clock.now())
-        if (m) {
-          m.markDirty(event.minSlot, event.maxSlot)
-          metrics.markedDirty('sink')
-        } else {
-          await writeLog(event)
-        }
+        await writeLog(event)
+        m?.nudge()
       }
       sink = startSink({
         bus: metrics.instrumentSubscriber(bus.bus),
@@ -259,7 +236,7 @@ export async function startRoles(options: RoleProcessOptions): Promise<RoleProce
       })
       status.sink = {
         ok: true,
-        detail: `consuming the ${bus.kind} bus${m ? '' : ', logging inserts for the materialiser'}`,
+        detail: `consuming the ${bus.kind} bus, logging inserts for the materialiser`,
       }
     }
 

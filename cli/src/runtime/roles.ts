@@ -31,7 +31,7 @@ export class RoleCombinationError extends Error {
 export interface RolePlan {
   readonly roles: readonly Role[]
   readonly has: (role: Role) => boolean
-  /** Whether the sink tells a materialiser in this process directly (else it writes the insert log). */
+  /** Whether the sink nudges a materialiser in this process to read the insert log at once (it always logs). */
   readonly materialiseInProcess: boolean
 }
 

@@ -2,12 +2,13 @@ import type { ClickHouseClient } from '@clickhouse/client'
 import {
   createAnalyticsClient,
   createInProcessBus,
-  createMaterialiser,
   deadLetterWriter,
   type InProcessBus,
   type InsertedEvent,
-  type Materialiser,
+  insertLogWriter,
   migrate,
+  type ResumedMaterialiser,
+  resumeMaterialiser,
   type Sink,
   startSink,
 } from '@ludex/pipelines'
@@ -34,11 +35,13 @@ export interface Pipeline {
   readonly client: ClickHouseClient
   readonly bus: InProcessBus
   readonly sink: Sink
-  readonly materialiser: Materialiser
+  /** Follows the insert log from its stored cursor, so a restart resumes where it stopped. */
+  readonly materialiser: ResumedMaterialiser
   /**
-   * 'live': every insert marks its slots dirty and the materialiser keeps rollups current.
-   * 'deferred': inserted ranges are only collected (a backfill rebuilds them once at the end, instead
-   * of recomputing the same buckets after every batch).
+   * 'live': every insert is written to the insert log and the materialiser is nudged to read it (the
+   * log is what survives a crash). 'deferred': inserted ranges are only collected, nothing is logged (a
+   * backfill rebuilds them once at the end, instead of recomputing the same buckets after every batch,
+   * and records itself done only then).
    */
   setMaterialisation(mode: 'live' | 'deferred'): void
   /** The slot range inserted while deferred, and clears it. */
@@ -55,12 +58,19 @@ export async function startPipeline(config: Config, logger: Logger, clock: Clock
     logger,
     onDeadLetter: deadLetterWriter(client, () => clock.now()),
   })
-  const materialiser = createMaterialiser({ client, logger, clock })
+  const materialiser = await resumeMaterialiser({
+    client,
+    logger: logger.child({ component: 'materialiser' }),
+    clock,
+    pollMs: config.INSERT_LOG_POLL_MS,
+  })
+  const logInsert = insertLogWriter(client)
   let mode: 'live' | 'deferred' = 'live'
   let deferred: { fromMs: number; toMs: number } | null = null
-  const onInserted = (event: InsertedEvent) => {
+  const onInserted = async (event: InsertedEvent) => {
     if (mode === 'live') {
-      materialiser.markDirty(event.minSlot, event.maxSlot)
+      await logInsert(event)
+      materialiser.nudge()
       return
     }
     deferred = deferred

@@ -10,6 +10,7 @@ export {
 export {
   type Clock,
   createMaterialiser,
+  type DirtyRange,
   type Materialiser,
   type MaterialiserOptions,
   mergeRange,
@@ -24,6 +25,7 @@ export {
   type RollupGranularity,
 } from './periods.ts'
 export { type RebuildOptions, type RecomputeRangeOptions, rebuild, recomputeRange } from './recompute.ts'
+export { type ResumedMaterialiser, type ResumeMaterialiserOptions, resumeMaterialiser } from './resume.ts'
 export {
   type MaterialiseRangeOptions,
   materialiseGranularity,

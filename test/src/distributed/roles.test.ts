@@ -129,12 +129,14 @@ describe('each role command starts on its own data dir, serves health and metric
     expect(p.apiUrl).toBeNull()
     await checkHealth(p, [role, ...others.split(',')])
     // Polls every second: snapshots go through the bus into the sink, and the metrics show both ends.
-    // The games sweep counts as run once its last batch is done, which can be after the first insert.
+    // The games sweep counts as run once its last batch is done, which can be after the first insert;
+    // a sink batch is timed once its insert and its insert-log row are both written.
     const metrics = await waitFor('snapshots inserted and a games sweep done', async () => {
       const text = await (await fetch(`${p.healthUrl}/metrics`)).text()
       const inserted = sample(text, 'ludex_sink_inserted_rows_total', { topic: 'snapshots.v1' }) > 0
+      const handled = sample(text, 'ludex_sink_batch_seconds_count', { topic: 'snapshots.v1' }) > 0
       const swept = sample(text, 'ludex_job_runs_total', { job: 'poll:games', outcome: 'ok' }) > 0
-      return inserted && swept ? text : undefined
+      return inserted && handled && swept ? text : undefined
     })
     expect(sample(metrics, 'ludex_bus_published_messages_total', { topic: 'snapshots.v1' })).toBeGreaterThan(
       0,
@@ -149,6 +151,9 @@ describe('each role command starts on its own data dir, serves health and metric
     const p = await spawnLudex(['materialiser'], await env())
     started.push(p)
     await checkHealth(p, ['materialiser'])
+    // An empty store leaves it nothing to do, and its gauge says so.
+    const metrics = await (await fetch(`${p.healthUrl}/metrics`)).text()
+    expect(metrics).toMatch(/^ludex_materialiser_pending_ranges 0$/m)
     expect((await p.stop('SIGINT')).code).toBe(0)
     started.pop()
   })

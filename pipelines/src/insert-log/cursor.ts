@@ -20,11 +20,17 @@ interface StoredCursor {
 export async function readInsertLogCursor(client: ClickHouseClient): Promise<number | null> {
   const value = await readOperatorState(client, INSERT_LOG_CURSOR_KEY)
   if (value === null) return null
-  const parsed = JSON.parse(value) as Partial<StoredCursor>
-  if (typeof parsed.loggedAtMs !== 'number' || !Number.isSafeInteger(parsed.loggedAtMs)) {
+  let parsed: Partial<StoredCursor> | null = null
+  try {
+    parsed = JSON.parse(value) as Partial<StoredCursor> | null
+  } catch (cause) {
+    throw new InsertLogError(`Unreadable ${INSERT_LOG_CURSOR_KEY} in operator_state: ${value}`, { cause })
+  }
+  const position = parsed?.loggedAtMs
+  if (typeof position !== 'number' || !Number.isSafeInteger(position)) {
     throw new InsertLogError(`Unreadable ${INSERT_LOG_CURSOR_KEY} in operator_state: ${value}`)
   }
-  return parsed.loggedAtMs
+  return position
 }
 
 export async function writeInsertLogCursor(

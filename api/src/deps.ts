@@ -1,4 +1,4 @@
-import type { ClickHouseClient } from '@clickhouse/client'
+import type { ClickHouseClient } from '@ludex/pipelines/store'
 import type { BadgeStatRow } from '@ludex/schemas'
 import type { Logger } from 'pino'
 import type { Accounts } from './accounts/accounts.ts'

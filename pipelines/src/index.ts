@@ -31,7 +31,6 @@ export {
   splitStatements,
 } from './clickhouse/migrate.ts'
 export { DATA_REFUSAL_CODES, type StoreRefusal, storeRefusal } from './clickhouse/refusals.ts'
-export { type TableName, tables } from './clickhouse/tables.ts'
 export * from './insert-log/index.ts'
 export * from './materialise/index.ts'
 export { snapshotRows, type TsvRows } from './sink/rows.ts'
@@ -45,3 +44,5 @@ export {
   SinkRefusedError,
   startSink,
 } from './sink/sink.ts'
+/** The engine-free store module, also its own entry point (`@ludex/pipelines/store`) for the API. */
+export * from './store/index.ts'

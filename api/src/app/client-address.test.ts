@@ -1,4 +1,4 @@
-import type { ClickHouseClient } from '@clickhouse/client'
+import type { ClickHouseClient } from '@ludex/pipelines/store'
 import pino from 'pino'
 import { afterAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'

@@ -1,8 +1,6 @@
-import type { ClickHouseClient } from '@clickhouse/client'
+import { latestDetailsSql, readRows, type StoreReader, tables } from '@ludex/pipelines/store'
 import type { creator } from '@ludex/schemas'
 import type { z } from 'zod'
-import { latestDetailsSql } from './latest-details.ts'
-import { queryRows } from './query.ts'
 
 type Creator = z.infer<typeof creator>
 
@@ -29,35 +27,39 @@ FROM
         creator_name: 'creator_name',
         creator_verified: 'creator_verified',
       },
-      { where: 'place_id IN (SELECT place_id FROM place_latest FINAL)' },
+      { where: `place_id IN (SELECT place_id FROM ${tables.placeLatest} FINAL)` },
     )}
 ) AS p
 LEFT JOIN
 (
     SELECT creator_id, creator_type, name, verified, thumbnail_hash, 1 AS found
-    FROM creators FINAL
+    FROM ${tables.creators} FINAL
 ) AS c ON c.creator_id = p.creator_id AND c.creator_type = p.creator_type
 WHERE p.creator_id > 0
 GROUP BY p.creator_id, p.creator_type, c.found, c.name, c.verified, c.thumbnail_hash
 ORDER BY length(place_ids) DESC, name ASC, id ASC`
 
 interface CreatorRow {
-  id: number | string
+  id: number
   type: string
   name: string
   is_verified: boolean | number
   thumbnail_hash: string
-  place_ids: (number | string)[]
+  place_ids: number[]
 }
 
-export async function trackedCreators(client: ClickHouseClient): Promise<Creator[]> {
-  const rows = await queryRows<CreatorRow>(client, CREATORS_SQL)
+export async function trackedCreators(store: StoreReader): Promise<Creator[]> {
+  const rows = await readRows<CreatorRow>(store, {
+    what: 'tracked creators',
+    query: CREATORS_SQL,
+    int64: ['id', 'place_ids'],
+  })
   return rows.map((r) => ({
-    id: Number(r.id),
+    id: r.id,
     name: r.name,
     type: r.type === 'Group' ? 'Group' : 'User',
     is_verified: Boolean(r.is_verified),
     thumbnail_hash: r.thumbnail_hash,
-    place_ids: r.place_ids.map(Number),
+    place_ids: r.place_ids,
   }))
 }

@@ -1,8 +1,13 @@
-import type { ClickHouseClient } from '@clickhouse/client'
-import { playtimeSecondsSql } from '@ludex/pipelines'
+import {
+  isoFromClickHouse,
+  latestDetailsSql,
+  likeRatioOrZeroSql,
+  playtimeSecondsSql,
+  readRows,
+  type StoreReader,
+  tables,
+} from '@ludex/pipelines/store'
 import type { Experience, SlimExperience } from '@ludex/schemas'
-import { latestDetailsSql, likeRatioSql } from './latest-details.ts'
-import { isoFromClickHouse, queryRows } from './query.ts'
 
 /**
  * Latest counters joined with the latest details of every tracked experience. The like percentage is
@@ -15,11 +20,11 @@ SELECT
     d.name AS name,
     l.playing AS players_online,
     l.visits AS total_visits,
-    ${likeRatioSql('l')} AS like_percentage,
+    ${likeRatioOrZeroSql('l.')} AS like_percentage,
     d.creator_id AS creator_id,
     d.genre_l1 AS genre_l1,
     d.genre_l2 AS genre_l2
-FROM (SELECT place_id, universe_id, playing, visits, up_votes, down_votes FROM place_latest FINAL) AS l
+FROM (SELECT place_id, universe_id, playing, visits, up_votes, down_votes FROM ${tables.placeLatest} FINAL) AS l
 LEFT JOIN
 (
     ${latestDetailsSql({ name: 'name', creator_id: 'creator_id', genre_l1: 'genre_l1', genre_l2: 'genre_l2' })}
@@ -27,29 +32,33 @@ LEFT JOIN
 ORDER BY players_online DESC, place_id ASC`
 
 interface SlimRow {
-  place_id: number | string
-  universe_id: number | string
+  place_id: number
+  universe_id: number
   name: string
-  players_online: number | string
-  total_visits: number | string
+  players_online: number
+  total_visits: number
   like_percentage: number
-  creator_id: number | string
+  creator_id: number
   genre_l1: string
   genre_l2: string
 }
 
-export async function slimExperiences(client: ClickHouseClient): Promise<SlimExperience[]> {
-  const rows = await queryRows<SlimRow>(client, SLIM_SQL)
+export async function slimExperiences(store: StoreReader): Promise<SlimExperience[]> {
+  const rows = await readRows<SlimRow>(store, {
+    what: 'slim list',
+    query: SLIM_SQL,
+    int64: ['place_id', 'universe_id', 'total_visits', 'creator_id'],
+  })
   return rows.map((r) => ({
-    universe_id: Number(r.universe_id),
-    place_id: Number(r.place_id),
+    universe_id: r.universe_id,
+    place_id: r.place_id,
     name: r.name,
     // The name, unless staff set a canonical name (laid over from the app database by the route).
     canonical_name: r.name,
-    players_online: Number(r.players_online),
-    total_visits: Number(r.total_visits),
+    players_online: r.players_online,
+    total_visits: r.total_visits,
     like_percentage: r.like_percentage,
-    creator_id: Number(r.creator_id),
+    creator_id: r.creator_id,
     genre_l1: r.genre_l1,
     genre_l2: r.genre_l2,
   }))
@@ -64,19 +73,20 @@ export interface TrackedExperience {
 
 /** The experience when it is tracked (it has counters in place_latest), else null. */
 export async function trackedExperience(
-  client: ClickHouseClient,
+  store: StoreReader,
   placeId: number,
 ): Promise<TrackedExperience | null> {
-  const rows = await queryRows<{ universe_id: number | string; name: string }>(
-    client,
-    `SELECT l.universe_id AS universe_id, d.name AS name
-     FROM (SELECT place_id, universe_id FROM place_latest FINAL WHERE place_id = {placeId:UInt64}) AS l
+  const rows = await readRows<{ universe_id: number; name: string }>(store, {
+    what: 'tracked experience',
+    query: `SELECT l.universe_id AS universe_id, d.name AS name
+     FROM (SELECT place_id, universe_id FROM ${tables.placeLatest} FINAL WHERE place_id = {placeId:UInt64}) AS l
      LEFT JOIN
      (${latestDetailsSql({ name: 'name' }, { where: 'place_id = {placeId:UInt64}' })}) AS d USING (place_id)`,
-    { placeId },
-  )
+    params: { placeId },
+    int64: ['universe_id'],
+  })
   const row = rows[0]
-  return row ? { placeId, universeId: Number(row.universe_id), name: row.name } : null
+  return row ? { placeId, universeId: row.universe_id, name: row.name } : null
 }
 
 /** Milliseconds per day. */
@@ -94,7 +104,7 @@ SELECT
     l.playing AS players_online,
     l.visits AS total_visits,
     l.favorites AS favorites,
-    ${likeRatioSql('l')} AS like_percentage,
+    ${likeRatioOrZeroSql('l.')} AS like_percentage,
     d.found AS described,
     d.name AS name,
     d.creator_id AS creator_id,
@@ -103,13 +113,13 @@ SELECT
     d.price AS price,
     d.created_at AS created_at,
     d.updated_at AS updated_at,
-    1 + (SELECT count() FROM place_latest FINAL
-         WHERE playing > (SELECT playing FROM place_latest FINAL WHERE place_id = {placeId:UInt64})) AS rank,
-    (SELECT argMax(age_limit, observed_at) FROM place_age_ratings FINAL
+    1 + (SELECT count() FROM ${tables.placeLatest} FINAL
+         WHERE playing > (SELECT playing FROM ${tables.placeLatest} FINAL WHERE place_id = {placeId:UInt64})) AS rank,
+    (SELECT argMax(age_limit, observed_at) FROM ${tables.placeAgeRatings} FINAL
      WHERE place_id = {placeId:UInt64}) AS age_limit,
-    (SELECT argMax(play_status, observed_at) FROM place_play_status FINAL
+    (SELECT argMax(play_status, observed_at) FROM ${tables.placePlayStatus} FINAL
      WHERE place_id = {placeId:UInt64}) AS play_status
-FROM (SELECT * FROM place_latest FINAL WHERE place_id = {placeId:UInt64}) AS l
+FROM (SELECT * FROM ${tables.placeLatest} FINAL WHERE place_id = {placeId:UInt64}) AS l
 LEFT JOIN
 (
     ${latestDetailsSql(
@@ -127,34 +137,36 @@ LEFT JOIN
 ) AS d USING (place_id)`
 
 interface DetailRow {
-  universe_id: number | string
-  players_online: number | string
-  total_visits: number | string
-  favorites: number | string
+  universe_id: number
+  players_online: number
+  total_visits: number
+  favorites: number
   like_percentage: number
   described: number
   name: string
-  creator_id: number | string
+  creator_id: number
   genre_l1: string
   genre_l2: string
-  price: number | string
+  price: number
   created_at: string
   updated_at: string
-  rank: number | string
+  rank: number
   age_limit: number | null
   play_status: number
 }
 
+const DETAIL_INT64 = ['universe_id', 'total_visits', 'favorites', 'creator_id', 'price', 'rank'] as const
+
 /** The latest thumbnail of each type. */
 const LATEST_THUMBNAILS_SQL = `
 SELECT type, argMax(hash, observed_at) AS hash, max(observed_at) AS time
-FROM place_thumbnails FINAL
+FROM ${tables.placeThumbnails} FINAL
 WHERE place_id = {placeId:UInt64}
 GROUP BY type`
 
 const PICK_DATES_SQL = `
 SELECT toString(date) AS date
-FROM daily_picks FINAL
+FROM ${tables.dailyPicks} FINAL
 WHERE has(place_ids, {placeId:UInt64})
 ORDER BY date`
 
@@ -173,7 +185,7 @@ FROM
            max(r.last_slot) AS last_slot,
            min(r.visits_min) AS visits_min,
            max(r.visits_max) AS visits_max
-    FROM place_rollups AS r FINAL
+    FROM ${tables.placeRollups} AS r FINAL
     WHERE r.granularity = 'hour' AND r.place_id = {placeId:UInt64}
       AND r.bucket >= toDateTime(intDiv({fromMs:Int64}, 1000), 'UTC')
 )`
@@ -183,16 +195,20 @@ const UNSET_RELEASE = '0001-01-01T00:00:00.000Z'
 
 /** The full experience, or null when the place is not tracked. */
 export async function experienceDetail(
-  client: ClickHouseClient,
+  store: StoreReader,
   placeId: number,
   nowMs: number,
 ): Promise<Experience | null> {
   const params = { placeId, fromMs: nowMs - PLAYTIME_WINDOW_MS }
   const [details, thumbnails, picks, playtime] = await Promise.all([
-    queryRows<DetailRow>(client, DETAIL_SQL, params),
-    queryRows<{ type: string; hash: string; time: string }>(client, LATEST_THUMBNAILS_SQL, params),
-    queryRows<{ date: string }>(client, PICK_DATES_SQL, params),
-    queryRows<{ playtime: number | null }>(client, PLAYTIME_SQL, params),
+    readRows<DetailRow>(store, { what: 'experience', query: DETAIL_SQL, params, int64: DETAIL_INT64 }),
+    readRows<{ type: string; hash: string; time: string }>(store, {
+      what: 'latest thumbnails',
+      query: LATEST_THUMBNAILS_SQL,
+      params,
+    }),
+    readRows<{ date: string }>(store, { what: 'daily pick dates', query: PICK_DATES_SQL, params }),
+    readRows<{ playtime: number | null }>(store, { what: 'playtime', query: PLAYTIME_SQL, params }),
   ])
   const d = details[0]
   if (!d) return null
@@ -201,9 +217,9 @@ export async function experienceDetail(
     return t ? { hash: t.hash, type, time: isoFromClickHouse(t.time) } : null
   }
   // A place counted before its details arrive has no name or dates yet: the epoch stands for unknown.
-  const described = Number(d.described) === 1
+  const described = d.described === 1
   return {
-    universe_id: Number(d.universe_id),
+    universe_id: d.universe_id,
     place_id: placeId,
     name: d.name,
     updated: described ? isoFromClickHouse(d.updated_at) : new Date(0).toISOString(),
@@ -212,19 +228,19 @@ export async function experienceDetail(
     // The name, unless staff set a canonical name (laid over from the app database by the route).
     canonical_name: d.name,
     thumbnails: { icon: thumbnailOf('Icon'), banner: thumbnailOf('Banner') },
-    players_online: Number(d.players_online),
-    total_visits: Number(d.total_visits),
+    players_online: d.players_online,
+    total_visits: d.total_visits,
     like_percentage: d.like_percentage,
-    age_limit: d.age_limit === null ? null : Number(d.age_limit),
-    play_status: playStatusOf(Number(d.play_status)),
-    creator_id: Number(d.creator_id),
+    age_limit: d.age_limit,
+    play_status: playStatusOf(d.play_status),
+    creator_id: d.creator_id,
     genre_l1: d.genre_l1,
     genre_l2: d.genre_l2,
     daily_pick_dates: picks.map((p) => p.date),
-    price: Number(d.price),
+    price: d.price,
     average_playtime: Math.floor(playtime[0]?.playtime ?? 0),
-    favorites: Number(d.favorites),
-    rank: Number(d.rank),
+    favorites: d.favorites,
+    rank: d.rank,
     // Tag membership lives with accounts; deps.tags can only find a tag by id so far (see the report).
     tags: [],
   }

@@ -1,4 +1,4 @@
-import type { ClickHouseClient } from '@clickhouse/client'
+import { dateTimeParam, isoFromClickHouse, readRows, type StoreReader, tables } from '@ludex/pipelines/store'
 import {
   type Granularity,
   type genreDistribution,
@@ -8,7 +8,6 @@ import {
   type platformCcuPoint,
 } from '@ludex/schemas'
 import type { z } from 'zod'
-import { dateTimeParam, isoFromClickHouse, queryRows } from './query.ts'
 
 type PlatformCcuPoint = z.input<typeof platformCcuPoint>
 type GenreDistribution = z.input<typeof genreDistribution>
@@ -20,29 +19,29 @@ type MovementEntry = z.input<typeof movementEntry>
  * from before the window. Periods without a slot are absent (a gap, never a zero).
  */
 export async function platformCcu(
-  client: ClickHouseClient,
+  store: StoreReader,
   granularity: Granularity,
   fromMs: number,
   toMs: number,
 ): Promise<PlatformCcuPoint[]> {
   // periodStartSql is our own fixed text for a validated enum value, never request input.
-  const rows = await queryRows<{ time: string; ccu: number | string }>(
-    client,
-    `SELECT toString(${periodStartSql(granularity, 'slot')}) AS time, floor(avg(tracked_ccu)) AS ccu
-     FROM platform_ccu FINAL
+  const rows = await readRows<{ time: string; ccu: number }>(store, {
+    what: 'platform ccu',
+    query: `SELECT toString(${periodStartSql(granularity, 'slot')}) AS time, floor(avg(tracked_ccu)) AS ccu
+     FROM ${tables.platformCcu} FINAL
      WHERE slot >= {from:DateTime('UTC')} AND slot <= {to:DateTime('UTC')}
      GROUP BY time
      ORDER BY time`,
-    { from: dateTimeParam(fromMs), to: dateTimeParam(toMs) },
-  )
-  return rows.map((r) => ({ time: isoFromClickHouse(r.time), ccu: Number(r.ccu) }))
+    params: { from: dateTimeParam(fromMs), to: dateTimeParam(toMs) },
+  })
+  return rows.map((r) => ({ time: isoFromClickHouse(r.time), ccu: r.ccu }))
 }
 
 interface GenreRow {
   slot_text: string
   genre_l1: string
   genre_l2: string
-  ccu: number | string
+  ccu: number
   share: number
   parent_share: number
 }
@@ -59,32 +58,31 @@ const fraction = (v: number) => Math.min(1, Math.max(0, v))
  * share of the platform, each with its genre_l2 children and their share of the parent.
  */
 export async function currentGenreDistribution(
-  client: ClickHouseClient,
+  store: StoreReader,
   nowMs: number,
 ): Promise<GenreDistribution> {
-  const rows = await queryRows<GenreRow>(
-    client,
-    `SELECT toString(slot) AS slot_text, genre_l1, genre_l2, ccu, share, parent_share
-     FROM genre_distribution FINAL
+  const rows = await readRows<GenreRow>(store, {
+    what: 'current genre distribution',
+    query: `SELECT toString(slot) AS slot_text, genre_l1, genre_l2, ccu, share, parent_share
+     FROM ${tables.genreDistribution} FINAL
      WHERE slot = (
-       SELECT max(slot) FROM genre_distribution FINAL
+       SELECT max(slot) FROM ${tables.genreDistribution} FINAL
        WHERE slot <= {now:DateTime('UTC')}
-         AND slot IN (SELECT slot FROM platform_ccu FINAL WHERE slot <= {now:DateTime('UTC')})
+         AND slot IN (SELECT slot FROM ${tables.platformCcu} FINAL WHERE slot <= {now:DateTime('UTC')})
      )`,
-    { now: dateTimeParam(nowMs) },
-  )
+    params: { now: dateTimeParam(nowMs) },
+    int64: ['ccu'],
+  })
   const first = rows[0]
   if (!first) return { time: null, genres: [] }
   const genres = new Map<string, GenreDistribution['genres'][number]>()
   for (const r of rows) {
     if (r.genre_l2 !== '') continue
-    genres.set(r.genre_l1, { name: r.genre_l1, ccu: Number(r.ccu), share: fraction(r.share), children: [] })
+    genres.set(r.genre_l1, { name: r.genre_l1, ccu: r.ccu, share: fraction(r.share), children: [] })
   }
   for (const r of rows) {
     if (r.genre_l2 === '') continue
-    genres
-      .get(r.genre_l1)
-      ?.children.push({ name: r.genre_l2, ccu: Number(r.ccu), share: fraction(r.parent_share) })
+    genres.get(r.genre_l1)?.children.push({ name: r.genre_l2, ccu: r.ccu, share: fraction(r.parent_share) })
   }
   const list = [...genres.values()].sort(byCcuThenName)
   for (const g of list) g.children.sort(byCcuThenName)
@@ -92,38 +90,32 @@ export async function currentGenreDistribution(
 }
 
 interface MovementRow {
-  place_id: number | string
-  rank: number | string | null
-  gain: number | string | null
-  old_rank: number | string | null
+  place_id: number
+  rank: number | null
+  gain: number | null
+  old_rank: number | null
 }
-
-const nullableNumber = (v: number | string | null) => (v === null ? null : Number(v))
 
 /**
  * Top-100 entries (ordered by rank) or exits (ordered by their old rank) of the latest day up to
  * `today` that has movement rows: ranks compared with 7 days earlier (see 022_movement.sql).
  */
 export async function top100Movement(
-  client: ClickHouseClient,
+  store: StoreReader,
   type: MovementType,
   today: string,
 ): Promise<MovementEntry[]> {
   // Two fixed orders, picked by a validated enum value (never request text in SQL).
   const order = type === 'top100entry' ? 'rank ASC, place_id ASC' : 'old_rank ASC, place_id ASC'
-  const rows = await queryRows<MovementRow>(
-    client,
-    `SELECT place_id, rank, gain, old_rank
-     FROM top100_movement FINAL
+  const rows = await readRows<MovementRow>(store, {
+    what: 'top-100 movement',
+    query: `SELECT place_id, rank, gain, old_rank
+     FROM ${tables.top100Movement} FINAL
      WHERE type = {type:String}
-       AND day = (SELECT max(day) FROM top100_movement FINAL WHERE day <= {today:Date})
+       AND day = (SELECT max(day) FROM ${tables.top100Movement} FINAL WHERE day <= {today:Date})
      ORDER BY ${order}`,
-    { type, today },
-  )
-  return rows.map((r) => ({
-    place_id: Number(r.place_id),
-    rank: nullableNumber(r.rank),
-    gain: nullableNumber(r.gain),
-    old_rank: nullableNumber(r.old_rank),
-  }))
+    params: { type, today },
+    int64: ['place_id', 'gain'],
+  })
+  return rows.map((r) => ({ place_id: r.place_id, rank: r.rank, gain: r.gain, old_rank: r.old_rank }))
 }

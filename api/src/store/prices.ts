@@ -1,5 +1,4 @@
-import type { ClickHouseClient } from '@clickhouse/client'
-import { isoFromClickHouse, queryRows } from './query.ts'
+import { isoFromClickHouse, readRows, type StoreReader, tables } from '@ludex/pipelines/store'
 
 export interface PriceObservation {
   readonly price: number
@@ -28,14 +27,15 @@ export function priceChanges(observations: readonly PriceObservation[]): PriceCh
 }
 
 /** Every observed price of the place, oldest first (from the details history). */
-export async function priceHistory(client: ClickHouseClient, placeId: number): Promise<PriceChange[]> {
-  const rows = await queryRows<{ price: number | string; time: string }>(
-    client,
-    `SELECT price, observed_at AS time
-     FROM place_details FINAL
+export async function priceHistory(store: StoreReader, placeId: number): Promise<PriceChange[]> {
+  const rows = await readRows<{ price: number; time: string }>(store, {
+    what: 'price history',
+    query: `SELECT price, observed_at AS time
+     FROM ${tables.placeDetails} FINAL
      WHERE place_id = {placeId:UInt64}
      ORDER BY observed_at`,
-    { placeId },
-  )
-  return priceChanges(rows.map((r) => ({ price: Number(r.price), time: isoFromClickHouse(r.time) })))
+    params: { placeId },
+    int64: ['price'],
+  })
+  return priceChanges(rows.map((r) => ({ price: r.price, time: isoFromClickHouse(r.time) })))
 }

@@ -1,19 +1,19 @@
-import type { ClickHouseClient } from '@clickhouse/client'
+import { dateTimeParam, isoFromClickHouse, readRows, type StoreReader, tables } from '@ludex/pipelines/store'
 import { RANKING_GANTT_MERGE_GAP_MS, type rankingPeriod, type rankingSnapshot, SLOT_MS } from '@ludex/schemas'
 import type { z } from 'zod'
-import { dateTimeParam, isoFromClickHouse, queryRows } from './query.ts'
 
 type RankingPeriod = z.input<typeof rankingPeriod>
 type RankingSnapshot = z.input<typeof rankingSnapshot>
 
 /** Whether Ludex tracks the place (it has at least one snapshot). */
-export async function isTrackedPlace(client: ClickHouseClient, placeId: number): Promise<boolean> {
-  const rows = await queryRows<{ n: number | string }>(
-    client,
-    'SELECT count() AS n FROM place_latest WHERE place_id = {placeId:UInt64}',
-    { placeId },
-  )
-  return Number(rows[0]?.n ?? 0) > 0
+export async function isTrackedPlace(store: StoreReader, placeId: number): Promise<boolean> {
+  const rows = await readRows<{ n: number }>(store, {
+    what: 'is tracked',
+    query: `SELECT count() AS n FROM ${tables.placeLatest} WHERE place_id = {placeId:UInt64}`,
+    params: { placeId },
+    int64: ['n'],
+  })
+  return (rows[0]?.n ?? 0) > 0
 }
 
 /** One capture of a place in a category: its best (non-sponsored) position in that slot. */
@@ -61,27 +61,23 @@ export function mergeRankingPeriods(observations: readonly ChartObservation[]): 
  * count as one observation at the better position.
  */
 export async function chartObservations(
-  client: ClickHouseClient,
+  store: StoreReader,
   placeId: number,
   fromMs: number,
   toMs: number,
 ): Promise<ChartObservation[]> {
-  const rows = await queryRows<{ category_id: number; t: number | string; pos: number | string }>(
-    client,
-    `SELECT category_id, toUnixTimestamp(slot) AS t, min(position) AS pos
-     FROM chart_positions FINAL
+  const rows = await readRows<{ category_id: number; t: number; pos: number }>(store, {
+    what: 'chart observations',
+    query: `SELECT category_id, toUnixTimestamp(slot) AS t, min(position) AS pos
+     FROM ${tables.chartPositions} FINAL
      WHERE place_id = {placeId:UInt64}
        AND slot >= {from:DateTime('UTC')} AND slot <= {to:DateTime('UTC')}
        AND category_id != 0 AND position IS NOT NULL AND NOT sponsored
      GROUP BY category_id, slot
      ORDER BY category_id, slot`,
-    { placeId, from: dateTimeParam(fromMs), to: dateTimeParam(toMs) },
-  )
-  return rows.map((r) => ({
-    categoryId: Number(r.category_id),
-    slotMs: Number(r.t) * 1000,
-    position: Number(r.pos),
-  }))
+    params: { placeId, from: dateTimeParam(fromMs), to: dateTimeParam(toMs) },
+  })
+  return rows.map((r) => ({ categoryId: r.category_id, slotMs: r.t * 1000, position: r.pos }))
 }
 
 /**
@@ -89,52 +85,54 @@ export async function chartObservations(
  * position; null when no slot in that range did.
  */
 export async function rankingPositionsAt(
-  client: ClickHouseClient,
+  store: StoreReader,
   categoryId: number,
   fromMs: number,
   atMs: number,
 ): Promise<RankingSnapshot | null> {
-  const rows = await queryRows<{ slot_text: string; place_id: number | string; pos: number | string }>(
-    client,
-    `WITH (
-       SELECT max(slot) FROM chart_positions FINAL
+  const rows = await readRows<{ slot_text: string; place_id: number; pos: number }>(store, {
+    what: 'ranking positions',
+    query: `WITH (
+       SELECT max(slot) FROM ${tables.chartPositions} FINAL
        WHERE category_id = {category:UInt8}
          AND slot >= {from:DateTime('UTC')} AND slot <= {at:DateTime('UTC')}
          AND position IS NOT NULL
      ) AS latest
      SELECT toString(slot) AS slot_text, place_id, min(position) AS pos
-     FROM chart_positions FINAL
+     FROM ${tables.chartPositions} FINAL
      WHERE category_id = {category:UInt8} AND slot = latest
        AND slot >= {from:DateTime('UTC')}
        AND position IS NOT NULL AND NOT sponsored
      GROUP BY slot_text, place_id
      ORDER BY pos, place_id`,
-    { category: categoryId, from: dateTimeParam(fromMs), at: dateTimeParam(atMs) },
-  )
+    params: { category: categoryId, from: dateTimeParam(fromMs), at: dateTimeParam(atMs) },
+    int64: ['place_id'],
+  })
   const first = rows[0]
   if (!first) return null
   return {
     time: isoFromClickHouse(first.slot_text),
-    positions: rows.map((r) => ({ place_id: Number(r.place_id), pos: Number(r.pos) })),
+    positions: rows.map((r) => ({ place_id: r.place_id, pos: r.pos })),
   }
 }
 
 /** The first slot in [from, to] that captured the category (a visitor's clamped start), or null. */
 export async function firstRankingSlot(
-  client: ClickHouseClient,
+  store: StoreReader,
   categoryId: number,
   fromMs: number,
   toMs: number,
 ): Promise<number | null> {
-  const rows = await queryRows<{ t: number | string; n: number | string }>(
-    client,
-    `SELECT toUnixTimestamp(min(slot)) AS t, count() AS n
-     FROM chart_positions FINAL
+  const rows = await readRows<{ t: number; n: number }>(store, {
+    what: 'first ranking slot',
+    query: `SELECT toUnixTimestamp(min(slot)) AS t, count() AS n
+     FROM ${tables.chartPositions} FINAL
      WHERE category_id = {category:UInt8}
        AND slot >= {from:DateTime('UTC')} AND slot <= {to:DateTime('UTC')}
        AND position IS NOT NULL`,
-    { category: categoryId, from: dateTimeParam(fromMs), to: dateTimeParam(toMs) },
-  )
+    params: { category: categoryId, from: dateTimeParam(fromMs), to: dateTimeParam(toMs) },
+    int64: ['n'],
+  })
   const row = rows[0]
-  return row && Number(row.n) > 0 ? Number(row.t) * 1000 : null
+  return row && row.n > 0 ? row.t * 1000 : null
 }

@@ -1,6 +1,5 @@
-import type { ClickHouseClient } from '@clickhouse/client'
+import { dateTimeParam, readRows, type StoreReader, tables } from '@ludex/pipelines/store'
 import type { GenreChartGranularity } from '@ludex/schemas'
-import { dateTimeParam, queryRows } from './query.ts'
 
 /** One bucket of one genre_l1: the average CCU per place with data, and their total. */
 export interface GenreCcuRow {
@@ -12,7 +11,7 @@ export interface GenreCcuRow {
 
 interface RawRow {
   genre: string
-  t: number | string
+  t: number
   average: number
   total: number
 }
@@ -22,22 +21,23 @@ interface RawRow {
  * (genre_l2 = ''), buckets in [from, to], ordered by genre key then time.
  */
 export async function genreCcuRows(
-  client: ClickHouseClient,
+  store: StoreReader,
   granularity: GenreChartGranularity,
   fromMs: number,
   toMs: number,
 ): Promise<GenreCcuRow[]> {
-  const rows = await queryRows<RawRow>(
-    client,
-    `SELECT genre_l1 AS genre, toUnixTimestamp(bucket) * 1000 AS t, average, total
-FROM genre_ccu FINAL
+  const rows = await readRows<RawRow>(store, {
+    what: 'genre ccu',
+    query: `SELECT genre_l1 AS genre, toUnixTimestamp(bucket) * 1000 AS t, average, total
+FROM ${tables.genreCcu} FINAL
 WHERE granularity = {g:String}
   AND genre_l2 = ''
   AND is_deleted = 0
   AND bucket >= {from:DateTime('UTC')}
   AND bucket <= {to:DateTime('UTC')}
 ORDER BY genre, t`,
-    { g: granularity, from: dateTimeParam(fromMs), to: dateTimeParam(toMs) },
-  )
-  return rows.map((r) => ({ genre: r.genre, time: Number(r.t), average: r.average, total: r.total }))
+    params: { g: granularity, from: dateTimeParam(fromMs), to: dateTimeParam(toMs) },
+    int64: ['t'],
+  })
+  return rows.map((r) => ({ genre: r.genre, time: r.t, average: r.average, total: r.total }))
 }

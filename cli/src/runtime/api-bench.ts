@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import { createApiApp, createMemoryAggregateCache, listen, staticTagRepository } from '@ludex/api'
+import { queryRows, tables } from '@ludex/pipelines/store'
 import { TAG_STATS_START } from '@ludex/schemas'
 import { createRobloxClient, type PlatformModel, startSimulatorServer } from '@ludex/workers'
 import autocannon from 'autocannon'
@@ -96,13 +97,12 @@ export async function benchApi(options: {
   durationSeconds: number
 }): Promise<ApiBenchFigures[]> {
   const { pipeline, model, now, logger } = options
-  const rows = await (
-    await pipeline.client.query({
-      query: 'SELECT place_id FROM place_latest FINAL ORDER BY playing DESC, place_id LIMIT 200',
-      format: 'JSONEachRow',
-    })
-  ).json<{ place_id: number | string }>()
-  const placeIds = rows.map((r) => Number(r.place_id))
+  const rows = await queryRows<{ place_id: number }>(pipeline.client, {
+    what: 'bench places',
+    query: `SELECT place_id FROM ${tables.placeLatest} FINAL ORDER BY playing DESC, place_id LIMIT 200`,
+    int64: ['place_id'],
+  })
+  const placeIds = rows.map((r) => r.place_id)
   const clock = { now: () => now }
   const simulator = await startSimulatorServer({ model, clock: clock.now, faultRate: 0, logger })
   const roblox = createRobloxClient({

@@ -57,3 +57,17 @@ describe('role metrics of the bus', () => {
     expect(letters.map((l) => l.payload)).toEqual([sent[2]])
   })
 })
+
+describe('ludex_materialiser_pending_ranges', () => {
+  it('reads the materialiser at each scrape', async () => {
+    const registry = new Registry()
+    const metrics = createRoleMetrics(registry, ['materialiser'])
+    let pending = 3
+    metrics.watchMaterialiser(() => pending)
+    const scrape = async () =>
+      (await registry.getSingleMetricAsString('ludex_materialiser_pending_ranges')).trim()
+    expect(await scrape()).toMatch(/\nludex_materialiser_pending_ranges 3$/)
+    pending = 0
+    expect(await scrape()).toMatch(/\nludex_materialiser_pending_ranges 0$/)
+  })
+})

@@ -15,8 +15,10 @@ export interface RoleMetrics {
   instrumentScheduler(scheduler: Scheduler): Scheduler
   /** After each sink insert: rows and the age of the newest slot written (the ingest lag). */
   inserted(event: InsertedEvent, now: number): void
-  /** A slot range handed to the materialiser, from this process's sink or from the insert log. */
-  markedDirty(source: 'sink' | 'insert-log'): void
+  /** A slot range handed to the materialiser; every range comes from the insert log (the label stays). */
+  markedDirty(source: 'insert-log'): void
+  /** Serves `ludex_materialiser_pending_ranges` from the materialiser of this process. */
+  watchMaterialiser(pendingRanges: () => number): void
   /** To pass to the bus (selectBus): counts its redeliveries and dead letters. */
   readonly busObserver: BusObserver
 }
@@ -163,6 +165,16 @@ export function createRoleMetrics(registry: Registry, roles: readonly string[]):
     busObserver: {
       redelivered: (e) => redeliveries.inc({ topic: e.topic }),
       deadLettered: (e) => deadLetters.inc({ topic: e.topic, kind: e.kind }, e.count),
+    },
+    watchMaterialiser: (pendingRanges) => {
+      new Gauge({
+        name: 'ludex_materialiser_pending_ranges',
+        help: 'Dirty slot ranges the materialiser has not recomputed yet (waiting or running)',
+        registers: [registry],
+        collect() {
+          this.set(pendingRanges())
+        },
+      })
     },
   }
 }

@@ -130,9 +130,7 @@ export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> 
         : null
     const materialiser =
       store && has('materialiser')
-        ? await startComponent(ctx, 'materialiser', () =>
-            startMaterialiserRole(ctx, { store: store.client, fedBySink: plan.materialiseInProcess }),
-          )
+        ? await startComponent(ctx, 'materialiser', () => startMaterialiserRole(ctx, { store: store.client }))
         : null
     if (store && bus && has('sink')) {
       await startComponent(ctx, 'sink', () =>

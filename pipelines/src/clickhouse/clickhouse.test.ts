@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { ClickHouseClient } from '@clickhouse/client'
 import { pino } from 'pino'
 import { afterAll, describe, expect, it } from 'vitest'
+import { tables } from '../store/tables.ts'
 import { createAnalyticsClient } from './client.ts'
 import {
   loadMigrations,
@@ -12,7 +13,6 @@ import {
   migrate,
   splitStatements,
 } from './migrate.ts'
-import { tables } from './tables.ts'
 
 const logger = pino({ level: 'silent' })
 // chDB binds one data directory per process: every client of this file shares it.

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ClickHouseClient } from '@clickhouse/client'
 import type { Logger } from 'pino'
-import { tables } from './tables.ts'
+import { tables } from '../store/tables.ts'
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url))
 

@@ -1,4 +1,10 @@
 export {
+  INSERT_LOG_CURSOR_KEY,
+  insertLogGapAfter,
+  readInsertLogCursor,
+  writeInsertLogCursor,
+} from './cursor.ts'
+export {
   followInsertLog,
   InsertLogError,
   type InsertLogFollower,

@@ -29,16 +29,19 @@ describe('insert log (sink and materialiser in different processes)', () => {
     rmSync(dataDir, { recursive: true, force: true })
   })
 
-  function follow(options: { lookbackMs?: number; overlapMs?: number } = {}) {
+  function follow(
+    options: { from?: number; overlapMs?: number; on?: ClickHouseClient; onPoll?: () => void } = {},
+  ) {
     const seen: LoggedInsert[] = []
-    // A long poll interval: the test reads by hand with poll().
+    // A long poll interval: the test reads by hand with poll() or nudge().
     const follower = followInsertLog({
-      client,
+      client: options.on ?? client,
       logger,
       pollMs: 3_600_000,
-      now: Date.now,
+      from: options.from ?? 0,
       onInsert: (i) => seen.push(i),
-      ...options,
+      ...(options.overlapMs !== undefined && { overlapMs: options.overlapMs }),
+      ...(options.onPoll && { onPoll: options.onPoll }),
     })
     followers.push(follower)
     return { follower, seen }
@@ -80,18 +83,62 @@ describe('insert log (sink and materialiser in different processes)', () => {
     expect(new Set(seen.map((s) => s.id)).size).toBe(3)
   })
 
-  it('catches up on the lookback window at start, and not beyond it', async () => {
+  it('resumes at its position, re-reading only the overlap before it', async () => {
     const now = Date.now()
     await logAt(now - 3 * 60 * MINUTE, SLOT + 100 * MINUTE)
-    await logAt(now - 30 * MINUTE, SLOT + 200 * MINUTE)
-    const { follower, seen } = follow({ lookbackMs: 60 * MINUTE })
+    await logAt(now - 30 * MINUTE - 10_000, SLOT + 200 * MINUTE)
+    await logAt(now - 30 * MINUTE + 10_000, SLOT + 250 * MINUTE)
+    const { follower, seen } = follow({ from: now - 30 * MINUTE, overlapMs: 20_000 })
     await follower.poll()
-    const mine = seen.filter((s) => s.minSlot >= SLOT + 100 * MINUTE)
-    expect(mine.map((s) => s.minSlot)).toEqual([SLOT + 200 * MINUTE])
+    const mine = seen.filter((s) => s.minSlot >= SLOT + 100 * MINUTE).map((s) => s.minSlot)
+    expect(mine).toEqual([SLOT + 200 * MINUTE, SLOT + 250 * MINUTE])
+  })
+
+  it('reads again after a nudge that came while a read was in flight', async () => {
+    // Holds the first read's answer until released: a row logged meanwhile is not in it.
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let reads = 0
+    const gated = new Proxy(client, {
+      get(target, prop, receiver) {
+        if (prop !== 'query') return Reflect.get(target, prop, receiver)
+        return async (params: Parameters<ClickHouseClient['query']>[0]) => {
+          const result = await target.query(params)
+          if (++reads === 1) await held
+          return result
+        }
+      },
+    })
+    let polls = 0
+    let onSecondPoll: () => void = () => undefined
+    const secondPoll = new Promise<void>((resolve) => {
+      onSecondPoll = resolve
+    })
+    const { follower, seen } = follow({
+      from: Date.now(),
+      on: gated,
+      onPoll: () => {
+        if (++polls === 2) onSecondPoll()
+      },
+    })
+    follower.nudge()
+    await insertLogWriter(client)({
+      topic: 'snapshots.v1',
+      rows: 3,
+      minSlot: SLOT - 500 * MINUTE,
+      maxSlot: SLOT - 500 * MINUTE,
+    })
+    follower.nudge()
+    release()
+    await secondPoll
+    expect(reads).toBe(2)
+    expect(seen.filter((s) => s.minSlot === SLOT - 500 * MINUTE).map((s) => s.rows)).toEqual([3])
   })
 
   it('still sees a row that became visible after a later-stamped one, within the overlap', async () => {
-    const { follower, seen } = follow({ lookbackMs: MINUTE, overlapMs: 20_000 })
+    const { follower, seen } = follow({ from: Date.now() - MINUTE + 20_000, overlapMs: 20_000 })
     await insertLogWriter(client)({ topic: 'platform-totals.v1', rows: 1, minSlot: SLOT, maxSlot: SLOT })
     await follower.poll()
     const newest = Math.max(...seen.map((s) => s.loggedAt))

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import type { ClickHouseClient } from '@clickhouse/client'
 import type { Logger } from 'pino'
-import { tables } from '../clickhouse/tables.ts'
 import type { InsertedEvent } from '../sink/sink.ts'
+import { dateTime64Param, queryRows, tables } from '../store/index.ts'
 
 /**
- * The insert log connects a sink and a materialiser that run in different processes (see
- * migrations/024_insert_log.sql): the sink records the slot range of every batch it inserted, the
- * materialiser reads what it has not seen yet and recomputes those ranges. In one process the sink
- * calls the materialiser directly and nothing is logged.
+ * The insert log is the durable record of what the materialiser has to recompute (see
+ * migrations/024_insert_log.sql): every live sink records the slot range of every batch it inserted,
+ * and the materialiser reads what it has not seen yet, from its cursor on (`resumeMaterialiser`). A
+ * sink in the materialiser's own process also nudges the follower, for latency.
  */
 export class InsertLogError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -17,7 +17,7 @@ export class InsertLogError extends Error {
   }
 }
 
-/** The sink's onInserted for a process without a materialiser: one small row per handled batch. */
+/** The live sink's onInserted: one small row per handled batch. */
 export function insertLogWriter(client: ClickHouseClient): (event: InsertedEvent) => Promise<void> {
   return async (event) => {
     try {
@@ -43,7 +43,7 @@ export function insertLogWriter(client: ClickHouseClient): (event: InsertedEvent
 
 export interface LoggedInsert {
   readonly id: string
-  /** Server time the row was logged (epoch ms). */
+  /** Server time the row was logged (epoch ms): its position in the log. */
   readonly loggedAt: number
   readonly topic: string
   readonly minSlot: number
@@ -54,16 +54,14 @@ export interface LoggedInsert {
 export interface InsertLogFollowerOptions {
   readonly client: ClickHouseClient
   readonly logger: Logger
-  /** Called once per logged insert (the materialiser marks the range dirty). */
+  /** Called once per logged insert (the materialiser marks the range dirty, with loggedAt). */
   readonly onInsert: (insert: LoggedInsert) => void
   readonly pollMs: number
-  /** Epoch ms now, for where to start reading. */
-  readonly now: () => number
   /**
-   * How far back the first read goes (default one day): a materialiser that was down catches up on
-   * what was inserted meanwhile, as `ludex run` recomputes its last day at start.
+   * Position (logged_at, epoch ms) to resume at: the materialiser's cursor, or 0 for the whole log.
+   * The first read starts `overlapMs` before it, for rows that became visible late.
    */
-  readonly lookbackMs?: number
+  readonly from: number
   /**
    * Rows are read again this far behind the newest one seen (default 30 s), since an insert can become
    * visible after a later-stamped one; ids already handled are skipped.
@@ -76,54 +74,71 @@ export interface InsertLogFollowerOptions {
 export interface InsertLogFollower {
   /** Reads the log once now; resolves with the number of new rows handed to onInsert. */
   poll(): Promise<number>
+  /**
+   * Reads soon, without waiting for the next poll (a sink in this process just logged a batch). A read
+   * in flight is followed by one more, so a row logged while it ran is not left to the timer.
+   */
+  nudge(): void
   stop(): Promise<void>
 }
 
 const READ_LIMIT = 50_000
 
+interface LogRow {
+  id_text: string
+  logged_ms: number
+  topic: string
+  min_ms: number
+  max_ms: number
+  rows: number
+}
+
 export function followInsertLog(options: InsertLogFollowerOptions): InsertLogFollower {
   const { client, logger, onInsert, pollMs } = options
   const overlapMs = options.overlapMs ?? 30_000
-  let since = options.now() - (options.lookbackMs ?? 86_400_000)
+  let since = Math.max(0, options.from - overlapMs)
   const seen = new Map<string, number>()
   let timer: NodeJS.Timeout | undefined
   let inFlight: Promise<number> | undefined
+  let again = false
   let stopped = false
 
   async function read(): Promise<number> {
-    let rows: Array<Record<string, string | number>>
+    let rows: LogRow[]
     try {
-      const rs = await client.query({
-        // Aliases must not reuse column names: ClickHouse resolves WHERE's logged_at to a same-named alias.
-        query: `SELECT toString(id) AS id_text, toUnixTimestamp64Milli(logged_at) AS logged_ms, topic,
+      rows = await queryRows<LogRow>(
+        client,
+        {
+          what: 'insert log',
+          // Aliases must not reuse column names: ClickHouse resolves WHERE's logged_at to a same-named alias.
+          query: `SELECT toString(id) AS id_text, toUnixTimestamp64Milli(logged_at) AS logged_ms, topic,
                        toUnixTimestamp64Milli(min_slot) AS min_ms, toUnixTimestamp64Milli(max_slot) AS max_ms, rows
                 FROM ${tables.insertLog}
-                WHERE logged_at >= fromUnixTimestamp64Milli({since:Int64}, 'UTC')
+                WHERE logged_at >= {since:DateTime64(3)}
                 ORDER BY logged_at, id
                 LIMIT ${READ_LIMIT}`,
-        query_params: { since },
-        format: 'JSONEachRow',
-      })
-      rows = await rs.json<Record<string, string | number>>()
+          params: { since: dateTime64Param(since) },
+          int64: ['logged_ms', 'min_ms', 'max_ms', 'rows'],
+        },
+        logger,
+      )
     } catch (cause) {
       throw new InsertLogError('Cannot read the insert log', { cause })
     }
     let fresh = 0
     let newest = since
     for (const r of rows) {
-      const loggedAt = Number(r.logged_ms)
-      newest = Math.max(newest, loggedAt)
-      const id = String(r.id_text)
-      if (seen.has(id)) continue
-      seen.set(id, loggedAt)
+      newest = Math.max(newest, r.logged_ms)
+      if (seen.has(r.id_text)) continue
+      seen.set(r.id_text, r.logged_ms)
       fresh++
       onInsert({
-        id,
-        loggedAt,
-        topic: String(r.topic),
-        minSlot: Number(r.min_ms),
-        maxSlot: Number(r.max_ms),
-        rows: Number(r.rows),
+        id: r.id_text,
+        loggedAt: r.logged_ms,
+        topic: r.topic,
+        minSlot: r.min_ms,
+        maxSlot: r.max_ms,
+        rows: r.rows,
       })
     }
     // A full page means more rows share the newest instants: keep reading from there, not behind it.
@@ -136,27 +151,44 @@ export function followInsertLog(options: InsertLogFollowerOptions): InsertLogFol
     if (inFlight) return inFlight
     const run = read().finally(() => {
       inFlight = undefined
+      if (again && !stopped) {
+        again = false
+        nudge()
+      }
     })
     inFlight = run
     return run
   }
 
+  function report(run: Promise<number>): Promise<void> {
+    return run
+      .then((rows) => options.onPoll?.({ rows }))
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'insert log read failed; will retry')
+        options.onPoll?.({ error })
+      })
+  }
+
+  function nudge(): void {
+    if (stopped) return
+    if (inFlight) {
+      again = true
+      return
+    }
+    void report(poll())
+  }
+
   function schedule(): void {
     if (stopped) return
     timer = setTimeout(() => {
-      poll()
-        .then((rows) => options.onPoll?.({ rows }))
-        .catch((error: unknown) => {
-          logger.error({ err: error }, 'insert log read failed; will retry')
-          options.onPoll?.({ error })
-        })
-        .finally(schedule)
+      report(poll()).finally(schedule)
     }, pollMs)
   }
   schedule()
 
   return {
     poll,
+    nudge,
     stop: async () => {
       stopped = true
       if (timer) clearTimeout(timer)

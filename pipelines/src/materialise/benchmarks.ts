@@ -1,7 +1,16 @@
 import type { ClickHouseClient } from '@clickhouse/client'
+import {
+  averageCcuSql,
+  CURRENT_GENRES_CTE,
+  dateTime64Param,
+  dateTimeParam,
+  likeRatioSql,
+  playtimeSecondsSql,
+  tables,
+} from '../store/index.ts'
 import { bucketSpan } from './periods.ts'
 import type { RecomputeOptions } from './rollups.ts'
-import { CURRENT_GENRES_CTE, dateTime64Param, dateTimeParam, playtimeSecondsSql, run } from './sql.ts'
+import { run } from './sql.ts'
 
 /** The benchmark percentiles, in the order of the table's _p25, _p50, _p75, _p90 columns. */
 export const BENCHMARK_LEVELS = [0.25, 0.5, 0.75, 0.9] as const
@@ -28,18 +37,16 @@ export async function materialiseBenchmarks(
   await run(client, {
     what: 'genre benchmarks',
     params: { from: dateTimeParam(span.from), to: dateTimeParam(span.to), computedAt: dateTime64Param(now) },
-    query: `INSERT INTO genre_benchmarks_daily (day, genre_l1, places, ccu_p25, ccu_p50, ccu_p75, ccu_p90,
+    query: `INSERT INTO ${tables.genreBenchmarksDaily} (day, genre_l1, places, ccu_p25, ccu_p50, ccu_p75, ccu_p90,
   like_ratio_places, like_ratio_p25, like_ratio_p50, like_ratio_p75, like_ratio_p90,
   playtime_places, playtime_p25, playtime_p50, playtime_p75, playtime_p90, computed_at, is_deleted)
 WITH ${CURRENT_GENRES_CTE},
 per_place AS (
   SELECT toDate(r.bucket) AS d, ifNull(cg.genre_l1, 'unlabeled') AS g1,
-         r.ccu_sum / r.samples AS avg_ccu,
-         if(ifNull(r.up_votes_last, 0) + ifNull(r.down_votes_last, 0) > 0
-              AND r.up_votes_last IS NOT NULL AND r.down_votes_last IS NOT NULL,
-            r.up_votes_last / (r.up_votes_last + r.down_votes_last), NULL) AS like_ratio,
+         ${averageCcuSql('r.')} AS avg_ccu,
+         ${likeRatioSql('r.')} AS like_ratio,
          ${playtimeSecondsSql('r.')} AS playtime
-  FROM place_rollups AS r FINAL
+  FROM ${tables.placeRollups} AS r FINAL
   LEFT JOIN current_genres AS cg ON cg.place_id = r.place_id
   WHERE r.granularity = 'day' AND r.bucket >= {from:DateTime} AND r.bucket < {to:DateTime}
 ),
@@ -57,7 +64,7 @@ SELECT d, g1, places, ${quantileColumns('ccu_q', 'places', false)},
 FROM fresh
 UNION ALL
 SELECT day, genre_l1, 0, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, {computedAt:DateTime64(3)}, 1
-FROM genre_benchmarks_daily FINAL
+FROM ${tables.genreBenchmarksDaily} FINAL
 WHERE day >= toDate({from:DateTime}) AND day < toDate({to:DateTime})
   AND (day, genre_l1) NOT IN (SELECT d, g1 FROM fresh)`,
   })

@@ -1,7 +1,8 @@
 import type { ClickHouseClient } from '@clickhouse/client'
+import { CURRENT_GENRES_CTE, dateTime64Param, dateTimeParam, tables } from '../store/index.ts'
 import { bucketSpan, type RollupGranularity } from './periods.ts'
 import type { RecomputeOptions } from './rollups.ts'
-import { CURRENT_GENRES_CTE, dateTime64Param, dateTimeParam, run } from './sql.ts'
+import { run } from './sql.ts'
 
 /** The genre chart's granularities (it has no hour). */
 export const GENRE_GRANULARITIES = ['day', 'week', 'month'] as const satisfies readonly RollupGranularity[]
@@ -27,12 +28,12 @@ export async function materialiseGenreCcu(
       to: dateTimeParam(span.to),
       computedAt: dateTime64Param(now),
     },
-    query: `INSERT INTO genre_ccu (granularity, genre_l1, genre_l2, bucket, places, total, average, computed_at, is_deleted)
+    query: `INSERT INTO ${tables.genreCcu} (granularity, genre_l1, genre_l2, bucket, places, total, average, computed_at, is_deleted)
 WITH ${CURRENT_GENRES_CTE},
 per_place AS (
   SELECT r.bucket AS b, ifNull(cg.genre_l1, 'unlabeled') AS g1, ifNull(cg.genre_l2, 'unlabeled') AS g2,
          toDecimal128(r.ccu_sum, 9) / r.samples AS avg_ccu
-  FROM place_rollups AS r FINAL
+  FROM ${tables.placeRollups} AS r FINAL
   LEFT JOIN current_genres AS cg ON cg.place_id = r.place_id
   WHERE r.granularity = {g:String} AND r.bucket >= {from:DateTime} AND r.bucket < {to:DateTime}
 ),
@@ -46,7 +47,7 @@ SELECT {g:String}, g1, sub, b, places, toFloat64(total), toFloat64(total / place
 FROM fresh
 UNION ALL
 SELECT granularity, genre_l1, genre_l2, bucket, 0, 0, 0, {computedAt:DateTime64(3)}, 1
-FROM genre_ccu FINAL
+FROM ${tables.genreCcu} FINAL
 WHERE granularity = {g:String} AND bucket >= {from:DateTime} AND bucket < {to:DateTime}
   AND (genre_l1, genre_l2, bucket) NOT IN (SELECT g1, sub, b FROM fresh)`,
   })
@@ -63,13 +64,13 @@ export async function materialiseGenreDistribution(
   await run(client, {
     what: 'genre distribution',
     params: { from: dateTimeParam(fromMs), to: dateTimeParam(toMs), computedAt: dateTime64Param(now) },
-    query: `INSERT INTO genre_distribution (slot, genre_l1, genre_l2, places, ccu, share, parent_share, computed_at, is_deleted)
+    query: `INSERT INTO ${tables.genreDistribution} (slot, genre_l1, genre_l2, places, ccu, share, parent_share, computed_at, is_deleted)
 WITH ${CURRENT_GENRES_CTE},
 per_genre AS (
   -- Aggregated to (slot, genres) before the two levels are spread: far fewer rows to duplicate.
   SELECT s.slot AS t, ifNull(cg.genre_l1, 'unlabeled') AS g1, ifNull(cg.genre_l2, 'unlabeled') AS g2,
          count() AS places, sum(s.playing) AS ccu
-  FROM place_snapshots AS s FINAL
+  FROM ${tables.placeSnapshots} AS s FINAL
   LEFT JOIN current_genres AS cg ON cg.place_id = s.place_id
   WHERE s.slot >= {from:DateTime} AND s.slot <= {to:DateTime}
   GROUP BY t, g1, g2
@@ -91,7 +92,7 @@ FROM (
 )
 UNION ALL
 SELECT slot, genre_l1, genre_l2, 0, 0, 0, 0, {computedAt:DateTime64(3)}, 1
-FROM genre_distribution FINAL
+FROM ${tables.genreDistribution} FINAL
 WHERE slot >= {from:DateTime} AND slot <= {to:DateTime}
   AND (slot, genre_l1, genre_l2) NOT IN (SELECT t, g1, sub FROM fresh)`,
   })

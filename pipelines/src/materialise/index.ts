@@ -10,6 +10,7 @@ export {
 export {
   type Clock,
   createMaterialiser,
+  type DirtyRange,
   type Materialiser,
   type MaterialiserOptions,
   mergeRange,
@@ -24,12 +25,11 @@ export {
   type RollupGranularity,
 } from './periods.ts'
 export { type RebuildOptions, type RecomputeRangeOptions, rebuild, recomputeRange } from './recompute.ts'
+export { type ResumedMaterialiser, type ResumeMaterialiserOptions, resumeMaterialiser } from './resume.ts'
 export {
   type MaterialiseRangeOptions,
   materialiseGranularity,
   materialiseRange,
   type RecomputeOptions,
-  ROLLUP_TABLE,
   type SlotRange,
 } from './rollups.ts'
-export { averageCcuSql, genreKeySql, playtimeSecondsSql } from './sql.ts'

@@ -2,7 +2,9 @@ import { Writable } from 'node:stream'
 import type { ClickHouseClient } from '@clickhouse/client'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { dateTimeParam } from '../store/index.ts'
 import { type Clock, createMaterialiser, mergeRange } from './materialiser.ts'
+import { bucketStartMs } from './periods.ts'
 import {
   insertDetails,
   insertSnapshots,
@@ -205,6 +207,69 @@ describe('the materialiser', () => {
   })
 })
 
+describe('the settled position (the insert-log cursor)', () => {
+  it('never passes a range whose recompute failed, and moves on once it succeeds', async () => {
+    const [x, y, z] = [FROM, FROM + 3 * DAY_MS, FROM + 6 * DAY_MS]
+    // The first statement of a range's recompute is its hour rollup, from the hour bucket of its start.
+    const yFrom = dateTimeParam(bucketStartMs(y, 'hour'))
+    let failY = true
+    const failing = new Proxy(client, {
+      get(target, prop, receiver) {
+        if (prop !== 'command') return Reflect.get(target, prop, receiver)
+        return async (params: Parameters<ClickHouseClient['command']>[0]) => {
+          if (failY && params.query_params?.from === yFrom) throw new Error('injected store failure')
+          return target.command(params)
+        }
+      },
+    })
+    const settled: number[] = []
+    const m = createMaterialiser({
+      client: failing,
+      logger: silent,
+      clock,
+      debounceMs: 60_000,
+      onSettled: async (position) => {
+        settled.push(position)
+      },
+    })
+    // Logged in time order of their slots; far enough apart not to merge.
+    m.markDirty(x, x, 100)
+    m.markDirty(y, y, 200)
+    m.markDirty(z, z, 300)
+    expect(m.pendingRanges()).toBe(3)
+    await expect(m.runNow()).rejects.toThrow('rollup hour failed')
+    // x is done; y failed and waits again with z: everything before y's position is done, no more.
+    expect(settled).toEqual([200])
+    expect(m.pendingRanges()).toBe(2)
+    failY = false
+    await m.runNow()
+    expect(settled).toEqual([200, 300])
+    expect(m.pendingRanges()).toBe(0)
+    await m.stop()
+  })
+
+  it('starts from the stored position and reports only beyond it; unpositioned marks do not move it', async () => {
+    const settled: number[] = []
+    const m = createMaterialiser({
+      client,
+      logger: silent,
+      clock,
+      debounceMs: 60_000,
+      settledFrom: 500,
+      onSettled: async (position) => {
+        settled.push(position)
+      },
+    })
+    m.markDirty(FROM, FROM)
+    m.markDirty(FROM + 3 * DAY_MS, FROM + 3 * DAY_MS, 400)
+    await m.runNow()
+    expect(settled).toEqual([])
+    m.markDirty(FROM, FROM, 600)
+    await m.stop()
+    expect(settled).toEqual([600])
+  })
+})
+
 describe('mergeRange', () => {
   it('merges overlapping and near ranges, keeps far ones apart, in order', () => {
     let r = mergeRange([], { fromMs: 100, toMs: 200 }, 10)
@@ -217,5 +282,16 @@ describe('mergeRange', () => {
       { fromMs: 500, toMs: 600 },
     ])
     expect(mergeRange(r, { fromMs: 40, toMs: 550 }, 10)).toEqual([{ fromMs: 0, toMs: 600 }])
+  })
+
+  it('keeps the earliest position of the marks it merges', () => {
+    let r = mergeRange([], { fromMs: 100, toMs: 200, position: 7 }, 10)
+    r = mergeRange(r, { fromMs: 150, toMs: 300, position: 3 }, 10)
+    r = mergeRange(r, { fromMs: 290, toMs: 310 }, 10)
+    r = mergeRange(r, { fromMs: 900, toMs: 900 }, 10)
+    expect(r).toEqual([
+      { fromMs: 100, toMs: 310, position: 3 },
+      { fromMs: 900, toMs: 900 },
+    ])
   })
 })

@@ -18,25 +18,53 @@ export interface MaterialiserOptions {
   readonly mergeGapMs?: number
   /** Longest wait before retrying after a failed run (default 60 s; the wait doubles from debounceMs). */
   readonly maxRetryDelayMs?: number
+  /**
+   * After a successful recompute, when the settled position moved forward: every range marked with a
+   * position before it has been recomputed (see markDirty). `resumeMaterialiser` stores it as the
+   * insert-log cursor. A rejection is logged and the position offered again after the next recompute.
+   */
+  readonly onSettled?: (position: number) => Promise<void>
+  /** The settled position the materialiser starts from (the stored cursor): it only reports beyond it. */
+  readonly settledFrom?: number
 }
 
 export interface Materialiser {
-  /** The slots [minSlotMs, maxSlotMs] of the raw tables changed (the sink calls this after inserts). */
-  markDirty(minSlotMs: number, maxSlotMs: number): void
+  /**
+   * The slots [minSlotMs, maxSlotMs] of the raw tables changed. `position` is where the change was
+   * recorded (the insert log's logged_at, epoch ms); positioned marks drive the settled position.
+   */
+  markDirty(minSlotMs: number, maxSlotMs: number, position?: number): void
   /** Runs the pending ranges now and resolves when they are done; rejects if the run fails. */
   runNow(): Promise<void>
+  /** Dirty ranges not yet recomputed: waiting, or being recomputed now. */
+  pendingRanges(): number
   /** Stops scheduling, waits for the run in flight and runs what is still pending (clean shutdown). */
   stop(): Promise<void>
 }
 
+/** A dirty slot range, with the earliest position among the marks merged into it. */
+export interface DirtyRange extends SlotRange {
+  readonly position?: number
+}
+
+function earliest(a: number | undefined, b: number | undefined): number | undefined {
+  if (a === undefined) return b
+  return b === undefined ? a : Math.min(a, b)
+}
+
 /** Adds a range to a sorted list of disjoint ranges, merging those closer than `gap`. */
-export function mergeRange(ranges: readonly SlotRange[], add: SlotRange, gap: number): SlotRange[] {
+export function mergeRange(ranges: readonly DirtyRange[], add: DirtyRange, gap: number): DirtyRange[] {
   const all = [...ranges, add].sort((a, b) => a.fromMs - b.fromMs)
-  const out: SlotRange[] = []
+  const out: DirtyRange[] = []
   for (const r of all) {
     const last = out.at(-1)
     if (last && r.fromMs <= last.toMs + gap) {
-      out[out.length - 1] = { fromMs: last.fromMs, toMs: Math.max(last.toMs, r.toMs) }
+      const position = earliest(last.position, r.position)
+      out[out.length - 1] = {
+        fromMs: last.fromMs,
+        toMs: Math.max(last.toMs, r.toMs),
+        ...(position !== undefined && { position }),
+      }
     } else {
       out.push(r)
     }
@@ -48,6 +76,10 @@ export function mergeRange(ranges: readonly SlotRange[], add: SlotRange, gap: nu
  * Keeps the materialised tables current as raw rows arrive: dirty slot ranges are coalesced and
  * recomputed after a short debounce, one run at a time (a run picks up ranges marked while it ran).
  * Recompute-and-replace makes every run idempotent, so a failed run is simply retried with backoff.
+ *
+ * Settled position: the earliest position of a range still dirty (waiting, or failed and waiting again),
+ * or, when none is, the latest position marked. Every positioned mark before it has been recomputed,
+ * so it never passes a range whose recompute failed.
  */
 export function createMaterialiser(options: MaterialiserOptions): Materialiser {
   const { client, logger, clock } = options
@@ -55,11 +87,26 @@ export function createMaterialiser(options: MaterialiserOptions): Materialiser {
   const mergeGapMs = options.mergeGapMs ?? 86_400_000
   const maxRetryDelayMs = options.maxRetryDelayMs ?? 60_000
 
-  let pending: SlotRange[] = []
+  let pending: DirtyRange[] = []
+  let running: DirtyRange | undefined
   let timer: NodeJS.Timeout | undefined
   let inFlight: Promise<void> | undefined
   let failures = 0
   let stopped = false
+  let latestMarked: number | undefined
+  let settled = options.settledFrom
+
+  async function reportSettled(): Promise<void> {
+    const floor = pending.reduce<number | undefined>((min, r) => earliest(min, r.position), undefined)
+    const position = floor ?? latestMarked
+    if (!options.onSettled || position === undefined || (settled !== undefined && position <= settled)) return
+    try {
+      await options.onSettled(position)
+      settled = position
+    } catch (err) {
+      logger.warn({ err, position }, 'cannot record the materialiser cursor; will retry after the next run')
+    }
+  }
 
   function schedule(): void {
     if (stopped || timer || inFlight || pending.length === 0) return
@@ -79,17 +126,21 @@ export function createMaterialiser(options: MaterialiserOptions): Materialiser {
       const [range, ...rest] = pending
       if (!range) break
       pending = rest
+      running = range
       const started = clock.now()
       try {
-        await recomputeRange(client, { ...range, now: started })
+        await recomputeRange(client, { fromMs: range.fromMs, toMs: range.toMs, now: started })
       } catch (err) {
         pending = mergeRange(pending, range, mergeGapMs)
         failures++
         logger.error({ err, ...range, failures }, 'materialise failed; will retry')
         throw err
+      } finally {
+        running = undefined
       }
       failures = 0
       logger.debug({ ...range, ms: clock.now() - started }, 'materialised')
+      await reportSettled()
     }
   }
 
@@ -113,15 +164,22 @@ export function createMaterialiser(options: MaterialiserOptions): Materialiser {
   }
 
   return {
-    markDirty(minSlotMs, maxSlotMs) {
+    markDirty(minSlotMs, maxSlotMs, position) {
       if (stopped) {
         logger.warn({ minSlotMs, maxSlotMs }, 'materialiser stopped; dirty range ignored')
         return
       }
-      const range = { fromMs: Math.min(minSlotMs, maxSlotMs), toMs: Math.max(minSlotMs, maxSlotMs) }
+      const range: DirtyRange = {
+        fromMs: Math.min(minSlotMs, maxSlotMs),
+        toMs: Math.max(minSlotMs, maxSlotMs),
+        ...(position !== undefined && { position }),
+      }
+      if (position !== undefined) latestMarked = Math.max(latestMarked ?? position, position)
       pending = mergeRange(pending, range, mergeGapMs)
       schedule()
     },
+
+    pendingRanges: () => pending.length + (running ? 1 : 0),
 
     async runNow() {
       await settle()
@@ -135,7 +193,10 @@ export function createMaterialiser(options: MaterialiserOptions): Materialiser {
       try {
         await drain()
       } catch {
-        logger.warn({ pending }, 'materialiser stopped with dirty ranges left; run `ludex rebuild` for them')
+        logger.warn(
+          { pending },
+          'materialiser stopped with dirty ranges left; the next start recomputes them from the insert log',
+        )
       }
     },
   }

@@ -1,7 +1,8 @@
 import type { ClickHouseClient } from '@clickhouse/client'
+import { averageCcuSql, dateParam, dateTime64Param, tables } from '../store/index.ts'
 import { bucketStartMs } from './periods.ts'
 import type { RecomputeOptions } from './rollups.ts'
-import { dateParam, dateTime64Param, run, select } from './sql.ts'
+import { run, select } from './sql.ts'
 
 /** The movement tables compare the top this many places. */
 export const TOP_N = 100
@@ -37,12 +38,12 @@ export async function materialiseDailyRanks(
   await run(client, {
     what: 'daily ranks',
     params: { buckets: dayBuckets.map((d) => d / 1000), computedAt: dateTime64Param(now) },
-    query: `INSERT INTO daily_ranks (day, place_id, rank, ccu_average, computed_at)
+    query: `INSERT INTO ${tables.dailyRanks} (day, place_id, rank, ccu_average, computed_at)
 SELECT toDate(bucket) AS d, place_id, rank() OVER (PARTITION BY d ORDER BY avg_ccu DESC), avg_ccu,
        {computedAt:DateTime64(3)}
 FROM (
-  SELECT bucket, place_id, ccu_sum / samples AS avg_ccu
-  FROM place_rollups FINAL
+  SELECT bucket, place_id, ${averageCcuSql()} AS avg_ccu
+  FROM ${tables.placeRollups} FINAL
   WHERE granularity = 'day' AND bucket IN (SELECT toDateTime(arrayJoin({buckets:Array(UInt32)}), 'UTC'))
 )`,
   })
@@ -68,10 +69,10 @@ export async function materialiseMovementDay(
       comparable: comparable ? 1 : 0,
       computedAt: dateTime64Param(now),
     },
-    query: `INSERT INTO top100_movement (day, type, place_id, rank, old_rank, gain, computed_at, is_deleted)
+    query: `INSERT INTO ${tables.top100Movement} (day, type, place_id, rank, old_rank, gain, computed_at, is_deleted)
 WITH
-cur AS (SELECT place_id, rank FROM daily_ranks FINAL WHERE day = {day:Date}),
-old AS (SELECT place_id, rank FROM daily_ranks FINAL WHERE day = {old:Date}),
+cur AS (SELECT place_id, rank FROM ${tables.dailyRanks} FINAL WHERE day = {day:Date}),
+old AS (SELECT place_id, rank FROM ${tables.dailyRanks} FINAL WHERE day = {old:Date}),
 fresh AS (
   SELECT 'top100entry' AS type, c.place_id AS place_id, toNullable(c.rank) AS rank, o.rank AS old_rank
   FROM cur AS c LEFT JOIN old AS o ON o.place_id = c.place_id
@@ -85,7 +86,7 @@ SELECT {day:Date}, type, place_id, rank, old_rank, toInt64(old_rank) - toInt64(r
 FROM fresh
 UNION ALL
 SELECT day, type, place_id, NULL, NULL, NULL, {computedAt:DateTime64(3)}, 1
-FROM top100_movement FINAL
+FROM ${tables.top100Movement} FINAL
 WHERE day = {day:Date} AND (type, place_id) NOT IN (SELECT type, place_id FROM fresh)`,
   })
 }
@@ -107,7 +108,7 @@ async function rankedDays(client: ClickHouseClient, days: readonly number[]): Pr
   const found = await select<{ day: string }>(client, {
     what: 'ranked days',
     params: { days: wanted },
-    query: 'SELECT DISTINCT day FROM daily_ranks FINAL WHERE day IN {days:Array(Date)}',
+    query: `SELECT DISTINCT day FROM ${tables.dailyRanks} FINAL WHERE day IN {days:Array(Date)}`,
   })
   // day bucket start = that date at 01:00 UTC
   return new Set(found.map((r) => Date.parse(`${r.day}T01:00:00Z`)))

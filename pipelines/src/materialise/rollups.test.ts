@@ -1,9 +1,9 @@
 import type { ClickHouseClient } from '@clickhouse/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { playtimeSecondsSql } from '../store/index.ts'
 import type { ChunkProgress } from './chunks.ts'
 import { bucketSql, bucketStartMs, nextBucketStartMs, ROLLUP_GRANULARITIES } from './periods.ts'
 import { materialiseRange } from './rollups.ts'
-import { playtimeSecondsSql } from './sql.ts'
 import { insertSnapshots, openTestStore, rows, type SnapshotRow, utc } from './test-store.ts'
 
 interface RollupRow {

@@ -1,7 +1,8 @@
 import type { ClickHouseClient } from '@clickhouse/client'
+import { dateTime64Param, dateTimeParam, tables } from '../store/index.ts'
 import { type ChunkProgress, monthChunks } from './chunks.ts'
 import { bucketSpan, bucketSql, ROLLUP_GRANULARITIES, type RollupGranularity } from './periods.ts'
-import { dateTime64Param, dateTimeParam, run } from './sql.ts'
+import { run } from './sql.ts'
 
 /** An inclusive range of snapshot slots (epoch ms) whose raw rows changed, and the time of the recompute. */
 export interface SlotRange {
@@ -13,8 +14,6 @@ export interface RecomputeOptions extends SlotRange {
   /** Epoch ms; becomes computed_at, the version that makes a recompute replace the previous rows. */
   readonly now: number
 }
-
-export const ROLLUP_TABLE = 'place_rollups'
 
 const COLUMNS =
   'granularity, place_id, bucket, samples, ccu_sum, ccu_min, ccu_max, visits_min, visits_max, ' +
@@ -43,13 +42,13 @@ export async function materialiseGranularity(
 }
 
 function fromRawSql(g: RollupGranularity): string {
-  return `INSERT INTO ${ROLLUP_TABLE} (${COLUMNS})
+  return `INSERT INTO ${tables.placeRollups} (${COLUMNS})
 SELECT {g:String}, place_id, ${bucketSql(g, 'slot')} AS b,
        count(), sum(playing), min(playing), max(playing), min(visits), max(visits),
        min(slot), max(slot), argMax(favorites, slot),
        argMaxIf(up_votes, slot, up_votes IS NOT NULL), argMaxIf(down_votes, slot, down_votes IS NOT NULL),
        {computedAt:DateTime64(3)}
-FROM place_snapshots FINAL
+FROM ${tables.placeSnapshots} FINAL
 WHERE slot >= {from:DateTime} AND slot < {to:DateTime}
 GROUP BY place_id, b`
 }
@@ -57,14 +56,14 @@ GROUP BY place_id, b`
 function fromDaysSql(g: RollupGranularity): string {
   // Within a day the last slot with votes may precede last_slot; across days the latest day that had
   // votes holds the latest votes, so ordering days by last_slot is exact.
-  return `INSERT INTO ${ROLLUP_TABLE} (${COLUMNS})
+  return `INSERT INTO ${tables.placeRollups} (${COLUMNS})
 SELECT {g:String}, place_id, ${bucketSql(g, 'bucket')} AS b,
        sum(samples), sum(ccu_sum), min(ccu_min), max(ccu_max), min(visits_min), max(visits_max),
        min(first_slot), max(last_slot), argMax(favorites_last, last_slot),
        argMaxIf(up_votes_last, last_slot, up_votes_last IS NOT NULL),
        argMaxIf(down_votes_last, last_slot, down_votes_last IS NOT NULL),
        {computedAt:DateTime64(3)}
-FROM ${ROLLUP_TABLE} FINAL
+FROM ${tables.placeRollups} FINAL
 WHERE granularity = 'day' AND bucket >= {from:DateTime} AND bucket < {to:DateTime}
 GROUP BY place_id, b`
 }

@@ -1,63 +1,11 @@
 import type { ClickHouseClient } from '@clickhouse/client'
+import { queryRows, type ReadOptions } from '../store/index.ts'
 import { MaterialiseError } from './errors.ts'
 
-/** Epoch ms → a `{name:DateTime}` parameter: epoch seconds are unambiguous whatever the server's zone. */
-export function dateTimeParam(ms: number): number {
-  return Math.floor(ms / 1000)
-}
-
-/** Epoch ms → a `{name:DateTime64(3)}` parameter, in UTC. */
-export function dateTime64Param(ms: number): string {
-  return new Date(ms).toISOString().replace('T', ' ').replace('Z', '')
-}
-
-/** Epoch ms → a `{name:Date}` parameter: the UTC date. */
-export function dateParam(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10)
-}
-
-/**
- * Average playtime in seconds from a rollup row's columns: CCU-time over the visits gained in the same
- * span, (ccu_sum / samples) × (last_slot − first_slot) ÷ (visits_max − visits_min). NULL when no visit
- * was gained (one sample, or a flat counter), so an undefined estimate is never read as zero.
- * `prefix` qualifies the columns (e.g. 'r.') when the rollup table is joined.
+/*
+ * The materialisers' statements, with failures as MaterialiseError naming the step. Their SQL fragments,
+ * table names and parameter helpers come from the store module (src/store), which the API shares.
  */
-export function playtimeSecondsSql(prefix = ''): string {
-  const p = prefix
-  return (
-    `if(${p}visits_max > ${p}visits_min AND ${p}samples > 0, ` +
-    `(${p}ccu_sum / ${p}samples) * dateDiff('second', ${p}first_slot, ${p}last_slot) / (${p}visits_max - ${p}visits_min), ` +
-    "CAST(NULL, 'Nullable(Float64)'))"
-  )
-}
-
-/** Exact average CCU of a rollup row: sum over count, never an average of averages. */
-export function averageCcuSql(prefix = ''): string {
-  return `(${prefix}ccu_sum / ${prefix}samples)`
-}
-
-/**
- * The genre key the spec groups by: lower-cased, trimmed, empty as 'unlabeled' (the same rule as
- * genreGroupKey in @ludex/schemas, written in SQL).
- */
-export function genreKeySql(column: string): string {
-  return `if(trimBoth(ifNull(${column}, '')) = '', 'unlabeled', lowerUTF8(trimBoth(ifNull(${column}, ''))))`
-}
-
-/**
- * Each place's current genres: the latest details row it has. Places never described are absent here;
- * joins map them to 'unlabeled'.
- */
-export const CURRENT_GENRES_CTE = `current_genres AS (
-  SELECT place_id,
-         ${genreKeySql('tupleElement(g, 1)')} AS genre_l1,
-         ${genreKeySql('tupleElement(g, 2)')} AS genre_l2
-  FROM (
-    SELECT place_id, argMax((genre_l1, genre_l2), observed_at) AS g
-    FROM place_details FINAL
-    GROUP BY place_id
-  )
-)`
 
 export interface CommandOptions {
   readonly query: string
@@ -65,7 +13,7 @@ export interface CommandOptions {
   readonly what: string
 }
 
-/** Runs one statement with bound parameters; failures are MaterialiseError naming the step. */
+/** Runs one statement with bound parameters. */
 export async function run(client: ClickHouseClient, { query, params, what }: CommandOptions): Promise<void> {
   try {
     await client.command({
@@ -82,20 +30,14 @@ export async function run(client: ClickHouseClient, { query, params, what }: Com
   }
 }
 
-/** Runs a read and returns its rows. */
-export async function select<T>(
+/** Runs a read through the store's queryRows and returns its rows. */
+export async function select<T extends object>(
   client: ClickHouseClient,
-  { query, params, what }: CommandOptions,
+  options: ReadOptions<T> & { readonly what: string },
 ): Promise<T[]> {
   try {
-    const rs = await client.query({
-      query,
-      query_params: params ?? {},
-      format: 'JSONEachRow',
-      clickhouse_settings: { join_use_nulls: 1 },
-    })
-    return await rs.json<T>()
+    return await queryRows<T>(client, { ...options, settings: { join_use_nulls: 1, ...options.settings } })
   } catch (cause) {
-    throw new MaterialiseError(`${what} failed`, { cause })
+    throw new MaterialiseError(`${options.what} failed`, { cause })
   }
 }

@@ -7,7 +7,7 @@ import { type ClickHouseClient, createClient } from '@clickhouse/client'
 import { createChdbConnection } from 'chdb/connection'
 import pino from 'pino'
 import { migrate } from '../clickhouse/migrate.ts'
-import { dateTime64Param } from './sql.ts'
+import { dateTime64Param, tables } from '../store/index.ts'
 
 type ClientConnection = NonNullable<Parameters<typeof createClient>[0]>['connection']
 
@@ -39,7 +39,7 @@ export interface SnapshotRow {
 
 export async function insertSnapshots(client: ClickHouseClient, rows: readonly SnapshotRow[]): Promise<void> {
   await client.insert({
-    table: 'place_snapshots',
+    table: tables.placeSnapshots,
     format: 'JSONEachRow',
     values: rows.map((r) => ({
       place_id: r.place_id,
@@ -65,7 +65,7 @@ export interface DetailsRow {
 
 export async function insertDetails(client: ClickHouseClient, rows: readonly DetailsRow[]): Promise<void> {
   await client.insert({
-    table: 'place_details',
+    table: tables.placeDetails,
     format: 'JSONEachRow',
     values: rows.map((r) => ({
       place_id: r.place_id,
@@ -99,16 +99,16 @@ export async function rows<T>(
 
 /** Every materialised table, deduplicated and ordered, without the bookkeeping column computed_at. */
 export async function snapshotMaterialised(client: ClickHouseClient): Promise<Record<string, unknown[]>> {
-  const tables: Record<string, string> = {
-    place_rollups: 'granularity, place_id, bucket',
-    genre_ccu: 'granularity, genre_l1, genre_l2, bucket',
-    genre_distribution: 'slot, genre_l1, genre_l2',
-    daily_ranks: 'day, place_id',
-    top100_movement: 'day, type, place_id',
-    genre_benchmarks_daily: 'day, genre_l1',
+  const orders: Record<string, string> = {
+    [tables.placeRollups]: 'granularity, place_id, bucket',
+    [tables.genreCcu]: 'granularity, genre_l1, genre_l2, bucket',
+    [tables.genreDistribution]: 'slot, genre_l1, genre_l2',
+    [tables.dailyRanks]: 'day, place_id',
+    [tables.top100Movement]: 'day, type, place_id',
+    [tables.genreBenchmarksDaily]: 'day, genre_l1',
   }
   const out: Record<string, unknown[]> = {}
-  for (const [table, order] of Object.entries(tables)) {
+  for (const [table, order] of Object.entries(orders)) {
     out[table] = await rows(client, `SELECT * EXCEPT (computed_at) FROM ${table} FINAL ORDER BY ${order}`)
   }
   return out

@@ -15,7 +15,7 @@ import { pino } from 'pino'
 import { type ConsumerValidation, createInProcessBus } from '../bus/in-process-bus.ts'
 import { createAnalyticsClient } from '../clickhouse/client.ts'
 import { migrate } from '../clickhouse/migrate.ts'
-import { tables } from '../clickhouse/tables.ts'
+import { tables } from '../store/tables.ts'
 import { deadLetterWriter, startSink } from './sink.ts'
 
 const args = process.argv.slice(2)

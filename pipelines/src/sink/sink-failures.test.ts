@@ -13,7 +13,7 @@ import type { BusObserver, DeadLetteredEvent, RedeliveryEvent } from '../bus/obs
 import { createAnalyticsClient } from '../clickhouse/client.ts'
 import { migrate } from '../clickhouse/migrate.ts'
 import { storeRefusal } from '../clickhouse/refusals.ts'
-import { tables } from '../clickhouse/tables.ts'
+import { tables } from '../store/tables.ts'
 import { snapshotRows } from './rows.ts'
 import { deadLetterWriter, type InsertedEvent, type Sink, startSink } from './sink.ts'
 

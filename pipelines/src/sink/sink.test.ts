@@ -18,7 +18,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { createInProcessBus, type InProcessBus } from '../bus/in-process-bus.ts'
 import { createAnalyticsClient } from '../clickhouse/client.ts'
 import { migrate } from '../clickhouse/migrate.ts'
-import { tables } from '../clickhouse/tables.ts'
+import { tables } from '../store/tables.ts'
 import { deadLetterWriter, type InsertedEvent, type Sink, startSink } from './sink.ts'
 
 const logger = pino({ level: 'silent' })

@@ -4,7 +4,7 @@ import { BatchRejectedError, type Subscriber, type Subscription, type Topic, top
 import type { Logger } from 'pino'
 import type { DeadLetterHandler } from '../bus/dead-letter-handler.ts'
 import { type StoreRefusal, storeRefusal } from '../clickhouse/refusals.ts'
-import { tables } from '../clickhouse/tables.ts'
+import { tables } from '../store/tables.ts'
 import {
   chartRows,
   creatorRows,

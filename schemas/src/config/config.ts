@@ -135,8 +135,8 @@ export const configSchema = z.object({
   /** On shutdown, running jobs get this long to finish before their abort signal fires. */
   SCHEDULER_STOP_GRACE_MS: z.coerce.number().int().min(0).default(30_000),
   /**
-   * How often a materialiser in its own process reads the insert log (what sinks in other processes
-   * inserted) for slot ranges to recompute.
+   * How often the materialiser reads the insert log (the slot ranges every live sink inserted) for
+   * ranges to recompute; a sink in the same process also has it read at once after each batch.
    */
   INSERT_LOG_POLL_MS: z.coerce.number().int().positive().default(2000),
   /**

@@ -151,6 +151,9 @@ describe('each role command starts on its own data dir, serves health and metric
     const p = await spawnLudex(['materialiser'], await env())
     started.push(p)
     await checkHealth(p, ['materialiser'])
+    // An empty store leaves it nothing to do, and its gauge says so.
+    const metrics = await (await fetch(`${p.healthUrl}/metrics`)).text()
+    expect(metrics).toMatch(/^ludex_materialiser_pending_ranges 0$/m)
     expect((await p.stop('SIGINT')).code).toBe(0)
     started.pop()
   })

@@ -34,8 +34,9 @@ async function fingerprint(client: ClickHouseClient): Promise<Record<string, { n
   const rows = async <T>(query: string) => (await client.query({ query, format: 'JSONEachRow' })).json<T>()
   const tables = await rows<{ name: string; engine: string }>(
     // insert_log is the sinks' record of their batches: a redelivered batch is logged again by design.
+    // operator_state holds the materialiser's cursor, a position in that database's own insert log.
     `SELECT name, engine FROM system.tables WHERE database = currentDatabase()
-       AND engine NOT LIKE '%View' AND name != 'insert_log' ORDER BY name`,
+       AND engine NOT LIKE '%View' AND name NOT IN ('insert_log', 'operator_state') ORDER BY name`,
   )
   const out: Record<string, { n: number; h: string }> = {}
   for (const t of tables) {

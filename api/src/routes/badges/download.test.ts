@@ -1,4 +1,4 @@
-import type { ClickHouseClient } from '@clickhouse/client'
+import type { ClickHouseClient } from '@ludex/pipelines/store'
 import type { BadgeStatRow } from '@ludex/schemas'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

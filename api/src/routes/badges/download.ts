@@ -30,7 +30,7 @@ export const badgesRoute = defineRoute({
     if (type === false) {
       throw new ApiError(406, 'not_acceptable', `This call answers with ${CSV} or ${JSON_TYPE}`)
     }
-    const tracked = await trackedExperience(deps.clickhouse, params.placeId)
+    const tracked = await trackedExperience(deps, params.placeId)
     if (!tracked) throw ApiError.notFound(`Place ${params.placeId} is not tracked`)
     let rows: Awaited<ReturnType<typeof deps.badges>>
     try {

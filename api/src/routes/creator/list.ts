@@ -13,6 +13,5 @@ export const creatorListRoute = defineRoute({
   description: 'Most experiences first. thumbnail_hash is "default" while the creator profile is unknown.',
   response: creatorList,
   maxAgeSeconds: 300,
-  handler: async ({ deps }) =>
-    deps.cache.get('creator:list', CREATORS_TTL_MS, () => trackedCreators(deps.clickhouse)),
+  handler: async ({ deps }) => deps.cache.get('creator:list', CREATORS_TTL_MS, () => trackedCreators(deps)),
 })

@@ -19,7 +19,7 @@ export const placeDetailRoute = defineRoute({
   maxAgeSeconds: 60,
   handler: async ({ params, deps }) => {
     const [found, edit] = await Promise.all([
-      experienceDetail(deps.clickhouse, params.place_id, deps.now()),
+      experienceDetail(deps, params.place_id, deps.now()),
       deps.accounts?.store.placeEdits.get(params.place_id) ?? null,
     ])
     if (!found) throw ApiError.notFound(`Place ${params.place_id} is not tracked`)

@@ -19,8 +19,8 @@ export const placePriceRoute = defineRoute({
   maxAgeSeconds: 300,
   handler: async ({ params, deps }) => {
     const [tracked, history] = await Promise.all([
-      trackedExperience(deps.clickhouse, params.placeId),
-      readPriceHistory(deps.clickhouse, params.placeId),
+      trackedExperience(deps, params.placeId),
+      readPriceHistory(deps, params.placeId),
     ])
     if (!tracked) throw ApiError.notFound(`Place ${params.placeId} is not tracked`)
     return history

@@ -21,8 +21,5 @@ export const slimListRoute = defineRoute({
   maxAgeSeconds: 10,
   handler: async ({ deps }) =>
     // Staff canonical names are laid over after the cache, so an edit shows at once.
-    withCanonicalNames(
-      deps,
-      await deps.cache.get('place:slim', SLIM_TTL_MS, () => slimExperiences(deps.clickhouse)),
-    ),
+    withCanonicalNames(deps, await deps.cache.get('place:slim', SLIM_TTL_MS, () => slimExperiences(deps))),
 })

@@ -29,7 +29,7 @@ export const placeUpdateRoute = defineRoute({
     const actor = accountOf(viewer).user
     const placeId = params.place_id
     const [found, edit] = await Promise.all([
-      experienceDetail(deps.clickhouse, placeId, deps.now()),
+      experienceDetail(deps, placeId, deps.now()),
       accounts.store.placeEdits.get(placeId),
     ])
     if (!found) throw ApiError.notFound(`Place ${placeId} is not tracked`)

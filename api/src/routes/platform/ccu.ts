@@ -44,6 +44,6 @@ export const platformCcuRoute = defineRoute({
     }
     const start = visibleStart(viewer, ctx, requestedStart, now)
     if (end < start) return []
-    return platformCcu(deps.clickhouse, query.granularity, start, end)
+    return platformCcu(deps, query.granularity, start, end)
   },
 })

@@ -18,8 +18,6 @@ export const platformGenreRoute = defineRoute({
   response: genreDistribution,
   maxAgeSeconds: 60,
   handler: async ({ deps }) => {
-    return deps.cache.get('platform:genre', GENRE_TTL_MS, () =>
-      currentGenreDistribution(deps.clickhouse, deps.now()),
-    )
+    return deps.cache.get('platform:genre', GENRE_TTL_MS, () => currentGenreDistribution(deps, deps.now()))
   },
 })

@@ -17,5 +17,5 @@ export const platformMovementRoute = defineRoute({
   response: movementList,
   maxAgeSeconds: 300,
   handler: async ({ query, deps }) =>
-    top100Movement(deps.clickhouse, query.type, new Date(deps.now()).toISOString().slice(0, 10)),
+    top100Movement(deps, query.type, new Date(deps.now()).toISOString().slice(0, 10)),
 })

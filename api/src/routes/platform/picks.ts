@@ -24,7 +24,7 @@ export const dailyPicksRoute = defineRoute({
   handler: async ({ query, deps, viewer, ctx }) => {
     const now = deps.now()
     if (query.startTime === undefined && query.endTime === undefined) {
-      const latest = await latestDailyPicks(deps.clickhouse, isoDate(now))
+      const latest = await latestDailyPicks(deps, isoDate(now))
       return latest ? [latest] : []
     }
     const requestedStart = query.startTime ?? DAILY_PICKS_START_MS
@@ -36,6 +36,6 @@ export const dailyPicksRoute = defineRoute({
     const window = historyWindow(viewer, Math.max(requestedStart, DAILY_PICKS_START_MS), now)
     const from = isoDate(window.startMs)
     if (window.clamped) announceHistoryStart(ctx, Date.parse(`${from}T00:00:00.000Z`))
-    return dailyPicksBetween(deps.clickhouse, from, isoDate(end))
+    return dailyPicksBetween(deps, from, isoDate(end))
   },
 })

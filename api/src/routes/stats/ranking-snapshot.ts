@@ -35,13 +35,13 @@ export const rankingSnapshotRoute = defineRoute({
     const floor = rankingHistoryStartMs(now)
     // Searched: the ranking history, cut to the last 30 days for a visitor.
     const from = historyWindow(viewer, floor, now).startMs
-    let snapshot = at >= from ? await rankingPositionsAt(deps.clickhouse, params.id, from, at) : null
+    let snapshot = at >= from ? await rankingPositionsAt(deps, params.id, from, at) : null
     if (!snapshot && from > floor) {
       // A visitor asked for a time before the window (or before its first capture): the earliest
       // capture inside it, never one before, and the header says where the answer starts.
-      const first = await firstRankingSlot(deps.clickhouse, params.id, from, now)
+      const first = await firstRankingSlot(deps, params.id, from, now)
       if (first !== null) {
-        snapshot = await rankingPositionsAt(deps.clickhouse, params.id, from, first)
+        snapshot = await rankingPositionsAt(deps, params.id, from, first)
         announceHistoryStart(ctx, from)
       }
     }

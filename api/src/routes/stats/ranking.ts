@@ -22,12 +22,12 @@ export const rankingSeriesRoute = defineRoute({
   maxAgeSeconds: 300,
   handler: async ({ query, deps, viewer, ctx }) => {
     const now = deps.now()
-    if (!(await isTrackedPlace(deps.clickhouse, query.placeId))) {
+    if (!(await isTrackedPlace(deps, query.placeId))) {
       throw ApiError.notFound(`Experience ${query.placeId} is not tracked`)
     }
     const floor = rankingHistoryStartMs(now)
     const start = visibleStart(viewer, ctx, Math.max(query.startTime ?? floor, floor), now)
-    const observations = await chartObservations(deps.clickhouse, query.placeId, start, now)
+    const observations = await chartObservations(deps, query.placeId, start, now)
     return mergeRankingPeriods(observations)
   },
 })

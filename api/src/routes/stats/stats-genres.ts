@@ -38,7 +38,7 @@ export const statsGenresRoute = defineRoute({
       defaultStartMs: GENRE_STATS_START_MS,
       ctx,
     })
-    const rows = await genreCcuRows(deps.clickhouse, granularity, range.fromMs, range.toMs)
+    const rows = await genreCcuRows(deps, granularity, range.fromMs, range.toMs)
     const series: { name: string; data: [number, number, number][] }[] = []
     for (const r of rows) {
       let last = series.at(-1)

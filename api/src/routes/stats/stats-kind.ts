@@ -92,7 +92,7 @@ function earliestStart(places: readonly PlaceInfo[], nowMs: number): number {
 
 /** The requested ids that Ludex tracks, in the requested order; a 404 when there is none. */
 async function requireTracked(deps: ApiDeps, ids: readonly number[]): Promise<PlaceInfo[]> {
-  const tracked = await trackedPlaces(deps.clickhouse, ids)
+  const tracked = await trackedPlaces(deps, ids)
   const places = ids.flatMap((id) => tracked.get(id) ?? [])
   if (places.length === 0) throw ApiError.notFound('None of the requested places is tracked')
   return places
@@ -151,8 +151,8 @@ export const statsKindRoute = defineRoute({
         key,
         TAG_AGGREGATE_TTL_MS,
         async () => {
-          const tracked = await trackedPlaces(deps.clickhouse, tag.placeIds)
-          const rows = await averageStatRows(deps.clickhouse, kind, {
+          const tracked = await trackedPlaces(deps, tag.placeIds)
+          const rows = await averageStatRows(deps, kind, {
             granularity: g,
             placeIds: [...tracked.keys()],
             ...range,
@@ -171,7 +171,7 @@ export const statsKindRoute = defineRoute({
     const placeIds = places.map((p) => p.placeId)
 
     if (q.aggregation === 'average') {
-      const rows = await averageStatRows(deps.clickhouse, kind, {
+      const rows = await averageStatRows(deps, kind, {
         granularity: g,
         placeIds,
         ...range,
@@ -182,7 +182,7 @@ export const statsKindRoute = defineRoute({
       return { stat: kind, series: [{ place_id: 0, name: 'Average', data }] }
     }
 
-    const rows = await placeStatRows(deps.clickhouse, kind, { granularity: g, placeIds, ...range })
+    const rows = await placeStatRows(deps, kind, { granularity: g, placeIds, ...range })
     const byPlace = new Map<number, StatRow[]>(placeIds.map((id) => [id, []]))
     for (const r of rows) byPlace.get(r.placeId)?.push(placeRow(kind, r))
     return {

@@ -18,5 +18,5 @@ export const thumbnailBulkRoute = defineRoute({
   }),
   response: thumbnailList,
   maxAgeSeconds: 300,
-  handler: async ({ query, deps }) => latestThumbnails(deps.clickhouse, query.placeIds, query.type),
+  handler: async ({ query, deps }) => latestThumbnails(deps, query.placeIds, query.type),
 })

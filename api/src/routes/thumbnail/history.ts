@@ -26,8 +26,8 @@ export const thumbnailHistoryRoute = defineRoute({
   handler: async ({ query, deps }) => {
     const startMs = Math.max(query.startTime ?? THUMBNAILS_START_MS, THUMBNAILS_START_MS)
     const [tracked, rows] = await Promise.all([
-      trackedExperience(deps.clickhouse, query.placeId),
-      thumbnailHistory(deps.clickhouse, query.placeId, startMs),
+      trackedExperience(deps, query.placeId),
+      thumbnailHistory(deps, query.placeId, startMs),
     ])
     if (!tracked) throw ApiError.notFound(`Place ${query.placeId} is not tracked`)
     return rows

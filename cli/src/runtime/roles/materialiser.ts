@@ -1,9 +1,7 @@
 import type { ClickHouseClient } from '@clickhouse/client'
 import type { ReadinessCheck } from '@ludex/api'
-import { createMaterialiser, followInsertLog, type InsertLogFollower } from '@ludex/pipelines'
+import { resumeMaterialiser } from '@ludex/pipelines'
 import type { RoleComponent, RoleContext } from './component.ts'
-
-const RECENT_RECOMPUTE_MS = 86_400_000
 
 export interface SlotRange {
   readonly fromMs: number
@@ -11,12 +9,17 @@ export interface SlotRange {
 }
 
 export interface MaterialiserComponent extends RoleComponent {
-  /** A slot range the sink of this process inserted (when it feeds the materialiser directly). */
-  inserted(minSlot: number, maxSlot: number): void
   /**
-   * Runs `work` with recomputes held back: the ranges inserted meanwhile, by this process's sink or
-   * logged by any sink, are gathered instead of recomputed and returned, so a backfill rebuilds its range
-   * once instead of after every batch. Ranges logged during `work` are read before it returns.
+   * A batch the sink of this process inserted. While a `deferWhile` runs, its range is gathered for
+   * the one rebuild at the end and true comes back: the sink then leaves it out of the insert log.
+   * Otherwise false: the sink logs it and `nudge`s.
+   */
+  hold(minSlot: number, maxSlot: number): boolean
+  /** The sink of this process has just logged a batch: read the insert log now. */
+  nudge(): void
+  /**
+   * Runs `work` with the ranges this process's sink inserts meanwhile gathered instead of logged and
+   * recomputed, and returns them, so a backfill rebuilds its range once instead of after every batch.
    */
   deferWhile<T>(work: () => Promise<T>): Promise<{ result: T; range: SlotRange | null }>
 }
@@ -29,88 +32,62 @@ export class MaterialiserDeferError extends Error {
 }
 
 /**
- * The materialiser role: keeps rollups, genre series, movement and benchmarks current. Fed directly by
- * the sink in this process on the in-process bus, otherwise by following the insert log every sink
- * writes (`INSERT_LOG_POLL_MS`), so it can run in any process.
+ * The materialiser role: keeps rollups, genre series, movement and benchmarks current. It follows the
+ * insert log every live sink writes (`INSERT_LOG_POLL_MS`, sooner when the sink of this process nudges
+ * it), from a cursor kept in operator_state, so a restart resumes where it stopped however long it was
+ * down; `ludex_materialiser_pending_ranges` shows what it has not recomputed yet.
  */
 export async function startMaterialiserRole(
   ctx: RoleContext,
-  options: { store: ClickHouseClient; fedBySink: boolean },
+  options: { store: ClickHouseClient },
 ): Promise<MaterialiserComponent> {
   const { config, logger, clock, metrics } = ctx
-  const materialiser = createMaterialiser({
+  let state: ReadinessCheck = { ok: false, detail: 'catching up on the insert log' }
+  const resumed = await resumeMaterialiser({
     client: options.store,
     logger: logger.child({ component: 'materialiser' }),
     clock,
+    pollMs: config.INSERT_LOG_POLL_MS,
+    onInsert: () => metrics.markedDirty('insert-log'),
+    onPoll: (result) => {
+      state =
+        'error' in result
+          ? { ok: false, detail: 'cannot read the insert log' }
+          : { ok: true, detail: 'following the insert log' }
+    },
   })
+  metrics.watchMaterialiser(() => resumed.pendingRanges())
+  state = { ok: true, detail: `following the insert log (${resumed.caughtUp} batches to catch up)` }
+
   let deferred: { range: SlotRange | null } | null = null
-  const feed = (minSlot: number, maxSlot: number, source: 'sink' | 'insert-log') => {
-    metrics.markedDirty(source)
-    if (!deferred) {
-      materialiser.markDirty(minSlot, maxSlot)
-      return
-    }
-    const r = deferred.range
-    deferred.range = r
-      ? { fromMs: Math.min(r.fromMs, minSlot), toMs: Math.max(r.toMs, maxSlot) }
-      : { fromMs: minSlot, toMs: maxSlot }
-  }
-
-  let follower: InsertLogFollower | null = null
-  let state: ReadinessCheck
-  if (options.fedBySink) {
-    // A crash may have stopped the process between an insert and its rollup run: recompute the last day.
-    materialiser.markDirty(clock.now() - RECENT_RECOMPUTE_MS, clock.now())
-    state = { ok: true, detail: 'fed by the sink in this process' }
-  } else {
-    const following = followInsertLog({
-      client: options.store,
-      logger: logger.child({ component: 'insert-log' }),
-      pollMs: config.INSERT_LOG_POLL_MS,
-      now: () => clock.now(),
-      onInsert: (insert) => feed(insert.minSlot, insert.maxSlot, 'insert-log'),
-      onPoll: (result) => {
-        state =
-          'error' in result
-            ? { ok: false, detail: 'cannot read the insert log' }
-            : { ok: true, detail: 'following the insert log' }
-      },
-    })
-    follower = following
-    try {
-      const caughtUp = await following.poll()
-      state = { ok: true, detail: `following the insert log (${caughtUp} batches to catch up)` }
-    } catch (err) {
-      await following.stop()
-      await materialiser.stop()
-      throw err
-    }
-  }
-
   return {
-    inserted: (minSlot, maxSlot) => feed(minSlot, maxSlot, 'sink'),
+    hold(minSlot, maxSlot) {
+      if (!deferred) return false
+      const r = deferred.range
+      deferred.range = r
+        ? { fromMs: Math.min(r.fromMs, minSlot), toMs: Math.max(r.toMs, maxSlot) }
+        : { fromMs: minSlot, toMs: maxSlot }
+      return true
+    },
+    nudge: () => resumed.nudge(),
     async deferWhile(work) {
       if (deferred) throw new MaterialiserDeferError()
       const holding: { range: SlotRange | null } = { range: null }
       deferred = holding
       try {
         const result = await work()
-        // What the sinks logged during the work (a Kafka sink logs before it commits) belongs to it too.
-        await follower?.poll()
         return { result, range: holding.range }
       } catch (err) {
         // The caller will not rebuild: what was inserted is recomputed as usual.
-        if (holding.range) materialiser.markDirty(holding.range.fromMs, holding.range.toMs)
+        if (holding.range) resumed.materialiser.markDirty(holding.range.fromMs, holding.range.toMs)
         throw err
       } finally {
         deferred = null
       }
     },
     readiness: () => state,
-    stop: async () => {
-      await follower?.stop()
-      // Runs what is still pending, so everything inserted is materialised before the store closes.
-      await materialiser.stop()
-    },
+    // Stop the sink of this process first: the stop reads the log once more, then recomputes what is
+    // pending, so everything inserted is materialised before the store closes.
+    stop: () => resumed.stop(),
   }
 }

@@ -50,8 +50,8 @@ describe('planRoles', () => {
     for (const role of ['poller', 'scheduler', 'sink'] as const) {
       expect(planRoles([role], distributed).roles).toEqual([role])
     }
-    // On Kafka the insert log carries the ranges even within one process (durable across a crash).
-    expect(planRoles(['sink', 'materialiser'], distributed).materialiseInProcess).toBe(false)
+    // On Kafka too: the sink always logs its ranges (durable across a crash) and nudges its neighbour.
+    expect(planRoles(['sink', 'materialiser'], distributed).materialiseInProcess).toBe(true)
     // A shared bus but in-process timers: the poller still needs its scheduler, the sink does not.
     const kafkaOnly = { bus: 'kafka', scheduler: 'in-process' } as const
     expect(planRoles(['sink'], kafkaOnly).roles).toEqual(['sink'])
@@ -71,7 +71,7 @@ describe('planRoles', () => {
       expect(planRoles(ROLES, wiring).roles).toEqual(ROLES)
     }
     expect(planRoles(ROLES, embedded).materialiseInProcess).toBe(true)
-    expect(planRoles(ROLES, distributed).materialiseInProcess).toBe(false)
+    expect(planRoles(ROLES, distributed).materialiseInProcess).toBe(true)
   })
 
   it('names the roles in the error and keeps them in one canonical order', () => {

@@ -31,7 +31,7 @@ export class RoleCombinationError extends Error {
 export interface RolePlan {
   readonly roles: readonly Role[]
   readonly has: (role: Role) => boolean
-  /** Whether the sink tells a materialiser in this process directly (else it writes the insert log). */
+  /** Whether the sink nudges a materialiser in this process to read the insert log at once (it always logs). */
   readonly materialiseInProcess: boolean
 }
 
@@ -91,14 +91,9 @@ export function planRoles(
   }
   if (roles.length === 0) problems.push(`no role given (roles: ${ROLES.join(', ')})`)
   if (problems.length > 0) throw new RoleCombinationError(roles, problems)
-  // On a shared bus (Kafka) the sink writes the insert log before its offsets are committed even when
-  // the materialiser shares its process: a crash between the commit and the materialiser's next run
-  // would otherwise lose the range (it lives only in memory), and a redelivery would not bring it back.
-  return {
-    roles,
-    has,
-    materialiseInProcess: has('sink') && has('materialiser') && wiring.bus === 'in-process',
-  }
+  // Every live sink writes the insert log before its batch is acknowledged, on any bus, so a range
+  // survives a crash; a materialiser beside the sink is only nudged to read it at once.
+  return { roles, has, materialiseInProcess: has('sink') && has('materialiser') }
 }
 
 /** Parses `--with a,b` into roles, naming an unknown one. */

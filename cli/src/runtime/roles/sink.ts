@@ -5,9 +5,10 @@ import type { RoleComponent, RoleContext } from './component.ts'
 import type { MaterialiserComponent } from './materialiser.ts'
 
 /**
- * The sink role: consumes the bus into the store in batches. It hands each inserted range to the
- * materialiser of this process when that one is fed directly (`materialiser`), else writes it to the
- * insert log before the batch is acknowledged, for a materialiser in any process.
+ * The sink role: consumes the bus into the store in batches. Each inserted range goes to the insert log
+ * before the batch is acknowledged (on Kafka: before its offsets are committed), so a materialiser in
+ * any process, or in this one after a crash, recomputes it; a materialiser in this process is nudged to
+ * read it at once, and during a backfill holds the range for one rebuild at the end instead.
  */
 export async function startSinkRole(
   ctx: RoleContext,
@@ -18,8 +19,9 @@ export async function startSinkRole(
   const writeLog = insertLogWriter(options.store)
   const onInserted = async (event: InsertedEvent) => {
     metrics.inserted(event, clock.now())
-    if (materialiser) materialiser.inserted(event.minSlot, event.maxSlot)
-    else await writeLog(event)
+    if (materialiser?.hold(event.minSlot, event.maxSlot)) return
+    await writeLog(event)
+    materialiser?.nudge()
   }
   const sink = startSink({
     bus: metrics.instrumentSubscriber(bus.bus),
@@ -29,7 +31,7 @@ export async function startSinkRole(
     batchWaitMs: config.SINK_BATCH_WAIT_MS,
     onInserted,
   })
-  const detail = `consuming the ${bus.kind} bus${materialiser ? '' : ', logging inserts for the materialiser'}`
+  const detail = `consuming the ${bus.kind} bus, logging inserts for the materialiser`
   return {
     readiness: () => ({ ok: true, detail }),
     stop: async () => {

@@ -1,0 +1,114 @@
+import type { ClickHouseClient } from '@clickhouse/client'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertDetails, openTestStore, rows, utc } from '../materialise/test-store.ts'
+import {
+  averageCcuSql,
+  CURRENT_GENRES_CTE,
+  genreKeySql,
+  latestDetailsSql,
+  likeRatioOrZeroSql,
+  likeRatioSql,
+  playtimeSecondsSql,
+  ROLLUP_VALUE_SQL,
+} from './fragments.ts'
+
+let client: ClickHouseClient
+beforeAll(async () => {
+  client = await openTestStore()
+})
+afterAll(async () => {
+  await client.close()
+})
+
+/**
+ * Hand-worked rollup rows, typed as place_rollups types them:
+ * 1: 3 samples, CCU 100+120+80 = 300 (average 100), visits 1000 → 1060 over 20 minutes, votes 30/10:
+ *    playtime = 100 × 1200 s ÷ 60 visits = 2000 s; like ratio 30 ÷ 40 = 0.75.
+ * 2: one sample (visits flat, votes unknown): no playtime, no rating.
+ * 3: votes known but both zero: no rating.
+ */
+const ROLLUPS = `SELECT * FROM VALUES(
+  'id UInt8, samples UInt32, ccu_sum UInt64, visits_min UInt64, visits_max UInt64,
+   first_slot DateTime(''UTC''), last_slot DateTime(''UTC''), favorites_last UInt64,
+   up_votes_last Nullable(UInt64), down_votes_last Nullable(UInt64)',
+  (1, 3, 300, 1000, 1060, '2024-03-01 01:00:00', '2024-03-01 01:20:00', 55, 30, 10),
+  (2, 1, 70, 500, 500, '2024-03-01 01:00:00', '2024-03-01 01:00:00', 9, NULL, NULL),
+  (3, 2, 10, 1, 2, '2024-03-01 01:00:00', '2024-03-01 01:10:00', 0, 0, 0)
+)`
+
+describe('rollup fragments', () => {
+  it('average CCU, playtime and like ratio of each row, NULL where undefined', async () => {
+    const got = await rows(
+      client,
+      `SELECT id, ${averageCcuSql('r.')} AS avg, ${playtimeSecondsSql('r.')} AS playtime,
+              ${likeRatioSql('r.')} AS rating
+       FROM (${ROLLUPS}) AS r ORDER BY id`,
+    )
+    expect(got).toEqual([
+      { id: 1, avg: 100, playtime: 2000, rating: 0.75 },
+      { id: 2, avg: 70, playtime: null, rating: null },
+      // 5 CCU × 600 s ÷ 1 visit.
+      { id: 3, avg: 5, playtime: 3000, rating: null },
+    ])
+  })
+
+  it('gives every single-valued stat kind its value', async () => {
+    const kinds = Object.entries(ROLLUP_VALUE_SQL)
+    const got = await rows<Record<string, number | null>>(
+      client,
+      `SELECT ${kinds.map(([k, sql]) => `${sql} AS ${k}`).join(', ')} FROM (${ROLLUPS}) ORDER BY id`,
+    )
+    expect(got).toEqual([
+      { ccus: 100, visits: 1060, favorites: 55, rating: 0.75, playtime: 2000 },
+      { ccus: 70, visits: 500, favorites: 9, rating: null, playtime: null },
+      { ccus: 5, visits: 2, favorites: 0, rating: null, playtime: 3000 },
+    ])
+  })
+
+  it('like ratio of current votes is 0 while there are none', async () => {
+    const got = await rows(
+      client,
+      `SELECT ${likeRatioOrZeroSql('l.')} AS ratio
+       FROM VALUES('i UInt8, up_votes Nullable(UInt64), down_votes Nullable(UInt64)',
+                   (1, 30, 10), (2, NULL, NULL), (3, 0, 0), (4, 5, NULL)) AS l
+       ORDER BY i`,
+    )
+    expect(got).toEqual([{ ratio: 0.75 }, { ratio: 0 }, { ratio: 0 }, { ratio: 1 }])
+  })
+})
+
+describe('genre and details fragments', () => {
+  it('keys genres as genreGroupKey does: trimmed, lower-cased, empty as unlabeled', async () => {
+    const got = await rows<{ k: string }>(
+      client,
+      `SELECT ${genreKeySql('g')} AS k
+       FROM VALUES('i UInt8, g Nullable(String)', (1, '  Role Playing '), (2, ''), (3, '   '), (4, NULL), (5, 'ÉPICO'))
+       ORDER BY i`,
+    )
+    expect(got.map((r) => r.k)).toEqual(['role playing', 'unlabeled', 'unlabeled', 'unlabeled', 'épico'])
+  })
+
+  it("reads each place's latest details and current genres", async () => {
+    await insertDetails(client, [
+      { place_id: 1, genre_l1: 'RPG', genre_l2: 'Action RPG', observed_at: utc('2024-01-01T00:00:00') },
+      { place_id: 1, genre_l1: ' Shooter', genre_l2: '', observed_at: utc('2024-02-01T00:00:00') },
+      { place_id: 2, genre_l1: 'Obby', genre_l2: 'Classic Obby', observed_at: utc('2024-01-15T00:00:00') },
+    ])
+    expect(
+      await rows(
+        client,
+        `WITH ${CURRENT_GENRES_CTE} SELECT place_id, genre_l1, genre_l2 FROM current_genres ORDER BY place_id`,
+      ),
+    ).toEqual([
+      { place_id: 1, genre_l1: 'shooter', genre_l2: 'unlabeled' },
+      { place_id: 2, genre_l1: 'obby', genre_l2: 'classic obby' },
+    ])
+    expect(
+      await rows(
+        client,
+        `${latestDetailsSql({ g1: 'genre_l1' }, { where: 'place_id = {p:UInt64}', found: true })}`,
+        { p: 1 },
+      ),
+    ).toEqual([{ place_id: 1, found: 1, g1: ' Shooter' }])
+  })
+})

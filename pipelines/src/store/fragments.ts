@@ -1,0 +1,109 @@
+import type { StatKind } from '@ludex/schemas'
+import { tables } from './tables.ts'
+
+/*
+ * Named SQL fragments: the formulas both the materialisers and the API's reads use, written once. Each is
+ * fixed text of ours (column prefixes and names come from code, never from a request); values are bound
+ * as parameters by the caller. `prefix` qualifies a row's columns when its table is joined ('r.').
+ * fragments.test.ts checks each against hand-worked rows.
+ */
+
+/** Exact average CCU of a rollup row: ccu_sum ÷ samples, never an average of averages. */
+export function averageCcuSql(prefix = ''): string {
+  return `(${prefix}ccu_sum / ${prefix}samples)`
+}
+
+/**
+ * Average playtime in seconds of a rollup row (or of rollup rows summed alike): CCU-time over the visits
+ * gained in the same span, (ccu_sum ÷ samples) × (last_slot − first_slot) ÷ (visits_max − visits_min).
+ * NULL when no visit was gained (one sample, or a flat counter), so an undefined estimate is never zero.
+ */
+export function playtimeSecondsSql(prefix = ''): string {
+  const p = prefix
+  return (
+    `if(${p}visits_max > ${p}visits_min AND ${p}samples > 0, ` +
+    `${averageCcuSql(p)} * dateDiff('second', ${p}first_slot, ${p}last_slot) / (${p}visits_max - ${p}visits_min), ` +
+    "CAST(NULL, 'Nullable(Float64)'))"
+  )
+}
+
+/**
+ * Like ratio of a rollup row's last votes: up ÷ (up + down), NULL while either count is unknown or both
+ * are zero (a rating that does not exist yet is not 0 %).
+ */
+export function likeRatioSql(prefix = ''): string {
+  const up = `${prefix}up_votes_last`
+  const down = `${prefix}down_votes_last`
+  return (
+    `if(${up} IS NULL OR ${down} IS NULL OR ${up} + ${down} = 0, ` +
+    `CAST(NULL, 'Nullable(Float64)'), ${up} / (${up} + ${down}))`
+  )
+}
+
+/** Like ratio of a row's current votes (place_latest: up_votes, down_votes): up ÷ (up + down), 0 while none. */
+export function likeRatioOrZeroSql(prefix = ''): string {
+  const up = `ifNull(${prefix}up_votes, 0)`
+  const down = `ifNull(${prefix}down_votes, 0)`
+  return `if(${up} + ${down} = 0, 0, ${up} / (${up} + ${down}))`
+}
+
+/**
+ * The per-place value of a rollup row for each single-valued stat kind (likes carry two values and
+ * are read column by column), NULL where the row has none:
+ * - ccus: exact average CCU of the bucket;
+ * - visits: the cumulative counter at its highest in the bucket;
+ * - favorites: the value at the bucket's last slot;
+ * - rating: likeRatioSql, NULL while votes are unknown or zero;
+ * - playtime: playtimeSecondsSql, NULL when no visit was gained.
+ */
+export const ROLLUP_VALUE_SQL: Readonly<Record<Exclude<StatKind, 'likes'>, string>> = {
+  ccus: `toFloat64${averageCcuSql()}`,
+  visits: 'toFloat64(visits_max)',
+  favorites: 'toFloat64(favorites_last)',
+  rating: likeRatioSql(),
+  playtime: playtimeSecondsSql(),
+}
+
+/**
+ * The genre key the spec groups by: trimmed, lower-cased, empty as 'unlabeled' (the same rule as
+ * genreGroupKey in @ludex/schemas, written in SQL).
+ */
+export function genreKeySql(column: string): string {
+  return `if(trimBoth(ifNull(${column}, '')) = '', 'unlabeled', lowerUTF8(trimBoth(ifNull(${column}, ''))))`
+}
+
+/**
+ * A WITH entry `current_genres (place_id, genre_l1, genre_l2)`: each place's genres from its latest
+ * details row, as genre keys. Places never described are absent; joins map them to 'unlabeled'.
+ */
+export const CURRENT_GENRES_CTE = `current_genres AS (
+  SELECT place_id,
+         ${genreKeySql('tupleElement(g, 1)')} AS genre_l1,
+         ${genreKeySql('tupleElement(g, 2)')} AS genre_l2
+  FROM (
+    SELECT place_id, argMax((genre_l1, genre_l2), observed_at) AS g
+    FROM ${tables.placeDetails} FINAL
+    GROUP BY place_id
+  )
+)`
+
+/** Columns of place_details to read, as `{ alias: column }`. */
+export type DetailColumns = Readonly<Record<string, string>>
+
+/**
+ * A subquery of each place's latest value of some place_details columns (argMax by observed_at), to
+ * join on place_id. `where` narrows the places (bound parameters only); `found` adds `1 AS found`, which
+ * a LEFT JOIN leaves 0 for a place never described.
+ */
+export function latestDetailsSql(
+  columns: DetailColumns,
+  options: { where?: string; found?: boolean } = {},
+): string {
+  const selected = Object.entries(columns).map(
+    ([alias, column]) => `argMax(${column}, observed_at) AS ${alias}`,
+  )
+  if (options.found) selected.unshift('1 AS found')
+  return `SELECT place_id, ${selected.join(', ')}
+    FROM ${tables.placeDetails}${options.where ? `\n    WHERE ${options.where}` : ''}
+    GROUP BY place_id`
+}

@@ -2,7 +2,7 @@ import './app/mantine.css'
 import '@mantine/notifications/styles.css'
 import './app/global.css'
 import { hydrate } from '@tanstack/react-query'
-import { startTransition, useEffect } from 'react'
+import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router'
 import { createAnalytics, defaultSink } from './analytics/sink.ts'
@@ -63,20 +63,8 @@ function app(router: ReturnType<typeof createBrowserRouter>) {
   return (
     <AppProviders queryClient={queryClient} pageMeta={pageMeta} analytics={analytics}>
       <RouterProvider router={router} />
-      <AppReady />
     </AppProviders>
   )
-}
-
-/**
- * Marks the document once the app has mounted or hydrated (`<html data-app-ready>`): a server-rendered
- * page looks ready before it is, and tests wait for this before they click.
- */
-function AppReady() {
-  useEffect(() => {
-    document.documentElement.dataset.appReady = ''
-  }, [])
-  return null
 }
 
 /** Resolves the lazy route modules the current address matches, as React Router's SSR guide does. */

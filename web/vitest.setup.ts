@@ -1,8 +1,9 @@
 import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
 
-// jsdom lacks these; Mantine reads them for color scheme, media queries and scroll areas.
-if (!window.matchMedia) {
+// jsdom lacks these; Mantine reads them for color scheme, media queries and scroll areas. A test of
+// the server render runs in node (no window): nothing to fill in there.
+if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
       matches: false,
@@ -15,13 +16,13 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList
 }
-if (!('ResizeObserver' in window)) {
+if (typeof window !== 'undefined' && !('ResizeObserver' in window)) {
   window.ResizeObserver = class {
     observe() {}
     unobserve() {}
     disconnect() {}
   }
 }
-window.HTMLElement.prototype.scrollIntoView ??= () => {}
+if (typeof window !== 'undefined') window.HTMLElement.prototype.scrollIntoView ??= () => {}
 
 afterEach(() => cleanup())

@@ -1,3 +1,4 @@
+import { GLOBAL_SEARCH_DEBOUNCE_MS, SEARCH_SUGGESTIONS_MAX } from '@ludex/schemas'
 import type { Locator, Page } from '@playwright/test'
 import { expect, gameUrl, main, type SlimExperience, test } from './support/fixtures.ts'
 
@@ -74,13 +75,24 @@ test.describe('global search', () => {
       for (const p of pieces) if (/^[a-z]{3}$/.test(p)) counts.set(p, (counts.get(p) ?? 0) + 1)
     }
     const [common, matches] = [...counts].toSorted((a, b) => b[1] - a[1])[0]!
-    expect(matches).toBeGreaterThan(9)
+    expect(matches).toBeGreaterThan(SEARCH_SUGGESTIONS_MAX)
 
+    // The page's clock is the test's: time runs on its own while the page loads, then stands still, so
+    // the debounce fires exactly when the test moves the clock past it.
+    await page.clock.install()
     const input = await openSearch(page)
+    await input.fill(common)
+    await expect(suggestions(page)).toHaveCount(SEARCH_SUGGESTIONS_MAX)
+    // A moment ahead of the page's clock, which runs on while this call travels.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000))
     await input.fill(common.slice(0, 2))
-    await page.waitForTimeout(700) // past the 500 ms debounce
+    // Until the debounce has run, the list still answers the previous text…
+    await expect(suggestions(page)).toHaveCount(SEARCH_SUGGESTIONS_MAX)
+    await page.clock.runFor(GLOBAL_SEARCH_DEBOUNCE_MS)
+    // …then 2 characters suggest nothing.
     await expect(suggestions(page)).toHaveCount(0)
     await input.fill(common)
-    await expect(suggestions(page)).toHaveCount(9)
+    await page.clock.runFor(GLOBAL_SEARCH_DEBOUNCE_MS)
+    await expect(suggestions(page)).toHaveCount(SEARCH_SUGGESTIONS_MAX)
   })
 })

@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
+import { freePort } from '../src/harness/free-port.ts'
 import { SEEDED, userCreateArgs } from './support/accounts.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts'
-import { E2E_ENV, freePort } from './support/server.ts'
+import { E2E_ENV } from './support/server.ts'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 

@@ -47,6 +47,25 @@ test.describe('server-side render', () => {
     await context.close()
   })
 
+  test('pages rendered at the same time each carry their own title and description', async ({
+    request,
+    experiences,
+  }) => {
+    // Started together, so the renders overlap in the API process: each head must be its own page's.
+    const picked = experiences.slice(0, 6)
+    const pages = await Promise.all(
+      picked.map(async (e) => (await request.get(`/experiences/${e.place_id}`)).text()),
+    )
+    const fromHtml = (s: string) =>
+      s.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&amp;', '&')
+    for (const [i, html] of pages.entries()) {
+      const name = picked[i]!.name
+      expect(fromHtml(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '')).toBe(`${name} | Ludex`)
+      const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? ''
+      expect(fromHtml(description).startsWith(`${name}: `)).toBe(true)
+    }
+  })
+
   for (const [name, viewport, scheme] of [
     ['a phone in light', { width: 412, height: 823 }, 'light'],
     ['a desktop in dark', { width: 1280, height: 800 }, 'dark'],

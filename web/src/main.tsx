@@ -1,25 +1,27 @@
 import './app/mantine.css'
 import '@mantine/notifications/styles.css'
 import './app/global.css'
-import { MantineProvider } from '@mantine/core'
-import { Notifications } from '@mantine/notifications'
-import { hydrate, QueryClientProvider } from '@tanstack/react-query'
-import { StrictMode, startTransition, useEffect } from 'react'
+import { hydrate } from '@tanstack/react-query'
+import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router'
-import { defaultSink, setAnalyticsSink } from './analytics/sink.ts'
+import { createAnalytics, defaultSink } from './analytics/sink.ts'
+import { AppProviders } from './app/AppProviders.tsx'
 import { createQueryClient } from './app/query-client.ts'
 import { createRoutes } from './app/router.tsx'
 import { readSsrState, type SsrState } from './app/ssr-state.ts'
-import { theme } from './app/theme.ts'
-import { loadShellData } from './shell/shell-data.ts'
+import { createPageMetaStore } from './shell/page-meta.ts'
+import { createShellDataLoader } from './shell/shell-data.ts'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
-// The analytics service is not chosen yet; a real sink replaces this one line.
-setAnalyticsSink(defaultSink)
+// What lives as long as this app does, made once here and handed down (never module state).
+// The analytics service is not chosen yet; a real sink replaces defaultSink here.
+const analytics = createAnalytics(defaultSink)
+const pageMeta = createPageMetaStore()
 const queryClient = createQueryClient()
-const routes = createRoutes(queryClient)
+const loadShellData = createShellDataLoader(queryClient)
+const routes = createRoutes(queryClient, { loadShellData })
 const ssr = readSsrState(document)
 
 if (ssr) void hydratePage(ssr)
@@ -38,7 +40,7 @@ else {
  */
 async function hydratePage(state: SsrState): Promise<void> {
   hydrate(queryClient, state.queries)
-  await Promise.all([loadLazyMatches(), loadShellData(queryClient)])
+  await Promise.all([loadLazyMatches(), loadShellData()])
   const router = createBrowserRouter(routes, { hydrationData: state.router })
   // The server never sees the address's hash, and a hash picks the view (a tab, an anchored zoom, a
   // search): such a page is drawn anew from the same state instead of hydrating markup that differs.
@@ -59,27 +61,10 @@ async function hydratePage(state: SsrState): Promise<void> {
 
 function app(router: ReturnType<typeof createBrowserRouter>) {
   return (
-    <StrictMode>
-      <MantineProvider theme={theme} defaultColorScheme="auto">
-        <QueryClientProvider client={queryClient}>
-          <Notifications position="top-right" />
-          <RouterProvider router={router} />
-          <AppReady />
-        </QueryClientProvider>
-      </MantineProvider>
-    </StrictMode>
+    <AppProviders queryClient={queryClient} pageMeta={pageMeta} analytics={analytics}>
+      <RouterProvider router={router} />
+    </AppProviders>
   )
-}
-
-/**
- * Marks the document once the app has mounted or hydrated (`<html data-app-ready>`): a server-rendered
- * page looks ready before it is, and tests wait for this before they click.
- */
-function AppReady() {
-  useEffect(() => {
-    document.documentElement.dataset.appReady = ''
-  }, [])
-  return null
 }
 
 /** Resolves the lazy route modules the current address matches, as React Router's SSR guide does. */

@@ -46,6 +46,8 @@ export async function render(request) {
   if (path === '/slow') await new Promise((r) => setTimeout(r, 2000))
   if (path === '/broken') throw new Error('render failed')
   if (path === '/missing') return { kind: 'client', status: 404 }
+  // A bundle of another version: no state for the client to hydrate from.
+  if (path === '/malformed') return { kind: 'page', status: 200, html: '<main>old</main>', modules: [], head: null }
   return {
     kind: 'page',
     status: 200,
@@ -121,8 +123,8 @@ describe('server-side rendered pages', () => {
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js">')
   })
 
-  it('falls back to the client-rendered page when the render fails or is too slow', async () => {
-    for (const path of ['/broken', '/slow']) {
+  it('falls back to the client-rendered page when the render fails, is too slow or breaks its contract', async () => {
+    for (const path of ['/broken', '/slow', '/malformed']) {
       const res = await fetch(`${server.url}${path}`)
       expect(res.status, path).toBe(200)
       expect(await res.text(), path).toContain('spinner')

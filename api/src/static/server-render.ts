@@ -1,35 +1,9 @@
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { type PageHead, renderResult, type ServerRenderModule } from '@ludex/schemas'
 import type { Context } from 'koa'
 import type { Logger } from 'pino'
-
-/** What web/src/entry-server.tsx exports (its build: <staticDir>/_ssr/entry-server.js). */
-interface RenderModule {
-  render(request: {
-    url: string
-    apiOrigin: string
-    cookie: string | undefined
-    dataBudgetMs: number
-  }): Promise<
-    | {
-        kind: 'page'
-        status: number
-        html: string
-        state: string
-        modules: readonly string[]
-        head: PageHead | null
-      }
-    | { kind: 'client'; status: number }
-  >
-}
-
-/** What the page's metadata puts in the head (web/src/shell/page-meta.ts, headOf). */
-export interface PageHead {
-  readonly title: string
-  readonly description: string
-  readonly noIndex: boolean
-}
 
 interface ManifestChunk {
   readonly file: string
@@ -72,10 +46,11 @@ export async function loadServerRender(
 ): Promise<((ctx: Context, indexHtml: string) => Promise<RenderedPage>) | null> {
   const entry = join(rootDir, '_ssr', 'entry-server.js')
   if (!(await stat(entry).catch(() => null))?.isFile()) return null
-  let mod: RenderModule
+  let mod: ServerRenderModule
   let manifest: Manifest
   try {
-    mod = (await import(pathToFileURL(entry).href)) as RenderModule
+    // Its exports are checked where it matters: every result goes through renderResult below.
+    mod = (await import(pathToFileURL(entry).href)) as ServerRenderModule
     manifest = JSON.parse(await readFile(join(rootDir, '.vite', 'manifest.json'), 'utf8')) as Manifest
   } catch (err) {
     logger.warn({ err }, 'the server-side render could not be loaded; pages are client-rendered')
@@ -89,7 +64,7 @@ export async function loadServerRender(
     const host = socket.localAddress?.includes(':') ? `[${socket.localAddress}]` : socket.localAddress
     let timer: ReturnType<typeof setTimeout> | undefined
     try {
-      const result = await Promise.race([
+      const answer = await Promise.race([
         mod.render({
           // Only the path and query matter to the router; the host header is not trusted for anything.
           url: `http://localhost${ctx.originalUrl}`,
@@ -101,6 +76,8 @@ export async function loadServerRender(
           timer = setTimeout(() => reject(new Error(`no page after ${timeoutMs} ms`)), timeoutMs)
         }),
       ])
+      // The bundle is built apart from this process: a result of another shape is a failed render.
+      const result = renderResult.parse(answer)
       if (result.kind === 'client') return { status: result.status, html: indexHtml }
       const assets = routeAssets(manifest, result.modules)
       const html = afterPaint(withHead(indexHtml.replace(SESSION_PRELOAD, ''), result.head), assets.modules)

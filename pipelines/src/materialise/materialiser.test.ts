@@ -170,6 +170,7 @@ describe('the materialiser', () => {
   it('never runs two recomputes at once', async () => {
     let active = 0
     let maxActive = 0
+    let statementStarted: () => void = () => {}
     // Counts the statements in flight at once; a run issues its statements one after another.
     const counting = new Proxy(client, {
       get(target, prop, receiver) {
@@ -177,6 +178,7 @@ describe('the materialiser', () => {
         return async (params: Parameters<ClickHouseClient['command']>[0]) => {
           active++
           maxActive = Math.max(maxActive, active)
+          statementStarted()
           try {
             return await target.command(params)
           } finally {
@@ -186,12 +188,17 @@ describe('the materialiser', () => {
       },
     })
     const m = createMaterialiser({ client: counting, logger: silent, clock, debounceMs: 0 })
-    const runs: Promise<void>[] = []
-    for (let i = 0; i < 5; i++) {
-      m.markDirty(FROM + i * 2 * DAY_MS, FROM + i * 2 * DAY_MS)
-      runs.push(m.runNow())
-      await new Promise((resolve) => setTimeout(resolve, 5))
-    }
+    const day = (i: number) => FROM + i * 2 * DAY_MS
+    const firstStatement = new Promise<void>((resolve) => {
+      statementStarted = resolve
+    })
+    // Separate ranges (two days apart), asked for by callers at once…
+    for (const i of [0, 1, 2]) m.markDirty(day(i), day(i))
+    const runs = [m.runNow(), m.runNow()]
+    // …and by more callers while a recompute has a statement in flight.
+    await firstStatement
+    for (const i of [3, 4]) m.markDirty(day(i), day(i))
+    runs.push(m.runNow(), m.runNow())
     await Promise.all(runs)
     await m.stop()
     expect(maxActive).toBe(1)

@@ -34,11 +34,29 @@ interface Harness {
 }
 const open: Harness[] = []
 
-async function harness(): Promise<Harness> {
-  const client = await createAnalyticsClient(
+/** The client with its inserts watched: each refused insert is reported before its error goes on. */
+function watchingInserts(client: ClickHouseClient, onRefused: (err: unknown) => void): ClickHouseClient {
+  return new Proxy(client, {
+    get(target, prop, receiver) {
+      if (prop !== 'insert') return Reflect.get(target, prop, receiver)
+      return async (params: Parameters<ClickHouseClient['insert']>[0]) => {
+        try {
+          return await target.insert(params)
+        } catch (err) {
+          onRefused(err)
+          throw err
+        }
+      }
+    },
+  })
+}
+
+async function harness(options: { onInsertRefused?: (err: unknown) => void } = {}): Promise<Harness> {
+  const store = await createAnalyticsClient(
     { LUDEX_DATA_DIR: dataDir, CLICKHOUSE_DATABASE: `sink_${++dbCounter}` },
     logger,
   )
+  const client = options.onInsertRefused ? watchingInserts(store, options.onInsertRefused) : store
   await migrate(client, logger)
   const bus = createInProcessBus({
     capacity: 10_000,
@@ -398,14 +416,26 @@ describe('sink', () => {
   })
 
   it('acknowledges a batch only after its inserts succeeded', async () => {
-    const { client, bus } = await harness()
+    const refusals: unknown[] = []
+    let redelivered: () => void = () => {}
+    const secondRefusal = new Promise<void>((resolve) => {
+      redelivered = resolve
+    })
+    const { client, bus } = await harness({
+      onInsertRefused: (err) => {
+        if (refusals.push(err) === 2) redelivered()
+      },
+    })
     await client.command({ query: `RENAME TABLE ${tables.placeLatest} TO place_latest_away` })
     await bus.publish(topics.snapshots, [snapshot(4, 0), snapshot(4, 1)])
     let drained = false
     const draining = bus.drain().then(() => {
       drained = true
     })
-    await new Promise((r) => setTimeout(r, 100))
+    // The store refused the batch (place_latest, its view's target, is away) and the bus handed it over
+    // again: it was not acknowledged, and the bus cannot be drained until an insert succeeds.
+    await secondRefusal
+    expect(String(refusals[0])).toMatch(/place_latest/)
     expect(drained).toBe(false)
     await client.command({ query: `RENAME TABLE place_latest_away TO ${tables.placeLatest}` })
     await draining

@@ -12,8 +12,9 @@ import {
   startSimulatorServer,
 } from '@ludex/workers'
 import { pino } from 'pino'
-import { migrateShape, startShapeEngines, waitFor } from '../harness/distributed-shape.ts'
+import { migrateShape, startShapeEngines } from '../harness/distributed-shape.ts'
 import { killAllLudex, spawnLudex } from '../harness/ludex-process.ts'
+import { waitFor } from '../harness/wait-for.ts'
 
 export interface FreshnessOptions {
   readonly experiences: number

@@ -10,9 +10,9 @@ import {
   readMetric,
   type ShapeEngines,
   startShapeEngines,
-  waitFor,
 } from '../harness/distributed-shape.ts'
 import { killAllLudex, type LudexProcess, spawnLudex } from '../harness/ludex-process.ts'
+import { waitFor } from '../harness/wait-for.ts'
 
 /**
  * The distributed shape end to end, every role its own `node bin/ludex.mjs <role>` process on the real

@@ -6,10 +6,11 @@ import { slimExperienceList, statsResponse, TEN_MINUTES_MS, type Topic, topics }
 import { createPlatformModel, existsAt, experienceAt, sampleAt, snapSlot } from '@ludex/workers'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { metricValue, shapeBus, waitFor } from '../harness/distributed-shape.ts'
+import { metricValue, shapeBus } from '../harness/distributed-shape.ts'
 import { type KafkaBroker, startKafkaBroker } from '../harness/kafka-broker.ts'
 import { killAllLudex, type LudexProcess, spawnLudex } from '../harness/ludex-process.ts'
 import { type RedisServer, startRedisServer } from '../harness/redis-server.ts'
+import { waitFor } from '../harness/wait-for.ts'
 
 /**
  * `ludex run` (every role in one process) with KAFKA_BROKERS and REDIS_URL set runs on them: the live

@@ -13,9 +13,9 @@ import {
   shapeBus,
   sinkLag,
   startShapeEngines,
-  waitFor,
 } from '../harness/distributed-shape.ts'
 import { killAllLudex, spawnLudex } from '../harness/ludex-process.ts'
+import { waitFor } from '../harness/wait-for.ts'
 
 /**
  * `kill -9` of a sink process mid-stream, then a restart, loses nothing and changes no value. One fixed

@@ -112,30 +112,6 @@ export async function readMetric(
   return metricValue(await res.text(), name, labels)
 }
 
-/**
- * Polls until check() returns a value (not undefined); a bound, never a timed assertion. Errors thrown
- * by check() count as "not yet" and the last one is named if the bound is reached.
- */
-export async function waitFor<T>(
-  what: string,
-  check: () => Promise<T | undefined>,
-  options: { timeoutMs?: number; everyMs?: number } = {},
-): Promise<T> {
-  const timeoutMs = options.timeoutMs ?? 60_000
-  const until = Date.now() + timeoutMs
-  let last: unknown
-  while (Date.now() < until) {
-    try {
-      const v = await check()
-      if (v !== undefined) return v
-    } catch (err) {
-      last = err
-    }
-    await new Promise((r) => setTimeout(r, options.everyMs ?? 250))
-  }
-  throw new ShapeError(`${what}: not within ${timeoutMs} ms${last ? ` (last error: ${String(last)})` : ''}`)
-}
-
 /** Messages per publish: the generator's batches are cut so one publish stays a few produce requests. */
 // 16,384 rather than 4,096: fewer produce round trips per snapshot (measured 90k → 104k–113k snapshots/s).
 const PUBLISH_CHUNK = 16_384

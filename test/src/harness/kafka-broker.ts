@@ -2,11 +2,11 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { createWriteStream, existsSync, readFileSync, type WriteStream } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { freePort } from './free-port.ts'
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
 /** Written by test/scripts/install-engines.sh (mvn dependency:build-classpath of test/engines/kafka). */
@@ -88,22 +88,6 @@ export interface KafkaBrokerOptions {
   readonly startTimeoutMs?: number
   /** 'fast-start' (tests, the default) or 'throughput' (benchmarks). */
   readonly jvm?: 'fast-start' | 'throughput'
-}
-
-/** A free TCP port on 127.0.0.1 (the OS picks one; it is released before the broker binds it). */
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer()
-    server.unref()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => {
-        if (address && typeof address === 'object') resolvePort(address.port)
-        else reject(new KafkaBrokerError('could not allocate a port'))
-      })
-    })
-  })
 }
 
 /**

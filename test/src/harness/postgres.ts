@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process'
 import { chown, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { freePort } from './free-port.ts'
 
 const run = promisify(execFile)
 
@@ -42,18 +42,6 @@ const isRoot = () => process.getuid?.() === 0
 async function asServerUser(bin: string, args: readonly string[], timeoutMs: number) {
   const [file, argv] = isRoot() ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, [...args]]
   return run(file, argv as string[], { timeout: timeoutMs })
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 async function postgresUserIds(): Promise<{ uid: number; gid: number }> {

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createConnection, createServer } from 'node:net'
+import { createConnection } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from './free-port.ts'
 
 /** Debian's redis-server, or REDIS_SERVER_PATH. */
 export const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? 'redis-server'
@@ -37,19 +38,6 @@ export class RedisServerError extends Error {
     super(message, options)
     this.name = 'RedisServerError'
   }
-}
-
-/** A port the kernel just handed out on loopback; redis binds it right after (start retries on a clash). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /** One PING over RESP; true on +PONG. */

@@ -2,17 +2,10 @@ import { createKafkaBus, ensureTopics, kafkaBusOptions } from '@ludex/pipelines/
 import { busContract } from '@ludex/pipelines/testing'
 import { type DeadLetter, loadConfig, topics } from '@ludex/schemas'
 import { pino } from 'pino'
-import { afterAll, beforeAll } from 'vitest'
-import { type KafkaBroker, startKafkaBroker } from '../harness/kafka-broker.ts'
+import { useKafkaBroker } from '../harness/kafka-fixture.ts'
 
 const logger = pino({ level: 'silent' })
-let broker: KafkaBroker
-beforeAll(async () => {
-  broker = await startKafkaBroker()
-})
-afterAll(async () => {
-  await broker?.dispose()
-})
+const kafka = useKafkaBroker()
 
 let buses = 0
 busContract(
@@ -20,7 +13,7 @@ busContract(
   async ({ retryBackoffMs, maxAttempts, observer }) => {
     // Fresh topics per case: each case starts from empty topics and new groups, as the in-process one does.
     const config = loadConfig({
-      KAFKA_BROKERS: broker.brokers,
+      KAFKA_BROKERS: kafka.broker.brokers,
       KAFKA_TOPIC_PREFIX: `contract-${++buses}.`,
       KAFKA_TOPIC_PARTITIONS: '3',
     })

@@ -15,16 +15,16 @@ import {
 import { snapshot } from '@ludex/pipelines/testing'
 import { type Config, type DeadLetterV1, loadConfig, topics } from '@ludex/schemas'
 import type { ConfigResourceTypes } from 'kafkajs'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { type KafkaBroker, startKafkaBroker } from '../harness/kafka-broker.ts'
-import { recordCount, silent, sleep } from './support.ts'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { useKafkaBroker } from '../harness/kafka-fixture.ts'
+import { waitFor } from '../harness/wait-for.ts'
+import { recordCount, silent } from './support.ts'
 
-let broker: KafkaBroker
+const kafka = useKafkaBroker()
 let dataDir: string
 let config: Config
 const env: Record<string, string> = {}
 const saved = new Map<string, string | undefined>()
-const buses: KafkaBus[] = []
 
 /** Runs `ludex …` in this process and returns what it printed on stdout (console.log). */
 async function ludex(...args: string[]): Promise<string> {
@@ -45,16 +45,13 @@ async function ludex(...args: string[]): Promise<string> {
 const lastLine = (out: string) => out.split('\n').at(-1) ?? ''
 
 function bus(): KafkaBus {
-  const b = createKafkaBus(kafkaBusOptions(config, silent))
-  buses.push(b)
-  return b
+  return kafka.closeAfterTest(createKafkaBus(kafkaBusOptions(config, silent)))
 }
 
 beforeAll(async () => {
-  broker = await startKafkaBroker()
   dataDir = await mkdtemp(join(tmpdir(), 'ludex-kafka-cli-'))
   Object.assign(env, {
-    KAFKA_BROKERS: broker.brokers,
+    KAFKA_BROKERS: kafka.broker.brokers,
     KAFKA_TOPIC_PREFIX: 'cli.',
     KAFKA_TOPIC_PARTITIONS: '2',
     KAFKA_RETENTION_MS: String(3 * 86_400_000),
@@ -68,15 +65,11 @@ beforeAll(async () => {
   }
   config = loadConfig(env)
 })
-afterEach(async () => {
-  await Promise.all(buses.splice(0).map((b) => b.close()))
-})
 afterAll(async () => {
   for (const [k, v] of saved) {
     if (v === undefined) delete process.env[k]
     else process.env[k] = v
   }
-  await broker?.dispose()
   if (dataDir) await rm(dataDir, { recursive: true, force: true })
 })
 
@@ -135,7 +128,8 @@ describe('ludex operator commands against a real broker', () => {
     const late = Array.from({ length: 20 }, (_, i) => snapshot(1 + (i % 4), 5 + Math.floor(i / 4)))
     await b.publish(topics.snapshots, early)
     const between = Date.now() + 5
-    await sleep(30)
+    // The late records are stamped after the range's end.
+    await waitFor('the clock to pass the end of the range', () => Date.now() > between, { everyMs: 5 })
     await b.publish(topics.snapshots, late)
     // The sink had consumed everything (then the store lost it).
     await moveGroup(b, 'sink', topics.snapshots.name, 'end')

@@ -1,7 +1,6 @@
 import {
   createKafkaBus,
   encodeRecords,
-  type KafkaBus,
   kafkaBusOptions,
   kafkaConnection,
   kafkaGroupId,
@@ -9,29 +8,20 @@ import {
 } from '@ludex/pipelines/kafka'
 import { snapshot, snapshotTag } from '@ludex/pipelines/testing'
 import { topics } from '@ludex/schemas'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { type KafkaBroker, startKafkaBroker } from '../harness/kafka-broker.ts'
-import { freshTopics, readDeadLetterTopic, recordCount, silent, waitUntil, withAdmin } from './support.ts'
+import { describe, expect, it } from 'vitest'
+import { useKafkaBroker } from '../harness/kafka-fixture.ts'
+import { waitFor } from '../harness/wait-for.ts'
+import { freshTopics, readDeadLetterTopic, recordCount, silent, withAdmin } from './support.ts'
 
 const tag = snapshotTag
 
-let broker: KafkaBroker
-const buses: KafkaBus[] = []
-beforeAll(async () => {
-  broker = await startKafkaBroker()
-})
-afterEach(async () => {
-  await Promise.all(buses.splice(0).map((b) => b.close()))
-})
-afterAll(async () => {
-  await broker?.dispose()
-})
+const kafka = useKafkaBroker()
 
 describe('Kafka bus under faults', () => {
   it('loses nothing when the broker crashes and restarts during production', async () => {
-    const config = await freshTopics(broker, 'restart')
+    const config = await freshTopics(kafka.broker, 'restart')
     const bus = createKafkaBus(kafkaBusOptions(config, silent, { retryBackoffMs: 50 }))
-    buses.push(bus)
+    kafka.closeAfterTest(bus)
     const got: string[] = []
     bus.subscribe(topics.snapshots, { group: 'sink', maxBatch: 200, maxWaitMs: 20 }, async (b) => {
       got.push(...b.map(tag))
@@ -46,7 +36,7 @@ describe('Kafka bus under faults', () => {
         snapshot(1 + (i % 20), round * 5 + Math.floor(i / 20)),
       )
       // A quarter of the way in, the broker is killed (SIGKILL) and started again while publishing goes on.
-      if (round === 10) restart = broker.restart({ hard: true })
+      if (round === 10) restart = kafka.broker.restart({ hard: true })
       await bus.publish(topics.snapshots, batch)
       sent.push(...batch.map(tag))
       records += encodeRecords(topics.snapshots, batch, config.KAFKA_PACK_MAX_BYTES).length
@@ -69,9 +59,9 @@ describe('Kafka bus under faults', () => {
   })
 
   it('sends a poison message to the dead-letter topic with its reason while the rest flows', async () => {
-    const config = await freshTopics(broker, 'poison')
+    const config = await freshTopics(kafka.broker, 'poison')
     const bus = createKafkaBus(kafkaBusOptions(config, silent, { retryBackoffMs: 10 }))
-    buses.push(bus)
+    kafka.closeAfterTest(bus)
     const got: string[] = []
     bus.subscribe(topics.snapshots, { group: 'sink', maxBatch: 50, maxWaitMs: 10 }, async (b) => {
       got.push(...b.map(tag))
@@ -107,12 +97,12 @@ describe('Kafka bus under faults', () => {
 
   it('heartbeats through a handler that outlasts the session timeout: no rebalance, no redelivery', async () => {
     // A 1.5 s session, heartbeats every 200 ms, and an insert that takes 3.5 s.
-    const config = await freshTopics(broker, 'heartbeat', {
+    const config = await freshTopics(kafka.broker, 'heartbeat', {
       KAFKA_SESSION_TIMEOUT_MS: '1500',
       KAFKA_HEARTBEAT_INTERVAL_MS: '200',
     })
     const bus = createKafkaBus(kafkaBusOptions(config, silent, { retryBackoffMs: 10 }))
-    buses.push(bus)
+    kafka.closeAfterTest(bus)
     const sent = Array.from({ length: 20 }, (_, i) => snapshot(4, i))
     await bus.publish(topics.snapshots, sent)
     const deliveries: string[][] = []
@@ -127,9 +117,9 @@ describe('Kafka bus under faults', () => {
   })
 
   it('commits only the acknowledged prefix: a blocked batch holds the offset, a failed one is redelivered', async () => {
-    const config = await freshTopics(broker, 'prefix')
+    const config = await freshTopics(kafka.broker, 'prefix')
     const bus = createKafkaBus(kafkaBusOptions(config, silent, { retryBackoffMs: 10 }))
-    buses.push(bus)
+    kafka.closeAfterTest(bus)
     // One key: one partition, read in order in batches of 10. One message per publish: 40 plain records,
     // so a batch ends on a record (packed records have their own case below).
     const sent = Array.from({ length: 40 }, (_, i) => snapshot(7, i))
@@ -154,8 +144,8 @@ describe('Kafka bus under faults', () => {
         const [t] = await admin.fetchOffsets({ groupId, topics: [kafkaTopic] })
         return Math.max(...(t?.partitions.map((p) => Number(p.offset)) ?? [-1]))
       })
-    await waitUntil(() => gate.release !== undefined, 'the second batch to be in flight')
-    await waitUntil(async () => (await committed()) === 10, 'the first batch to be committed')
+    await waitFor('the second batch to be in flight', () => gate.release !== undefined, { everyMs: 20 })
+    await waitFor('the first batch to be committed', async () => (await committed()) === 10, { everyMs: 20 })
     // While the second batch is unacknowledged nothing behind it is committed, however long it takes.
     expect(deliveries).toHaveLength(2)
     expect(await committed()).toBe(10)

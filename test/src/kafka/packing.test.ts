@@ -1,6 +1,5 @@
 import {
   createKafkaBus,
-  type KafkaBus,
   kafkaBusOptions,
   kafkaConnection,
   kafkaGroupId,
@@ -11,30 +10,21 @@ import {
 } from '@ludex/pipelines/kafka'
 import { snapshot, snapshotTag } from '@ludex/pipelines/testing'
 import { topics } from '@ludex/schemas'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { type KafkaBroker, startKafkaBroker } from '../harness/kafka-broker.ts'
-import { freshTopics, readDeadLetterTopic, recordCount, silent, waitUntil, withAdmin } from './support.ts'
+import { describe, expect, it } from 'vitest'
+import { useKafkaBroker } from '../harness/kafka-fixture.ts'
+import { waitFor } from '../harness/wait-for.ts'
+import { freshTopics, readDeadLetterTopic, recordCount, silent, withAdmin } from './support.ts'
 
 const tag = snapshotTag
 const ofKey = (tags: readonly string[], key: number) => tags.filter((t) => t.startsWith(`${key}@`))
 
-let broker: KafkaBroker
-const buses: KafkaBus[] = []
-beforeAll(async () => {
-  broker = await startKafkaBroker()
-})
-afterEach(async () => {
-  await Promise.all(buses.splice(0).map((b) => b.close()))
-})
-afterAll(async () => {
-  await broker?.dispose()
-})
+const kafka = useKafkaBroker()
 
 describe('Kafka bus: packed records', () => {
   it("packs each key's messages of a publish into one record and keeps each key's order across them", async () => {
-    const config = await freshTopics(broker, 'pack-order')
+    const config = await freshTopics(kafka.broker, 'pack-order')
     const bus = createKafkaBus(kafkaBusOptions(config, silent, { retryBackoffMs: 10 }))
-    buses.push(bus)
+    kafka.closeAfterTest(bus)
     const got: string[] = []
     const sizes: number[] = []
     // Batches of 7 cut through the records of 10: a batch ends inside a record and the next goes on.
@@ -59,9 +49,9 @@ describe('Kafka bus: packed records', () => {
   })
 
   it('dead-letters the invalid messages of a packed record with their reasons and positions; the others flow', async () => {
-    const config = await freshTopics(broker, 'pack-poison')
+    const config = await freshTopics(kafka.broker, 'pack-poison')
     const bus = createKafkaBus(kafkaBusOptions(config, silent, { retryBackoffMs: 10 }))
-    buses.push(bus)
+    kafka.closeAfterTest(bus)
     const got: string[] = []
     bus.subscribe(topics.snapshots, { group: 'sink', maxBatch: 100, maxWaitMs: 10 }, async (b) => {
       got.push(...b.map(tag))
@@ -98,9 +88,9 @@ describe('Kafka bus: packed records', () => {
   })
 
   it('commits a packed record only once every one of its messages is acknowledged', async () => {
-    const config = await freshTopics(broker, 'pack-commit')
+    const config = await freshTopics(kafka.broker, 'pack-commit')
     const bus = createKafkaBus(kafkaBusOptions(config, silent, { retryBackoffMs: 10 }))
-    buses.push(bus)
+    kafka.closeAfterTest(bus)
     // Two records of 25 messages of one key (one partition), read in batches of 10: the third batch
     // ends record A and begins record B.
     const a = Array.from({ length: 25 }, (_, i) => snapshot(7, i))
@@ -132,11 +122,11 @@ describe('Kafka bus: packed records', () => {
     try {
       // A batch is committed, if at all, before the next one starts: with the second batch in flight, the
       // first (10 of A's 25) was acknowledged and yet nothing is committed.
-      await waitUntil(() => gates.length === 1, 'the second batch to be in flight')
+      await waitFor('the second batch to be in flight', () => gates.length === 1, { everyMs: 20 })
       expect(await committed()).toBe(-1)
       gates[0]?.('ok')
       // The third batch finished A: A is committed, B (whose first 5 were handled) is not.
-      await waitUntil(() => gates.length === 2, 'the fourth batch to be in flight')
+      await waitFor('the fourth batch to be in flight', () => gates.length === 2, { everyMs: 20 })
       expect(await committed()).toBe(1)
       gates[1]?.('fail')
       await bus.drain()
@@ -154,9 +144,9 @@ describe('Kafka bus: packed records', () => {
   })
 
   it('publishes plain records only with packing off (KAFKA_PACK_MAX_BYTES=0), read the same way', async () => {
-    const config = await freshTopics(broker, 'pack-off', { KAFKA_PACK_MAX_BYTES: '0' })
+    const config = await freshTopics(kafka.broker, 'pack-off', { KAFKA_PACK_MAX_BYTES: '0' })
     const bus = createKafkaBus(kafkaBusOptions(config, silent, { retryBackoffMs: 10 }))
-    buses.push(bus)
+    kafka.closeAfterTest(bus)
     const got: string[] = []
     bus.subscribe(topics.snapshots, { group: 'sink', maxBatch: 100, maxWaitMs: 10 }, async (batch) => {
       got.push(...batch.map(tag))

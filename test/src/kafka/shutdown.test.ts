@@ -4,21 +4,18 @@ import { fileURLToPath } from 'node:url'
 import { createKafkaBus, kafkaBusOptions } from '@ludex/pipelines/kafka'
 import { snapshot, snapshotSlotIndex } from '@ludex/pipelines/testing'
 import { type Config, topics } from '@ludex/schemas'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type KafkaBroker, startKafkaBroker } from '../harness/kafka-broker.ts'
-import { freshTopics, silent, waitUntil } from './support.ts'
+import { afterAll, describe, expect, it } from 'vitest'
+import { useKafkaBroker } from '../harness/kafka-fixture.ts'
+import { waitFor } from '../harness/wait-for.ts'
+import { freshTopics, silent } from './support.ts'
 
 const FIXTURE = join(dirname(fileURLToPath(import.meta.url)), 'fixtures/consumer-process.ts')
 const slotIndex = snapshotSlotIndex
 
-let broker: KafkaBroker
+const kafka = useKafkaBroker()
 let child: ChildProcess | null = null
-beforeAll(async () => {
-  broker = await startKafkaBroker()
-})
-afterAll(async () => {
+afterAll(() => {
   child?.kill('SIGKILL')
-  await broker?.dispose()
 })
 
 interface FixtureEvent {
@@ -75,7 +72,7 @@ const range = (from: number, to: number) => Array.from({ length: to - from }, (_
 
 describe('a consumer process on SIGTERM', () => {
   it('finishes and commits the batch in flight, then leaves: the next consumer goes on from there', async () => {
-    const config = await freshTopics(broker, 'shutdown')
+    const config = await freshTopics(kafka.broker, 'shutdown')
     const producer = createKafkaBus(kafkaBusOptions(config, silent))
     // One key: one partition, read in batches of 10; five publishes of 10, so five packed records.
     for (let p = 0; p < 5; p++) {
@@ -88,7 +85,9 @@ describe('a consumer process on SIGTERM', () => {
 
     const { proc, events, exited } = startConsumer(config)
     // SIGTERM while the second batch is being handled.
-    await waitUntil(() => events.some((e) => e.event === 'start' && e.batch === 2), 'the second batch')
+    await waitFor('the second batch', () => events.some((e) => e.event === 'start' && e.batch === 2), {
+      everyMs: 20,
+    })
     proc.kill('SIGTERM')
     expect((await exited).code).toBe(0)
     const seen = events.map((e) => (e.batch ? `${e.event} ${e.batch}` : e.event))
@@ -108,7 +107,7 @@ describe('a consumer process on SIGTERM', () => {
 
   it('after a crash inside a packed record, redelivers from the first record not acknowledged in full', async () => {
     // A short session: the group drops the dead member after 2 s instead of 30 s.
-    const config = await freshTopics(broker, 'crash', {
+    const config = await freshTopics(kafka.broker, 'crash', {
       KAFKA_SESSION_TIMEOUT_MS: '2000',
       KAFKA_HEARTBEAT_INTERVAL_MS: '300',
     })
@@ -125,7 +124,9 @@ describe('a consumer process on SIGTERM', () => {
 
     const { proc, events, exited } = startConsumer(config)
     // The process dies (SIGKILL: no shutdown at all) while the third batch is being handled.
-    await waitUntil(() => events.some((e) => e.event === 'start' && e.batch === 3), 'the third batch')
+    await waitFor('the third batch', () => events.some((e) => e.event === 'start' && e.batch === 3), {
+      everyMs: 20,
+    })
     proc.kill('SIGKILL')
     expect((await exited).signal).toBe('SIGKILL')
     const handled = events.flatMap((e) => (e.event === 'done' ? (e.slots ?? []) : []))

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net'
 import { type ClickHouseClient, ClickHouseLogLevel, createClient } from '@clickhouse/client'
 import {
   type BusObserver,
@@ -23,6 +22,7 @@ import { snapshot, snapshotTag } from '@ludex/pipelines/testing'
 import { type Config, type PlaceSnapshotV1, topics } from '@ludex/schemas'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type ClickHouseHttp, startClickHouseHttp } from '../harness/clickhouse-http.ts'
+import { freePort } from '../harness/free-port.ts'
 import { type KafkaBroker, startKafkaBroker } from '../harness/kafka-broker.ts'
 import { freshTopics, readDeadLetterTopic, recordCount, silent, withAdmin } from './support.ts'
 
@@ -154,14 +154,6 @@ async function positions(config: Config) {
   })
 }
 
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
-
 describe('Kafka sink under store failures (real broker, ClickHouse over HTTP)', () => {
   it('dead-letters the packed message the store refuses with its error; the rest lands and the offsets advance', async () => {
     const config = await freshTopics(broker, 'refused')
@@ -210,7 +202,7 @@ describe('Kafka sink under store failures (real broker, ClickHouse over HTTP)', 
     const config = await freshTopics(broker, 'unreachable')
     const client = await store()
     const unreachable = createClient({
-      url: `http://127.0.0.1:${await closedPort()}`,
+      url: `http://127.0.0.1:${await freePort()}`,
       log: { level: ClickHouseLogLevel.OFF },
     })
     clients.push(unreachable)

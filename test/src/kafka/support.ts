@@ -73,14 +73,3 @@ export async function readDeadLetterTopic(config: Config): Promise<StoredDeadLet
   await consumer.disconnect()
   return out
 }
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-/** Polls until check() holds; fails with `what` after timeoutMs (a bound, not a timed assertion). */
-export async function waitUntil(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000) {
-  const until = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
-    await sleep(20)
-  }
-}

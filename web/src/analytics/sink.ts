@@ -1,10 +1,12 @@
+import { createContext, useContext } from 'react'
 import { readCookiePreferences } from '../account/cookie-preferences.ts'
 
 /**
  * Analytics behind a pluggable sink (part 1 §2: a page-view event on every route change; part 2 §4: a
  * sign-up identifies the user and captures a Registered event). The analytics service itself is not
- * chosen yet; main.tsx installs a sink and the app reports to whichever is installed. Nothing is sent
- * when the cookie preferences forbid session tracking (st: false).
+ * chosen yet; main.tsx creates the app's Analytics over a sink and provides it (AnalyticsContext), and
+ * components report through useAnalytics(). Nothing is sent when the cookie preferences forbid session
+ * tracking (st: false).
  */
 export type PageViewEvent = {
   /** Path and search, never the hash (hashes can carry tokens). */
@@ -31,30 +33,36 @@ export const defaultSink: AnalyticsSink = {
   },
 }
 
-let current: AnalyticsSink = defaultSink
-
-export function setAnalyticsSink(sink: AnalyticsSink): void {
-  current = sink
+/** What the app reports through; one per app (main.tsx), handed to components by AnalyticsContext. */
+export interface Analytics {
+  trackPageView(path: string, title: string, referrer: string): void
+  identifyUser(id: string, traits: Readonly<Record<string, string>>): void
+  captureEvent(event: string, properties?: Readonly<Record<string, string>>): void
 }
 
-/** Runs a report if tracking is allowed; analytics must never break the app. */
-function report(send: (sink: AnalyticsSink) => void): void {
-  try {
-    if (!readCookiePreferences().st) return
-    send(current)
-  } catch {
-    // Ignored: a failing sink is not the user's problem.
+export function createAnalytics(sink: AnalyticsSink): Analytics {
+  /** Runs a report if tracking is allowed; analytics must never break the app. */
+  const report = (send: (sink: AnalyticsSink) => void): void => {
+    try {
+      if (!readCookiePreferences().st) return
+      send(sink)
+    } catch {
+      // Ignored: a failing sink is not the user's problem.
+    }
+  }
+  return {
+    trackPageView: (path, title, referrer) =>
+      report((s) => s.pageView({ path, title, referrer, time: Date.now() })),
+    identifyUser: (id, traits) => report((s) => s.identify?.(id, traits)),
+    captureEvent: (event, properties) => report((s) => s.capture?.(event, properties)),
   }
 }
 
-export function trackPageView(path: string, title: string, referrer: string): void {
-  report((sink) => sink.pageView({ path, title, referrer, time: Date.now() }))
-}
+/** Drops every event: a server render's (its effects never run) and the default without a provider. */
+export const noAnalytics: Analytics = { trackPageView() {}, identifyUser() {}, captureEvent() {} }
 
-export function identifyUser(id: string, traits: Readonly<Record<string, string>>): void {
-  report((sink) => sink.identify?.(id, traits))
-}
+export const AnalyticsContext = createContext<Analytics>(noAnalytics)
 
-export function captureEvent(event: string, properties?: Readonly<Record<string, string>>): void {
-  report((sink) => sink.capture?.(event, properties))
+export function useAnalytics(): Analytics {
+  return useContext(AnalyticsContext)
 }

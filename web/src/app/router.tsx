@@ -8,7 +8,6 @@ import type { RouteHandle } from '../shell/route-handle.ts'
 import { Shell } from '../shell/Shell.tsx'
 import { StartupSpinner } from '../shell/StartupSpinner.tsx'
 import { restoreSession } from '../shell/session.ts'
-import { loadShellData } from '../shell/shell-data.ts'
 
 type Params = Record<string, string | undefined>
 
@@ -49,7 +48,13 @@ const usersHandle: RouteHandle = {
   module: 'src/pages/users/route.tsx',
 }
 
-export function createRoutes(queryClient: QueryClient): RouteObject[] {
+/** What the routes need from the app that created them (one app in the browser, one server render). */
+export interface RouteServices {
+  /** Loads the shell's data; the browser's loader schedules a reload after a failure, a server render's never does. */
+  readonly loadShellData: () => Promise<unknown>
+}
+
+export function createRoutes(queryClient: QueryClient, services: RouteServices): RouteObject[] {
   const overview = () => import('../pages/overview/route.tsx').then((m) => m.route(queryClient))
   return [
     ...LEGACY_REDIRECTS.map(({ path, to }) => ({ path, element: <LegacyRedirect to={to} /> })),
@@ -87,8 +92,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       loader: async () => {
         // A signed-in user's remembered view state (page sizes, open groups) is there before any page.
         if ((await restoreSession(queryClient)).kind === 'user') await loadPreferences(queryClient)
-        // Not awaited: the shell renders at once; failures end the loading and schedule a reload.
-        void loadShellData(queryClient)
+        // Not awaited: the shell renders at once; failures end the loading (and in the browser schedule a reload).
+        void services.loadShellData()
         return null
       },
       // Each page change lets stale (10 min) shell data refresh in the background.

@@ -1,3 +1,4 @@
+import { GLOBAL_SEARCH_DEBOUNCE_MS } from '@ludex/schemas'
 import { Group, Text } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { createSpotlight, Spotlight } from '@mantine/spotlight'
@@ -7,13 +8,7 @@ import { useQuery } from '@tanstack/react-query'
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useMemo, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { api, SHELL_DATA_STALE_MS } from '../api/queries.ts'
-import {
-  canSuggest,
-  GLOBAL_SEARCH_DEBOUNCE_MS,
-  matchExperiences,
-  normalizeSearchText,
-  seeAllPath,
-} from './match.ts'
+import { canSuggest, matchExperiences, normalizeSearchText, seeAllPath } from './match.ts'
 
 /** The search has its own store so Enter can tell whether a suggestion is highlighted. */
 const [searchStore, searchActions] = createSpotlight()

@@ -1,12 +1,7 @@
-import { buildHash, reduceGameUrlToId } from '@ludex/schemas'
+import { buildHash, reduceGameUrlToId, SEARCH_MIN_CHARS, SEARCH_SUGGESTIONS_MAX } from '@ludex/schemas'
 
-/** Global search constants (part 1 §2, §5, §9). */
-export const SEARCH_SUGGESTION_LIMIT = 9
-/** Suggestions appear when the text is longer than this. */
-export const SEARCH_SUGGEST_ABOVE = 2
-/** Enter and 'see all' go to the experiences list only from this length on. */
-export const SEARCH_NAVIGATE_MIN = 3
-export const GLOBAL_SEARCH_DEBOUNCE_MS = 500
+// Global search (part 1 §2, §5, §9): the limits are the spec's, named once in @ludex/schemas (with the
+// debounce, GLOBAL_SEARCH_DEBOUNCE_MS). Suggestions and navigation both need SEARCH_MIN_CHARS.
 
 export type Searchable = {
   place_id: number
@@ -22,17 +17,17 @@ export function normalizeSearchText(text: string): string {
 }
 
 export function canSuggest(text: string): boolean {
-  return normalizeSearchText(text).length > SEARCH_SUGGEST_ABOVE
+  return normalizeSearchText(text).length >= SEARCH_MIN_CHARS
 }
 
 export function canSeeAll(text: string): boolean {
-  return normalizeSearchText(text).length >= SEARCH_NAVIGATE_MIN
+  return normalizeSearchText(text).length >= SEARCH_MIN_CHARS
 }
 
 /** '/experiences#search={text}' for Enter and 'see all'; null below 3 characters. */
 export function seeAllPath(text: string): string | null {
   const t = normalizeSearchText(text)
-  return t.length >= SEARCH_NAVIGATE_MIN ? `/experiences${buildHash({ search: t })}` : null
+  return t.length >= SEARCH_MIN_CHARS ? `/experiences${buildHash({ search: t })}` : null
 }
 
 /**
@@ -43,10 +38,10 @@ export function seeAllPath(text: string): string | null {
 export function matchExperiences<T extends Searchable>(
   list: readonly T[],
   text: string,
-  limit = SEARCH_SUGGESTION_LIMIT,
+  limit = SEARCH_SUGGESTIONS_MAX,
 ): T[] {
   const query = normalizeSearchText(text)
-  if (query.length <= SEARCH_SUGGEST_ABOVE) return []
+  if (query.length < SEARCH_MIN_CHARS) return []
   const needle = query.toLowerCase()
   const isNumber = /^\d+$/.test(query)
   const scored: { item: T; score: number }[] = []

@@ -1,3 +1,4 @@
+import type { PageHead } from '@ludex/schemas'
 import { createContext, useContext, useEffect, useSyncExternalStore } from 'react'
 import { useLocation } from 'react-router'
 
@@ -16,23 +17,49 @@ export type PageMeta = {
   noIndex?: boolean
 }
 
-/** The current page title, read by the top bar (the breadcrumb's last item and the title line). */
-let currentTitle = ''
-const listeners = new Set<() => void>()
-
-function setCurrentTitle(title: string): void {
-  if (title === currentTitle) return
-  currentTitle = title
-  for (const l of listeners) l()
+/**
+ * The metadata of the page on show, for one app in the browser (main.tsx makes one) or for one server
+ * render (entry-server.tsx makes one per request): never shared, so two renders in one process never
+ * see each other's page. The top bar reads the title from it (usePageTitle).
+ */
+export interface PageMetaStore {
+  /** Whether pages report while rendering: a server render runs no effects. */
+  readonly duringRender: boolean
+  report(meta: PageMeta): void
+  /** The last reported metadata, or null before any page reported. */
+  current(): PageMeta | null
+  subscribe(listener: () => void): () => void
 }
 
-export function usePageTitle(): string {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l)
-      return () => listeners.delete(l)
+export function createPageMetaStore(options: { server?: boolean } = {}): PageMetaStore {
+  let meta: PageMeta | null = null
+  const listeners = new Set<() => void>()
+  return {
+    duringRender: options.server ?? false,
+    report(next) {
+      const changed = meta?.title !== next.title
+      meta = next
+      if (changed) for (const l of listeners) l()
     },
-    () => currentTitle,
+    current: () => meta,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}
+
+/** The app's or the render's page metadata; without one (component tests) pages only set the head. */
+export const PageMetaContext = createContext<PageMetaStore | null>(null)
+
+const noSubscription = () => () => {}
+
+/** The current page's title, read by the top bar (the breadcrumb's last item and the title line). */
+export function usePageTitle(): string {
+  const store = useContext(PageMetaContext)
+  return useSyncExternalStore(
+    store?.subscribe ?? noSubscription,
+    () => store?.current()?.title ?? '',
     // A server render draws no title here: the page's effect sets it once hydrated.
     () => '',
   )
@@ -85,17 +112,10 @@ export function applyPageMeta(meta: PageMeta, location: Pick<Location, 'origin' 
     Object.assign(document.createElement('link'), { rel: 'canonical' }),
   )
   link.href = canonical
-  setCurrentTitle(meta.title)
 }
 
-/**
- * Set by a server render (entry-server.tsx) to learn the page's metadata while rendering, so the HTML's
- * head carries the page's title and description (link previews never run the app's JavaScript).
- */
-export const ServerPageMeta = createContext<((meta: PageMeta) => void) | null>(null)
-
 /** The head a page's metadata gives, as applyPageMeta writes it (without the origin-bound URLs). */
-export function headOf(meta: PageMeta): { title: string; description: string; noIndex: boolean } {
+export function headOf(meta: PageMeta): PageHead {
   return {
     title: documentTitle(meta.title),
     description: meta.description ?? DEFAULT_DESCRIPTION,
@@ -107,9 +127,12 @@ export function headOf(meta: PageMeta): { title: string; description: string; no
 export function usePageMeta(meta: PageMeta): void {
   const { title, description, image, noIndex } = meta
   const { pathname } = useLocation()
-  // Only a server render listens; in the browser the effect below applies the metadata.
-  useContext(ServerPageMeta)?.({ title, description, image, noIndex })
+  const store = useContext(PageMetaContext)
+  // A server render learns the page's metadata while rendering (its head is written from it); in the
+  // browser the effect below applies it.
+  if (store?.duringRender) store.report({ title, description, image, noIndex })
   useEffect(() => {
     applyPageMeta({ title, description, image, noIndex }, { origin: window.location.origin, pathname })
-  }, [title, description, image, noIndex, pathname])
+    store?.report({ title, description, image, noIndex })
+  }, [title, description, image, noIndex, pathname, store])
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
-import { trackPageView } from '../analytics/sink.ts'
+import { useAnalytics } from '../analytics/sink.ts'
 
 /**
  * Sends a page-view event on every route change (part 1 §2). Hash changes (chart zoom, tabs, search
@@ -9,11 +9,12 @@ import { trackPageView } from '../analytics/sink.ts'
  */
 export function usePageViews(): void {
   const { pathname, search } = useLocation()
+  const analytics = useAnalytics()
   // null until the first view: its referrer is the document's (read in the effect, never on a server).
   const previous = useRef<string | null>(null)
   useEffect(() => {
     const path = `${pathname}${search}`
-    trackPageView(path, document.title, previous.current ?? document.referrer)
+    analytics.trackPageView(path, document.title, previous.current ?? document.referrer)
     previous.current = `${window.location.origin}${path}`
-  }, [pathname, search])
+  }, [pathname, search, analytics])
 }

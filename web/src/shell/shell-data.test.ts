@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { loadShellData, resetShellDataRetry, SHELL_DATA_RETRY_MS } from './shell-data.ts'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createShellDataLoader, loadShellData, SHELL_DATA_RETRY_MS } from './shell-data.ts'
 
 const slim = [
   {
@@ -32,7 +32,6 @@ function respond(ok: boolean) {
 const client = () => new QueryClient({ defaultOptions: { queries: { retry: false } } })
 
 describe('shell data', () => {
-  beforeEach(() => resetShellDataRetry())
   afterEach(() => vi.unstubAllGlobals())
 
   it('loads the slim list and creators once', async () => {
@@ -40,8 +39,9 @@ describe('shell data', () => {
     vi.stubGlobal('fetch', fetch)
     const qc = client()
     const schedule = vi.fn()
-    await loadShellData(qc, schedule)
-    await loadShellData(qc, schedule)
+    const load = createShellDataLoader(qc, schedule)
+    await load()
+    await load()
     expect(fetch).toHaveBeenCalledTimes(2)
     expect(qc.getQueryData(['place', 'slim'])).toMatchObject({ data: slim })
     expect(schedule).not.toHaveBeenCalled()
@@ -52,16 +52,35 @@ describe('shell data', () => {
     const qc = client()
     const runs: (() => void)[] = []
     const schedule = vi.fn((run: () => void, _ms: number) => runs.push(run))
-    await expect(loadShellData(qc, schedule)).resolves.toBeUndefined()
+    const load = createShellDataLoader(qc, schedule)
+    await expect(load()).resolves.toBeUndefined()
     expect(schedule).toHaveBeenCalledTimes(1)
     expect(schedule.mock.calls[0]?.[1]).toBe(SHELL_DATA_RETRY_MS)
     // A second load while a reload is pending does not schedule another.
-    await loadShellData(qc, schedule)
+    await load()
     expect(schedule).toHaveBeenCalledTimes(1)
 
     // The scheduled reload succeeds once the API is back.
     vi.stubGlobal('fetch', respond(true))
     runs[0]?.()
     await vi.waitFor(() => expect(qc.getQueryData(['place', 'slim'])).toMatchObject({ data: slim }))
+  })
+
+  it("keeps each client's pending reload its own", async () => {
+    vi.stubGlobal('fetch', respond(false))
+    const first = vi.fn()
+    const second = vi.fn()
+    await createShellDataLoader(client(), first)()
+    // Another app's loader is not held back by the first one's pending reload.
+    await createShellDataLoader(client(), second)()
+    expect(first).toHaveBeenCalledTimes(1)
+    expect(second).toHaveBeenCalledTimes(1)
+  })
+
+  it('a single attempt (the server render) tells whether both loads succeeded', async () => {
+    vi.stubGlobal('fetch', respond(false))
+    await expect(loadShellData(client())).resolves.toBe(false)
+    vi.stubGlobal('fetch', respond(true))
+    await expect(loadShellData(client())).resolves.toBe(true)
   })
 })

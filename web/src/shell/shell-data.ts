@@ -6,37 +6,45 @@ export const SHELL_DATA_RETRY_MS = 30_000
 
 type Schedule = (run: () => void, ms: number) => unknown
 
-let pendingRetry = false
-
 /**
  * Loads the data every page shares (part 1 §2, §4): the slim experience list and the creators (tags:
- * no tag API yet). It never blocks the shell and never throws: on failure the loading simply ends (the
- * queries are in error state, the pages show their empty states) and one reload is scheduled. Data
- * older than 10 minutes (SHELL_DATA_STALE_MS) is refetched the next time the shell loader runs.
- * Resolves when both loads have settled (tests await it; the loader does not).
+ * no tag API yet). One attempt, no timer: what a server render does. It never throws: on failure the
+ * queries are in error state and the pages show their empty states. Data older than 10 minutes
+ * (SHELL_DATA_STALE_MS) is refetched the next time the shell loader runs. Resolves to whether both
+ * loads succeeded, once both have settled.
  */
-export function loadShellData(queryClient: QueryClient, schedule: Schedule = setTimeout): Promise<void> {
-  const loads = [
+export async function loadShellData(queryClient: QueryClient): Promise<boolean> {
+  const results = await Promise.allSettled([
     queryClient.ensureQueryData({ ...api.slimList(), revalidateIfStale: true }),
     queryClient.ensureQueryData({ ...api.creators(), revalidateIfStale: true }),
-  ]
-  return Promise.allSettled(loads).then((results) => {
-    if (results.every((r) => r.status === 'fulfilled') || pendingRetry) return
+  ])
+  return results.every((r) => r.status === 'fulfilled')
+}
+
+/**
+ * The browser's shell-data loader, one per app (main.tsx): each call loads as loadShellData does, and a
+ * failure schedules one reload, not one per failed call. The pending reload is this loader's own state,
+ * so nothing of it outlives the app or reaches another client. Resolves when both loads have settled
+ * (tests and the hydration await it; the shell's loader does not).
+ */
+export function createShellDataLoader(
+  queryClient: QueryClient,
+  schedule: Schedule = setTimeout,
+): () => Promise<void> {
+  let pendingRetry = false
+  const load = async (): Promise<void> => {
+    if ((await loadShellData(queryClient)) || pendingRetry) return
     pendingRetry = true
     schedule(() => {
       pendingRetry = false
-      void loadShellData(queryClient, schedule)
+      void load()
     }, SHELL_DATA_RETRY_MS)
-  })
+  }
+  return load
 }
 
 /** Whether a query key is one of the shell's data (what loadShellData loads). */
 export function isShellDataQuery(queryKey: readonly unknown[]): boolean {
   const key = JSON.stringify(queryKey)
   return key === JSON.stringify(api.slimList().queryKey) || key === JSON.stringify(api.creators().queryKey)
-}
-
-/** For tests: forget a scheduled reload. */
-export function resetShellDataRetry(): void {
-  pendingRetry = false
 }

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createRobloxClient, type RobloxClient } from '../roblox/client.ts'
 import { createInProcessScheduler } from '../scheduling/in-process-scheduler.ts'
 import { registerPollers } from '../scheduling/register-pollers.ts'
+import { virtualTimers } from '../scheduling/virtual-timers.ts'
 import {
   badgesOf,
   createPlatformModel,
@@ -44,6 +45,7 @@ const logger = pino({ level: 'silent' })
 /** Stands in for the bus: validates with the topic's schema like every Publisher must, then keeps. */
 class CollectingPublisher implements Publisher {
   readonly byTopic = new Map<string, unknown[]>()
+  private readonly waiters: { topic: string; count: number; resolve: () => void }[] = []
 
   async publish<T>(topic: Topic<T>, messages: readonly T[]): Promise<void> {
     messages.forEach((m, i) => {
@@ -53,10 +55,20 @@ class CollectingPublisher implements Publisher {
     const list = this.byTopic.get(topic.name) ?? []
     list.push(...messages)
     this.byTopic.set(topic.name, list)
+    for (const w of this.waiters.splice(0)) {
+      if ((this.byTopic.get(w.topic)?.length ?? 0) >= w.count) w.resolve()
+      else this.waiters.push(w)
+    }
   }
 
   of<T>(topic: Topic<T>): T[] {
     return (this.byTopic.get(topic.name) ?? []) as T[]
+  }
+
+  /** Resolves once the topic holds at least `count` messages (at once if it does already). */
+  holds<T>(topic: Topic<T>, count: number): Promise<void> {
+    if (this.of(topic).length >= count) return Promise.resolve()
+    return new Promise((resolve) => this.waiters.push({ topic: topic.name, count, resolve }))
   }
 
   clear() {
@@ -417,7 +429,9 @@ describe('registerPollers with the in-process scheduler', () => {
     const client = clientOf(sim.baseTemplate)
     const tracker = await seededTracker(client, 20)
     const publisher = new CollectingPublisher()
-    const scheduler = createInProcessScheduler({ clock: { now: () => Date.now() }, logger })
+    // The scheduler's own clock and timers, driven by the test: boundaries come when the test says.
+    const time = virtualTimers(SLOT)
+    const scheduler = createInProcessScheduler({ clock: time.clock, logger, setTimer: time.setTimer })
     const names = registerPollers(scheduler, depsOf(client, tracker, publisher, true), {
       everyMs: {
         games: 60,
@@ -430,13 +444,25 @@ describe('registerPollers with the in-process scheduler', () => {
     })
     expect(names).toHaveLength(6)
     await scheduler.start()
-    await new Promise((r) => setTimeout(r, 400))
+    // No sweep before its first boundary (the other pollers' offsets have passed by then).
+    await time.advanceTo(SLOT + 59)
+    expect(publisher.of(topics.snapshots)).toHaveLength(0)
+    // The games sweep's first boundary: one snapshot per tracked experience, then the platform total.
+    await time.advanceTo(SLOT + 60)
+    await publisher.holds(topics.platform, 1)
+    expect(publisher.of(topics.snapshots)).toHaveLength(20)
+    // Its next boundary sweeps again, for the same 10-minute slot.
+    await time.advanceTo(SLOT + 120)
+    await publisher.holds(topics.platform, 2)
+    expect(publisher.of(topics.snapshots)).toHaveLength(40)
+    expect(publisher.of<PlaceSnapshotV1>(topics.snapshots).every((s) => s.slot === SLOT)).toBe(true)
+    // stop() lets the runs in progress finish (the chart sorts of their first boundaries among them)…
     await scheduler.stop()
-    expect(publisher.of(topics.snapshots).length).toBeGreaterThanOrEqual(20)
     expect(publisher.of(topics.charts).length).toBeGreaterThan(0)
-    expect(publisher.of(topics.platform).length).toBeGreaterThan(0)
-    const after = publisher.of(topics.snapshots).length
-    await new Promise((r) => setTimeout(r, 150))
-    expect(publisher.of(topics.snapshots).length).toBe(after)
+    // …and leaves nothing armed: a whole day of boundaries passes without a run.
+    expect(time.pending()).toBe(0)
+    const published = [...publisher.byTopic].map(([topic, list]) => [topic, list.length])
+    await time.advanceTo(SLOT + 86_400_000)
+    expect([...publisher.byTopic].map(([topic, list]) => [topic, list.length])).toEqual(published)
   })
 })

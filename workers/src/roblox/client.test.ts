@@ -213,7 +213,7 @@ describe('roblox client against a scripted upstream', () => {
     expect(err.timedOut).toBe(true)
     expect(err.attempts).toBe(2)
     expect(performance.now() - started).toBeLessThan(380)
-    await new Promise((r) => setTimeout(r, 20))
+    // Each attempt reached the server (its request had arrived long before the 80 ms timeout).
     expect(seen).toHaveLength(2)
   })
 

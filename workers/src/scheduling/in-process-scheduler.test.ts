@@ -1,39 +1,11 @@
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
-import { createInProcessScheduler, type SetTimer } from './in-process-scheduler.ts'
+import { createInProcessScheduler } from './in-process-scheduler.ts'
 import { nextAlignedAfter } from './scheduler.ts'
+import { virtualTimers } from './virtual-timers.ts'
 
 const logger = pino({ level: 'silent' })
 const settle = () => new Promise<void>((r) => setImmediate(r))
-
-/** Virtual time: timers fire in order as the test advances the clock. */
-function virtualTimers(start: number) {
-  let now = start
-  let seq = 0
-  const timers = new Map<number, { at: number; fire: () => void }>()
-  const setTimer: SetTimer = (fire, delayMs) => {
-    const id = seq++
-    timers.set(id, { at: now + Math.max(0, delayMs), fire })
-    return () => timers.delete(id)
-  }
-  return {
-    clock: { now: () => now },
-    setTimer,
-    pending: () => timers.size,
-    async advanceTo(t: number) {
-      for (;;) {
-        const due = [...timers.entries()].filter(([, v]) => v.at <= t).sort((a, b) => a[1].at - b[1].at)[0]
-        if (!due) break
-        timers.delete(due[0])
-        now = due[1].at
-        due[1].fire()
-        await settle()
-      }
-      now = t
-      await settle()
-    },
-  }
-}
 
 describe('nextAlignedAfter', () => {
   it('gives the next boundary plus offset, strictly after t', () => {
@@ -121,28 +93,38 @@ describe('in-process scheduler', () => {
   })
 
   it('stop() waits for the running job and schedules nothing after', async () => {
-    const scheduler = createInProcessScheduler({ clock: { now: () => Date.now() }, logger })
-    let finished = false
-    let runs = 0
+    const time = virtualTimers(0)
+    const scheduler = createInProcessScheduler({ clock: time.clock, logger, setTimer: time.setTimer })
+    const runs: number[] = []
+    let finish: () => void = () => {}
+    let runFinished = false
     let startedResolve: () => void = () => {}
     const startedRun = new Promise<void>((r) => (startedResolve = r))
     scheduler.register({
       name: 'job',
       everyMs: 20,
-      run: async () => {
-        runs++
+      run: async (ctx) => {
+        runs.push(ctx.scheduledFor)
         startedResolve()
-        await new Promise((r) => setTimeout(r, 120))
-        finished = true
+        await new Promise<void>((r) => (finish = r))
+        runFinished = true
       },
     })
     await scheduler.start()
+    await time.advanceTo(20)
     await startedRun
-    await scheduler.stop()
-    expect(finished).toBe(true)
-    const runsAtStop = runs
-    await new Promise((r) => setTimeout(r, 60))
-    expect(runs).toBe(runsAtStop)
+    // stop() resolves only after the run it found has finished: the run is let go after stop() began.
+    let finishedBeforeStopped = false
+    const stopped = scheduler.stop().then(() => {
+      finishedBeforeStopped = runFinished
+    })
+    finish()
+    await stopped
+    expect(finishedBeforeStopped).toBe(true)
+    // Nothing is armed any more: however far time goes, no boundary fires.
+    expect(time.pending()).toBe(0)
+    await time.advanceTo(10_000)
+    expect(runs).toEqual([20])
   })
 
   it('aborts the signal of a job that outlives the stop grace period', async () => {

@@ -152,9 +152,20 @@ export function schedulerContract(name: string, factory: SchedulerFactory): void
       await s.start()
       await running
       await s.stop()
+      const stoppedAt = Date.now()
       expect(finished).toBe(true)
       const atStop = runs
-      await sleep(300)
+      // Nothing runs after it: a second scheduler on the same interval witnesses two boundaries after
+      // the stop go by (by then the stopped one's next boundary would have run), and the count stands.
+      const witness = await make()
+      const witnessed: number[] = []
+      witness.register({
+        name: 'contract:witness',
+        everyMs: 100,
+        run: async (ctx) => void witnessed.push(ctx.scheduledFor),
+      })
+      await witness.start()
+      await eventually(() => witnessed.some((t) => t >= stoppedAt + 200))
       expect(runs).toBe(atStop)
     })
 

@@ -5,7 +5,7 @@ import { AuthCard, AuthMessage } from '../../account/AuthCard.tsx'
 import { InterestsSelect, UserTypeSelect } from '../../account/ProfileSelectors.tsx'
 import { returnTarget } from '../../account/return-to.ts'
 import { type SignUpFields, signUpErrors, signUpValid } from '../../account/validation.ts'
-import { captureEvent, identifyUser } from '../../analytics/sink.ts'
+import { useAnalytics } from '../../analytics/sink.ts'
 import { apiSend } from '../../api/client.ts'
 import { usePageMeta } from '../../shell/page-meta.ts'
 import { useViewer } from '../../shell/viewer.ts'
@@ -35,6 +35,7 @@ const EMPTY: SignUpFields = {
 export function SignUpPage() {
   usePageMeta({ title: SIGN_UP_TITLE })
   const viewer = useViewer()
+  const analytics = useAnalytics()
   const location = useLocation()
   const [fields, setFields] = useState<SignUpFields>(EMPTY)
   const [submitted, setSubmitted] = useState(false)
@@ -67,12 +68,12 @@ export function SignUpPage() {
         },
         'userIdentity',
       )
-      identifyUser(identity.id, {
+      analytics.identifyUser(identity.id, {
         email: identity.email,
         first_name: identity.first_name,
         last_name: identity.last_name,
       })
-      captureEvent('Registered')
+      analytics.captureEvent('Registered')
       setSent(true)
     } catch {
       // Part 2 §8: sign-up errors are swallowed without a message.

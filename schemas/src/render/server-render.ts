@@ -1,0 +1,53 @@
+import { z } from 'zod'
+
+/**
+ * The contract between the API process and the web app's server-side render (web/src/entry-server.tsx,
+ * built to <staticDir>/_ssr/entry-server.js and loaded by api/src/static/server-render.ts). The two are
+ * built separately, so the API checks each result against renderResult before it writes a page.
+ */
+
+/** What a page request asks of the render. */
+export const renderRequest = z.object({
+  /** The page's absolute URL as the browser asked for it (only its path and query matter). */
+  url: z.string(),
+  /** Where the render reaches the API (loopback). */
+  apiOrigin: z.string(),
+  /** The page request's Cookie header, forwarded so the API sees the same session. */
+  cookie: z.string().optional(),
+  /** How long data loading may take before the page is drawn with what has arrived. */
+  dataBudgetMs: z.number().nonnegative(),
+})
+export type RenderRequest = z.infer<typeof renderRequest>
+
+/** What the page's metadata (usePageMeta) puts in the head. */
+export const pageHead = z.object({
+  /** The document title, '{title} | Ludex'. */
+  title: z.string(),
+  description: z.string(),
+  noIndex: z.boolean(),
+})
+export type PageHead = z.infer<typeof pageHead>
+
+export const renderResult = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('page'),
+    status: z.number().int(),
+    /** The app's markup for #root. */
+    html: z.string(),
+    /** The JSON for the state script (already escaped for an HTML script element). */
+    state: z.string(),
+    /** Source modules (as in the Vite manifest) of the matched lazy routes: their chunks and CSS. */
+    modules: z.array(z.string()).readonly(),
+    /** The page's head, or null when no page reported its metadata. */
+    head: pageHead.nullable(),
+  }),
+  /** Not rendered here (a redirect, an error page, a loader that answered with a Response): the SPA's
+   * index.html with this status lets the client do as it always did. */
+  z.object({ kind: z.literal('client'), status: z.number().int() }),
+])
+export type RenderResult = z.infer<typeof renderResult>
+
+/** What the render module exports. */
+export interface ServerRenderModule {
+  render(request: RenderRequest): Promise<RenderResult>
+}

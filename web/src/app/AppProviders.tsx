@@ -1,0 +1,49 @@
+import { MantineProvider } from '@mantine/core'
+import { Notifications } from '@mantine/notifications'
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { type ReactNode, StrictMode, useEffect } from 'react'
+import { type Analytics, AnalyticsContext } from '../analytics/sink.ts'
+import { PageMetaContext, type PageMetaStore } from '../shell/page-meta.ts'
+import { theme } from './theme.ts'
+
+/**
+ * The providers around the router, the same in the browser (main.tsx) and in a server render
+ * (entry-server.tsx) so hydration meets the tree the server drew: the same elements at the same places,
+ * or the ids React derives from their positions (useId) would differ. What they hold belongs to the one
+ * app or the one render that made it.
+ */
+export function AppProviders(props: {
+  readonly queryClient: QueryClient
+  readonly pageMeta: PageMetaStore
+  /** A server render passes noAnalytics: its effects never run, so it reports nothing. */
+  readonly analytics: Analytics
+  readonly children: ReactNode
+}) {
+  return (
+    <StrictMode>
+      <AnalyticsContext.Provider value={props.analytics}>
+        <PageMetaContext.Provider value={props.pageMeta}>
+          <MantineProvider theme={theme} defaultColorScheme="auto">
+            <QueryClientProvider client={props.queryClient}>
+              <Notifications position="top-right" />
+              {props.children}
+              <AppReady />
+            </QueryClientProvider>
+          </MantineProvider>
+        </PageMetaContext.Provider>
+      </AnalyticsContext.Provider>
+    </StrictMode>
+  )
+}
+
+/**
+ * Marks the document once the app has mounted or hydrated (`<html data-app-ready>`): a server-rendered
+ * page looks ready before it is, and tests wait for this before they click. (Effects never run in a
+ * server render.)
+ */
+function AppReady() {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = ''
+  }, [])
+  return null
+}

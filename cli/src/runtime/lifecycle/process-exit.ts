@@ -11,6 +11,9 @@ export interface ProcessEvents {
 /** Exit codes: a clean stop, a stop after a fatal error or a missed deadline, and a second signal. */
 export const EXIT_CODES = { stopped: 0, failed: 1, interrupted: 130 } as const
 
+/** How long an exit waits for the log to flush. */
+const FLUSH_BOUND_MS = 2000
+
 export interface ProcessExit {
   /** The exit code, once shutdown is over (the process exits with it right after). */
   readonly exited: Promise<number>
@@ -29,6 +32,18 @@ export function exitThroughLifecycle(
   logger: Logger,
   target: ProcessEvents = process,
 ): ProcessExit {
+  // The logger writes asynchronously: what shutdown logged last (its final steps) must reach stdout before
+  // the process ends, so the exit waits for a flush, bounded in case the stream never answers.
+  const exit = (code: number) => {
+    let done = false
+    const go = () => {
+      if (done) return
+      done = true
+      target.exit(code)
+    }
+    setTimeout(go, FLUSH_BOUND_MS).unref()
+    logger.flush(() => go())
+  }
   let failed = false
   let resolveExit: (code: number) => void = () => {}
   const exited = new Promise<number>((resolve) => {
@@ -42,7 +57,7 @@ export function exitThroughLifecycle(
     void lifecycle.stop(reason).then((report) => {
       const code = failed || report.timedOut ? EXIT_CODES.failed : EXIT_CODES.stopped
       resolveExit(code)
-      target.exit(code)
+      exit(code)
     })
   }
   let signals = 0
@@ -51,7 +66,7 @@ export function exitThroughLifecycle(
     if (signals > 1) {
       logger.warn({ signal }, 'second signal: exiting at once')
       resolveExit(EXIT_CODES.interrupted)
-      target.exit(EXIT_CODES.interrupted)
+      exit(EXIT_CODES.interrupted)
       return
     }
     logger.info({ signal }, 'signal received')

@@ -10,8 +10,25 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
     target: 'draft-2020-12',
     io,
     unrepresentable: 'any',
+    override: ({ jsonSchema }) => plainTuple(jsonSchema as JsonSchema),
   }) as JsonSchema
   return rest
+}
+
+/**
+ * A tuple whose members share one schema ([time, value] rows are [number, number]) is written as what
+ * it equally is, an array of exactly n such items. `prefixItems` is Draft 2020-12 only: OpenAPI 3.0
+ * tools and Schemathesis 4.32 (which reads it back as Draft 4's `items: [...]` and then rejects its
+ * own schema) misread it, while `items` with `minItems`/`maxItems` means the same in every draft.
+ */
+function plainTuple(schema: JsonSchema): void {
+  const prefix = schema.prefixItems
+  if (!Array.isArray(prefix) || prefix.length === 0 || schema.items !== false) return
+  const first = JSON.stringify(prefix[0])
+  if (!prefix.every((item) => JSON.stringify(item) === first)) return
+  if (schema.minItems !== prefix.length || schema.maxItems !== prefix.length) return
+  schema.items = prefix[0]
+  delete schema.prefixItems
 }
 
 function fieldOf(schema: z.ZodType | undefined, key: string): z.ZodType {
@@ -90,7 +107,9 @@ export function buildOpenApi(
           .filter(Boolean)
           .join(' '),
       }),
-      ...(route.requires && { security: [{ session: [] }] }),
+      // Every call reads the session when there is one (signed-in users see more history than
+      // visitors); only the calls that need a user require it.
+      security: route.requires ? [{ session: [] }] : [{}, { session: [] }],
       tags: [route.resource],
       ...(parameters.length > 0 && { parameters }),
       ...(route.body && {

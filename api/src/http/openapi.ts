@@ -48,6 +48,17 @@ const STATUS_TEXT: Record<number, string> = {
   502: 'The upstream platform did not answer',
 }
 
+/** Headers an error status always carries, stated so that clients (and the fuzz run's checks) rely on them. */
+const STATUS_HEADERS: Record<number, Record<string, unknown>> = {
+  429: {
+    'Retry-After': {
+      description: 'Seconds until the limit lets another attempt through',
+      required: true,
+      schema: { type: 'integer', minimum: 0 },
+    },
+  },
+}
+
 /** The OpenAPI 3.1 document of the routes, generated from their zod schemas. */
 export function buildOpenApi(
   routes: readonly RouteDef[],
@@ -93,6 +104,7 @@ export function buildOpenApi(
     for (const status of [...statuses].sort((a, b) => a - b)) {
       responses[status] = {
         description: STATUS_TEXT[status] ?? 'Error',
+        ...(STATUS_HEADERS[status] && { headers: STATUS_HEADERS[status] }),
         content: { 'application/json': { schema: errorSchema } },
       }
     }

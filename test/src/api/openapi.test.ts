@@ -239,6 +239,24 @@ describe('OpenAPI document and route coverage', () => {
     })
   })
 
+  it('documents the Retry-After every 429 carries', async () => {
+    const { body } = await getJson<{
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>
+      >
+    }>(f, '/api/openapi.json')
+    const limited = apiRoutes.filter((r) => r.errors?.includes(429))
+    expect(limited.length).toBeGreaterThanOrEqual(6)
+    for (const route of limited) {
+      const tooMany = body.paths[route.path]![route.method.toLowerCase()]!.responses['429']
+      expect(tooMany?.headers?.['Retry-After'], `${route.method} ${route.path}`).toMatchObject({
+        required: true,
+        schema: { type: 'integer', minimum: 0 },
+      })
+    }
+  })
+
   it('renders the docs page from locally served assets', async () => {
     const page = await fetch(`${f.url}/api/docs`)
     expect(page.status).toBe(200)

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { apiRoutes, type UserRecord } from '@ludex/api'
+import { apiRoutes, type RouteDef, type UserRecord } from '@ludex/api'
 import { CHART_CATEGORY_IDS, loadConfig } from '@ludex/schemas'
 import { createLocalJWKSet, exportJWK, generateKeyPair } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -37,7 +37,7 @@ const MAX_EXAMPLES = Number(process.env.LUDEX_FUZZ_EXAMPLES ?? 50)
 const RUN_TIMEOUT_MS = 300_000
 
 const HERE = dirname(fileURLToPath(import.meta.url))
-const routeLabels = apiRoutes.map((r) => `${r.method} ${r.path}`)
+const labelsOf = (routes: readonly RouteDef[]) => routes.map((r) => `${r.method} ${r.path}`)
 
 /** Calls no fuzzer can make succeed: they need what only a mailbox or Google hands out. */
 const NEEDS_A_SECRET = new Set([
@@ -134,6 +134,7 @@ describe('API fuzz run (Schemathesis over /api/openapi.json)', () => {
     }, async () => {
       const prepared = await prepareRun(f, 'anonymous', ['schemathesis.toml'])
       dir = prepared.dir
+      keep = true
       const run = await runSchemathesis({
         schemaUrl: `${f.url}/api/openapi.json`,
         configFile: prepared.configFile,
@@ -142,12 +143,10 @@ describe('API fuzz run (Schemathesis over /api/openapi.json)', () => {
         reportDir: dir,
         timeoutMs: RUN_TIMEOUT_MS,
       })
-      keep = true
       expect(run.failures, report(run, dir)).toEqual([])
       expect(run.exitCode, report(run, dir)).toBe(0)
       // The run reached the data: every public call that can succeed did (a series, a price, a badge
       // list, not only 404s), and each call behind a limit met it, with a 429 the checks accepted.
-      const labelsOf = (routes: typeof apiRoutes) => routes.map((r) => `${r.method} ${r.path}`)
       const limited = labelsOf(apiRoutes.filter((r) => r.errors?.includes(429)))
       expect(limited.length).toBeGreaterThanOrEqual(6)
       expect(limited.filter((l) => !run.statuses.get(l)?.has(429))).toEqual([])
@@ -187,6 +186,7 @@ describe('API fuzz run (Schemathesis over /api/openapi.json)', () => {
     }, async () => {
       const prepared = await prepareRun(f, 'signed-in', ['schemathesis.toml', 'signed-in.toml'])
       dir = prepared.dir
+      keep = true
       const run = await runSchemathesis({
         schemaUrl: `${f.url}/api/openapi.json`,
         configFile: prepared.configFile,
@@ -199,12 +199,11 @@ describe('API fuzz run (Schemathesis over /api/openapi.json)', () => {
         },
         timeoutMs: RUN_TIMEOUT_MS,
       })
-      keep = true
       expect(run.failures, report(run, dir)).toEqual([])
       expect(run.exitCode, report(run, dir)).toBe(0)
       for (const label of SESSION_ENDERS) expect(run.statuses.has(label), label).toBe(false)
       // Staff calls, the user's own calls and the public ones all answered 200 at least once.
-      const reachable = routeLabels.filter((l) => !NEEDS_A_SECRET.has(l) && !SESSION_ENDERS.has(l))
+      const reachable = labelsOf(apiRoutes).filter((l) => !NEEDS_A_SECRET.has(l) && !SESSION_ENDERS.has(l))
       expect(withoutSuccess(run, reachable)).toEqual([])
       // The run ended as it began: signed in, as an admin.
       const me = await getJson<{ role: string; simulating: boolean }>(

@@ -87,7 +87,8 @@ function unescapeXml(text: string): string {
 /** The failures and errors of Schemathesis' JUnit report: one test case per operation. */
 export function junitFailures(xml: string): FuzzFailure[] {
   const out: FuzzFailure[] = []
-  for (const testCase of xml.matchAll(/<testcase name="([^"]*)"[^>]*>([\s\S]*?)<\/testcase>/g)) {
+  // A passing operation is a self-closing <testcase ... />; only the others have a body.
+  for (const testCase of xml.matchAll(/<testcase name="([^"]*)"[^>]*?(?:\/>|>([\s\S]*?)<\/testcase>)/g)) {
     for (const problem of (testCase[2] ?? '').matchAll(/<(failure|error)\b[^>]*>([\s\S]*?)<\/\1>/g)) {
       out.push({
         operation: unescapeXml(testCase[1] ?? ''),

@@ -22,7 +22,7 @@ build: install web/dist/index.html
 run: build
 	node --max-semi-space-size=64 bin/ludex.mjs run
 
-# Engines the tests use that npm does not bring: Chromium, redis-server, PostgreSQL (and Kafka jars).
+# Engines the tests use that npm does not bring: Chromium, redis-server, PostgreSQL, Kafka jars, Schemathesis.
 test-engines:
 	@bash test/scripts/install-engines.sh
 

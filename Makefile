@@ -24,7 +24,7 @@ MAIL_OUTBOX_PAGE ?= true
 run: build
 	MAIL_OUTBOX_PAGE=$(MAIL_OUTBOX_PAGE) node --max-semi-space-size=64 bin/ludex.mjs run
 
-# Engines the tests use that npm does not bring: Chromium, redis-server, PostgreSQL (and Kafka jars).
+# Engines the tests use that npm does not bring: Chromium, redis-server, PostgreSQL, Kafka jars, Schemathesis.
 test-engines:
 	@bash test/scripts/install-engines.sh
 

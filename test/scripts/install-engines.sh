@@ -4,6 +4,7 @@
 # redis-server is Debian's package; the harness starts its own on a loopback port (no system daemon).
 # PostgreSQL is Debian's server package (the app database's repositories are tested against it and PGlite).
 # Apache Kafka: Debian's Java 17 and Maven, the broker's jars from Maven Central (cached under ~/.m2).
+# Schemathesis (the API fuzz run): a Python venv under .test-engines/schemathesis, packages from PyPI.
 # With CI=true a missing engine fails here; elsewhere the tests that need it fail with the reason.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -108,4 +109,33 @@ fi
 if [[ "${CI:-}" == "true" ]] && { ! command -v java >/dev/null || [[ "$(java_major)" -lt 17 ]]; }; then
   echo "Java 17 is required for the Kafka test broker" >&2
   exit 1
+fi
+
+# Schemathesis for the API fuzz run (test/src/fuzz): Python 3.10 or newer and a venv of its own with
+# every package pinned (test/engines/schemathesis/requirements.txt; a seed replays only on the same
+# versions). Skipped when the venv was built from the same requirements and its `st` runs.
+python_ok() { command -v python3 >/dev/null && python3 -c 'import sys, venv; sys.exit(sys.version_info < (3, 10))' 2>/dev/null; }
+if ! python_ok; then
+  echo "Python 3.10+ with venv is missing: installing Debian's python3 and python3-venv" >&2
+  apt_install python3 python3-venv || echo "Could not install Python 3 (apt-get install -y python3 python3-venv)" >&2
+fi
+ST_REQUIREMENTS="test/engines/schemathesis/requirements.txt"
+ST_VENV=".test-engines/schemathesis"
+ST_STAMP="$ST_VENV/requirements.sha256"
+schemathesis_cached() {
+  [[ -f "$ST_STAMP" && "$(cat "$ST_STAMP")" == "$(sha256sum "$ST_REQUIREMENTS" | cut -d' ' -f1)" ]] || return 1
+  "$ST_VENV/bin/st" --version >/dev/null 2>&1
+}
+if ! schemathesis_cached; then
+  echo "Installing Schemathesis into $ST_VENV (pinned by $ST_REQUIREMENTS)" >&2
+  rm -rf "$ST_VENV"
+  # Without ensurepip (Debian's python3 before python3-venv) the venv has no pip: say so, do not half-install.
+  if python_ok && python3 -m venv "$ST_VENV" && [[ -x "$ST_VENV/bin/pip" ]] &&
+    "$ST_VENV/bin/pip" install --quiet --disable-pip-version-check --no-input -r "$ST_REQUIREMENTS"; then
+    sha256sum "$ST_REQUIREMENTS" | cut -d' ' -f1 >"$ST_STAMP"
+  else
+    rm -rf "$ST_VENV"
+    echo "Could not install Schemathesis (python3 -m venv $ST_VENV && $ST_VENV/bin/pip install -r $ST_REQUIREMENTS)" >&2
+    [[ "${CI:-}" == "true" ]] && exit 1
+  fi
 fi

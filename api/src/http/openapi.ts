@@ -10,8 +10,25 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
     target: 'draft-2020-12',
     io,
     unrepresentable: 'any',
+    override: ({ jsonSchema }) => plainTuple(jsonSchema as JsonSchema),
   }) as JsonSchema
   return rest
+}
+
+/**
+ * A tuple whose members share one schema ([time, value] rows are [number, number]) is written as what
+ * it equally is, an array of exactly n such items. `prefixItems` is Draft 2020-12 only: OpenAPI 3.0
+ * tools and Schemathesis 4.32 (which reads it back as Draft 4's `items: [...]` and then rejects its
+ * own schema) misread it, while `items` with `minItems`/`maxItems` means the same in every draft.
+ */
+function plainTuple(schema: JsonSchema): void {
+  const prefix = schema.prefixItems
+  if (!Array.isArray(prefix) || prefix.length === 0 || schema.items !== false) return
+  const first = JSON.stringify(prefix[0])
+  if (!prefix.every((item) => JSON.stringify(item) === first)) return
+  if (schema.minItems !== prefix.length || schema.maxItems !== prefix.length) return
+  schema.items = prefix[0]
+  delete schema.prefixItems
 }
 
 function fieldOf(schema: z.ZodType | undefined, key: string): z.ZodType {
@@ -29,6 +46,17 @@ const STATUS_TEXT: Record<number, string> = {
   429: 'Too many requests',
   500: 'Internal error (no detail is leaked)',
   502: 'The upstream platform did not answer',
+}
+
+/** Headers an error status always carries, stated so that clients (and the fuzz run's checks) rely on them. */
+const STATUS_HEADERS: Record<number, Record<string, unknown>> = {
+  429: {
+    'Retry-After': {
+      description: 'Seconds until the limit lets another attempt through',
+      required: true,
+      schema: { type: 'integer', minimum: 0 },
+    },
+  },
 }
 
 /** The OpenAPI 3.1 document of the routes, generated from their zod schemas. */
@@ -76,6 +104,7 @@ export function buildOpenApi(
     for (const status of [...statuses].sort((a, b) => a - b)) {
       responses[status] = {
         description: STATUS_TEXT[status] ?? 'Error',
+        ...(STATUS_HEADERS[status] && { headers: STATUS_HEADERS[status] }),
         content: { 'application/json': { schema: errorSchema } },
       }
     }
@@ -90,7 +119,9 @@ export function buildOpenApi(
           .filter(Boolean)
           .join(' '),
       }),
-      ...(route.requires && { security: [{ session: [] }] }),
+      // Every call reads the session when there is one (signed-in users see more history than
+      // visitors); only the calls that need a user require it.
+      security: route.requires ? [{ session: [] }] : [{}, { session: [] }],
       tags: [route.resource],
       ...(parameters.length > 0 && { parameters }),
       ...(route.body && {

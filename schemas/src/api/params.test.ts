@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { databaseIdParam } from '../ids/database-id-param.ts'
-import { idListParam, TIME_PARAM_MAX_MS, TIME_PARAM_MIN_MS, timeParam } from './params.ts'
+import { APP_DATABASE_ID_MAX, appDatabaseIdParam, databaseIdParam } from '../ids/database-id-param.ts'
+import {
+  idListParam,
+  TIME_PARAM_MAX_MS,
+  TIME_PARAM_MIN_MS,
+  TIME_PARAM_PATTERNS,
+  timeParam,
+} from './params.ts'
 
 const inputSchema = (schema: z.ZodType) =>
   z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>
@@ -59,11 +65,72 @@ describe('timeParam', () => {
   it('documents its formats and its range in the JSON Schema, also when optional', () => {
     const schema = inputSchema(timeParam.optional())
     expect(schema.type).toBe('string')
-    expect(schema.anyOf).toEqual([{ format: 'date' }, { format: 'date-time' }, { pattern: '^[0-9]{13}$' }])
+    expect(schema.anyOf).toEqual([
+      { format: 'date', pattern: TIME_PARAM_PATTERNS.date },
+      { format: 'date-time', pattern: TIME_PARAM_PATTERNS.dateTime },
+      { pattern: TIME_PARAM_PATTERNS.epochMs },
+    ])
     expect(schema.description).toContain('from 2006-01-01 to 2100-01-01')
-    // The documented epoch form holds every time of the range, and only times of 13 digits.
-    expect(String(TIME_PARAM_MIN_MS)).toHaveLength(13)
-    expect(String(TIME_PARAM_MAX_MS)).toHaveLength(13)
+  })
+
+  describe('documented spellings (a client or fuzzer reading the document offers only what parses)', () => {
+    const date = new RegExp(TIME_PARAM_PATTERNS.date)
+    const dateTime = new RegExp(TIME_PARAM_PATTERNS.dateTime)
+    const epoch = new RegExp(TIME_PARAM_PATTERNS.epochMs)
+    const parses = (s: string) => timeParam.safeParse(s).success
+    const DAY = 86_400_000
+    /** A fixed spread of instants over the range and a year beyond each end (no Math.random). */
+    const span = TIME_PARAM_MAX_MS - TIME_PARAM_MIN_MS + 730 * DAY
+    const instants = Array.from(
+      { length: 4000 },
+      (_, i) => TIME_PARAM_MIN_MS - 365 * DAY + Math.floor((i * span) / 4000) + ((i * 104_729_123) % DAY),
+    )
+    const edges = [TIME_PARAM_MIN_MS, TIME_PARAM_MAX_MS].flatMap((t) => [
+      t - DAY - 1,
+      t - 1,
+      t,
+      t + 1,
+      t + DAY,
+    ])
+
+    it('takes a date exactly when the document does', () => {
+      for (const t of [...instants, ...edges]) {
+        const s = new Date(t).toISOString().slice(0, 10)
+        expect(date.test(s), s).toBe(parses(s))
+      }
+    })
+
+    it('takes epoch milliseconds exactly when the document does, leading zeros included', () => {
+      for (const t of [...instants, ...edges]) {
+        for (const s of [String(t), `000${t}`, `0000${t}`]) expect(epoch.test(s), s).toBe(parses(s))
+      }
+    })
+
+    it('takes every date-time the document admits, whatever its offset', () => {
+      const offsets = ['Z', '+00:00', '+23:59', '-23:59', '+05:30', '-11:00']
+      let admitted = 0
+      for (const t of [...instants, ...edges]) {
+        const iso = new Date(t).toISOString().slice(0, 23)
+        for (const offset of offsets) {
+          const s = `${iso}${offset}`
+          if (!dateTime.test(s)) continue
+          admitted++
+          expect(parses(s), s).toBe(true)
+        }
+      }
+      // The document leaves out only the first and last two days of the range.
+      expect(admitted).toBeGreaterThan(instants.length * offsets.length * 0.75)
+      expect(dateTime.test('2006-01-02T00:00:00+23:59')).toBe(true)
+      expect(dateTime.test('2099-12-30T23:59:59.999-23:59')).toBe(true)
+      for (const s of [
+        '2006-01-01T12:00:00Z',
+        '2099-12-31T00:00:00Z',
+        '2026-11-01T12:00:00',
+        '2026-11-01t12:00:00z',
+      ]) {
+        expect(dateTime.test(s), s).toBe(false)
+      }
+    })
   })
 })
 
@@ -72,6 +139,17 @@ describe('ids in the OpenAPI document', () => {
     const schema = inputSchema(databaseIdParam)
     expect(schema).toMatchObject({ type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER })
     expect(schema.pattern).toBeUndefined()
+  })
+
+  it('shows an app database id (a user) with the bound of its integer column', () => {
+    expect(inputSchema(appDatabaseIdParam)).toMatchObject({
+      type: 'integer',
+      minimum: 1,
+      maximum: APP_DATABASE_ID_MAX,
+    })
+    expect(appDatabaseIdParam.parse(String(APP_DATABASE_ID_MAX))).toBe(APP_DATABASE_ID_MAX)
+    const over = appDatabaseIdParam.safeParse(String(APP_DATABASE_ID_MAX + 1))
+    expect(over.error?.issues[0]?.message).toBe(`must be a database id no larger than ${APP_DATABASE_ID_MAX}`)
   })
 
   it('shows an id list as comma-separated ids above 0', () => {

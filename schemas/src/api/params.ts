@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { granularity } from '../constants/stats-schema.ts'
 import { parseDatabaseId } from '../ids/database-id.ts'
 import { databaseIdParam } from '../ids/database-id-param.ts'
+import { isoDateRangePattern, numericRangePattern } from './range-patterns.ts'
 
 /*
  * Query and path parameters arrive as strings. Each schema here takes the string and gives the typed
@@ -48,6 +49,27 @@ export const TIME_PARAM_MIN_MS = Date.UTC(2006, 0, 1)
 export const TIME_PARAM_MAX_MS = Date.UTC(2100, 0, 1)
 
 const EPOCH_MS = /^\d{1,16}$/
+const DAY_MS = 86_400_000
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+
+/**
+ * The three spellings of a time as the OpenAPI document states them, each limited to the range, so
+ * that a client (or a fuzzer) reading the document offers only times the parser takes:
+ * - a date, from TIME_PARAM_MIN_DATE to TIME_PARAM_MAX_DATE;
+ * - a date-time with `Z` or an offset (RFC 3339, offsets under 24 hours): its written date may only
+ *   run from the day after the first to two days before the last, since an offset moves the instant
+ *   up to a day either way and the range is one of instants. The parser also takes the edge days
+ *   when the instant is inside, a date-time without an offset (UTC) and a space for the `T`;
+ * - epoch milliseconds: 13 digits in the range (the parser reads up to 16 digits, so up to three
+ *   leading zeros).
+ */
+export const TIME_PARAM_PATTERNS = {
+  date: `^(?:${isoDateRangePattern(TIME_PARAM_MIN_DATE, TIME_PARAM_MAX_DATE)})$`,
+  dateTime:
+    `^(?:${isoDateRangePattern(isoDay(TIME_PARAM_MIN_MS + DAY_MS), isoDay(TIME_PARAM_MAX_MS - 2 * DAY_MS))})` +
+    'T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])$',
+  epochMs: `^0{0,3}(?:${numericRangePattern(TIME_PARAM_MIN_MS, TIME_PARAM_MAX_MS, 13)})$`,
+} as const
 const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/
 
 /** Epoch ms of an ISO 8601 date or date-time (UTC without an offset); NaN unless the date exists. */
@@ -88,7 +110,11 @@ export const timeParam = z
       `A time: an ISO 8601 date (2026-11-01, midnight UTC), a date-time (2026-11-01T12:00:00Z; UTC ` +
       `unless it carries an offset) or epoch milliseconds (1793491200000), from ${TIME_PARAM_MIN_DATE} to ` +
       `${TIME_PARAM_MAX_DATE} (UTC), both included. Anything else is a 400 naming the parameter.`,
-    anyOf: [{ format: 'date' }, { format: 'date-time' }, { pattern: '^[0-9]{13}$' }],
+    anyOf: [
+      { format: 'date', pattern: TIME_PARAM_PATTERNS.date },
+      { format: 'date-time', pattern: TIME_PARAM_PATTERNS.dateTime },
+      { pattern: TIME_PARAM_PATTERNS.epochMs },
+    ],
     examples: ['2026-11-01', '2026-11-01T12:00:00Z', '1793491200000'],
   })
 

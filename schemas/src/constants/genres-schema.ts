@@ -13,3 +13,5 @@ export const interests = z
   .min(1, 'pick at least one interest')
   .max(GENRE_KEYS.length, `has more than the ${GENRE_KEYS.length} genres`)
   .refine((list) => new Set(list).size === list.length, 'lists a genre more than once')
+  // The refinement does not reach the OpenAPI document on its own.
+  .meta({ uniqueItems: true })

@@ -1,5 +1,11 @@
 import { apiRoutes } from '@ludex/api'
-import { idParam, timeParam } from '@ludex/schemas'
+import {
+  APP_DATABASE_ID_MAX,
+  appDatabaseIdParam,
+  idParam,
+  TIME_PARAM_PATTERNS,
+  timeParam,
+} from '@ludex/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { type ApiFixture, asUser, createUser, getJson, startApiFixture } from './fixture.ts'
@@ -176,17 +182,18 @@ describe('OpenAPI document and route coverage', () => {
       const documented = body.paths[route.path]![route.method.toLowerCase()]!.parameters ?? []
       for (const [name, schema] of Object.entries({ ...shapeOf(route.params), ...shapeOf(route.query) })) {
         const doc = documented.find((p) => p.name === name)?.schema
-        if (base(schema) === idParam) {
+        if (base(schema) === idParam || base(schema) === appDatabaseIdParam) {
           ids++
-          expect(doc, `${route.path} ${name}`).toMatchObject({ type: 'integer', minimum: 1 })
+          const maximum = base(schema) === idParam ? Number.MAX_SAFE_INTEGER : APP_DATABASE_ID_MAX
+          expect(doc, `${route.path} ${name}`).toMatchObject({ type: 'integer', minimum: 1, maximum })
           expect(doc?.pattern, `${route.path} ${name}`).toBeUndefined()
         }
         if (base(schema) === timeParam) {
           times++
           expect(doc?.anyOf, `${route.path} ${name}`).toEqual([
-            { format: 'date' },
-            { format: 'date-time' },
-            { pattern: '^[0-9]{13}$' },
+            { format: 'date', pattern: TIME_PARAM_PATTERNS.date },
+            { format: 'date-time', pattern: TIME_PARAM_PATTERNS.dateTime },
+            { pattern: TIME_PARAM_PATTERNS.epochMs },
           ])
           expect(doc?.description, `${route.path} ${name}`).toContain('from 2006-01-01 to 2100-01-01')
         }
@@ -195,6 +202,93 @@ describe('OpenAPI document and route coverage', () => {
     // Every call that names one experience and every call that takes a time was looked at.
     expect(ids).toBeGreaterThanOrEqual(8)
     expect(times).toBeGreaterThanOrEqual(12)
+  })
+
+  it('says which calls read a session: optional on those that need none (found by the fuzz run)', async () => {
+    const { body } = await getJson<{ paths: Record<string, Record<string, { security?: unknown }>> }>(
+      f,
+      '/api/openapi.json',
+    )
+    for (const route of apiRoutes) {
+      const { security } = body.paths[route.path]![route.method.toLowerCase()]!
+      const expected = route.requires ? [{ session: [] }] : [{}, { session: [] }]
+      expect(security, `${route.method} ${route.path}`).toEqual(expected)
+    }
+  })
+
+  it('writes a tuple of one item schema as an array of n such items (found by the fuzz run)', async () => {
+    const res = await fetch(`${f.url}/api/openapi.json`)
+    const text = await res.text()
+    // prefixItems is Draft 2020-12 only: Schemathesis 4.32 rewrote it to Draft 4 and refused its own schema.
+    expect(text).not.toContain('prefixItems')
+    const doc = JSON.parse(text) as {
+      paths: Record<
+        string,
+        { get: { responses: Record<string, { content: Record<string, { schema: unknown }> }> } }
+      >
+    }
+    const genres = doc.paths['/api/stats/genres']!.get.responses['200']!.content['application/json']!
+      .schema as {
+      properties: { series: { items: { properties: { data: { items: unknown } } } } }
+    }
+    expect(genres.properties.series.items.properties.data.items).toEqual({
+      type: 'array',
+      items: { type: 'number' },
+      minItems: 3,
+      maxItems: 3,
+    })
+  })
+
+  it('states in the account bodies what the server refuses: control characters, blank names, repeated interests (found by the fuzz run)', async () => {
+    const { body } = await getJson<{
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            requestBody: {
+              content: { 'application/json': { schema: { properties: Record<string, unknown> } } }
+            }
+          }
+        >
+      >
+    }>(f, '/api/openapi.json')
+    const fields = (path: string, method: string) =>
+      body.paths[path]![method]!.requestBody.content['application/json'].schema.properties
+    /** Every pattern a field's schema (or the parts it is made of) carries, as the document states them. */
+    const patterns = (schema: unknown): RegExp[] =>
+      JSON.stringify(schema)
+        .match(/"pattern":"((?:[^"\\]|\\.)*)"/g)!
+        .map((m) => new RegExp(JSON.parse(`{${m}}`).pattern as string, 'u'))
+    const accepts = (schema: unknown, value: string) => patterns(schema).every((p) => p.test(value))
+
+    const reset = fields('/api/auth/password/request', 'post')
+    expect(accepts(reset.email, 'owner@example.com')).toBe(true)
+    expect(accepts(reset.email, 'own\u001eer@example.com')).toBe(false)
+    expect(accepts(reset.email, 'owner@exa\u0085mple.com')).toBe(false)
+    const register = fields('/api/auth/register', 'post')
+    expect(accepts(register.first_name, 'Ada')).toBe(true)
+    expect(accepts(register.first_name, '   ')).toBe(false)
+    expect(accepts(register.first_name, 'A\u0007da')).toBe(false)
+    expect(fields('/api/users/me/onboarding', 'put').interests).toMatchObject({ uniqueItems: true })
+  })
+
+  it('documents the Retry-After every 429 carries', async () => {
+    const { body } = await getJson<{
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>
+      >
+    }>(f, '/api/openapi.json')
+    const limited = apiRoutes.filter((r) => r.errors?.includes(429))
+    expect(limited.length).toBeGreaterThanOrEqual(6)
+    for (const route of limited) {
+      const tooMany = body.paths[route.path]![route.method.toLowerCase()]!.responses['429']
+      expect(tooMany?.headers?.['Retry-After'], `${route.method} ${route.path}`).toMatchObject({
+        required: true,
+        schema: { type: 'integer', minimum: 0 },
+      })
+    }
   })
 
   it('renders the docs page from locally served assets', async () => {

@@ -93,6 +93,18 @@ describe('/api/platform', () => {
       await expectBadRequest(f, '/api/platform/picks?startTime=2026-11-01&startTime=2026-11-02', 'startTime')
       await expectBadRequest(f, '/api/platform/picks?date=2026-11-01', 'date')
     })
+
+    it('answers an empty list for a range that holds no picks, not a 400 about a time never given (found by the fuzz run)', async () => {
+      // An end before the first picks (the default start), and a start after today (the default end).
+      for (const path of [
+        '/api/platform/picks?endTime=2020-01-01',
+        '/api/platform/picks?startTime=2099-01-01',
+      ]) {
+        const res = await getJson(f, path)
+        expect(res.status, path).toBe(200)
+        expect(dailyPickList.parse(res.body), path).toEqual([])
+      }
+    })
   })
 
   describe('ccu', () => {
@@ -173,6 +185,12 @@ describe('/api/platform', () => {
       await expectBadRequest(f, '/api/platform/ccu?endTime=2026-02-30T25:00', 'endTime')
       await expectBadRequest(f, '/api/platform/ccu?startTime=2026-11-10&endTime=2026-11-09', 'endTime')
       await expectBadRequest(f, '/api/platform/ccu?placeIds=1', 'placeIds')
+    })
+
+    it('answers an empty list for an end before the default start, not a 400 about a startTime never given (found by the fuzz run)', async () => {
+      const res = await getJson(f, '/api/platform/ccu?endTime=2020-01-01')
+      expect(res.status).toBe(200)
+      expect(platformCcuList.parse(res.body)).toEqual([])
     })
   })
 

@@ -96,6 +96,18 @@ describe('accounts: roles, user management, role simulation, onboarding and pref
     expect(last.body.error.code).toBe('last_admin')
   })
 
+  it('refuses a user id past the app database’s integer ids with a 400 naming it (found by the fuzz run)', async () => {
+    const admin = await asUser(f, 'admin')
+    // 2^31 - 1 is the largest id a user can have: an unknown one is 404; one past it was a 500.
+    const largest = await sendJson(admin, 'PUT', '/api/users/2147483647', { role: 'viewer' })
+    expect(largest.status).toBe(404)
+    for (const id of ['2147483648', '9007199254740990']) {
+      const res = await sendJson<ErrorBody>(admin, 'PUT', `/api/users/${id}`, { role: 'admin' })
+      expect(res.status, id).toBe(400)
+      expect(res.body.error.details?.map((d) => d.field)).toEqual(['id'])
+    }
+  })
+
   it('cycles an admin’s simulated role admin → editor → viewer → admin, with that role’s permissions, audited', async () => {
     const admin = await asUser(f, 'admin')
     const simulate = () => sendJson<SessionUser>(admin, 'POST', '/api/auth/simulate-role')

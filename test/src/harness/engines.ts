@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { probeKafka } from './kafka-broker.ts'
 import { postgresBinDir } from './postgres.ts'
+import { probeSchemathesis } from './schemathesis.ts'
 
 /**
  * The real engines the suite runs against, and how to tell whether each is here. With CI=true a
@@ -65,6 +66,12 @@ export const engines: readonly EngineCheck[] = [
     install:
       'make test-engines (Debian openjdk-17-jre-headless and maven; mvn resolves test/engines/kafka/pom.xml)',
     probe: probeKafka,
+  },
+  {
+    // The API fuzz run (test/src/fuzz): Schemathesis in a venv of its own, every package pinned.
+    name: 'Schemathesis (API fuzzer, Python venv)',
+    install: 'make test-engines (python3 -m venv, pip install -r test/engines/schemathesis/requirements.txt)',
+    probe: probeSchemathesis,
   },
 ]
 

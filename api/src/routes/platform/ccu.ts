@@ -27,7 +27,8 @@ export const platformCcuRoute = defineRoute({
     'The average CCU over all tracked experiences per period (period starts: hour at minute 1, day at ' +
     '01:00 UTC, week on Monday 01:00 UTC, month on day 1 at 01:00 UTC), floored. Default granularity ' +
     'day and range the last year; a period cut by the range averages the slots inside it; periods ' +
-    'without data are absent. Visitors see the last 30 days (X-Ludex-History-Start when moved).',
+    'without data are absent. Visitors see the last 30 days (X-Ludex-History-Start when moved). A ' +
+    'startTime after endTime is a 400; an endTime before the default start gives an empty list.',
   query: z.object({
     granularity: granularityParam.default(DEFAULT_GRANULARITY),
     startTime: timeParam.optional(),
@@ -39,7 +40,7 @@ export const platformCcuRoute = defineRoute({
     const now = deps.now()
     const end = snapUpToSlot(Math.min(query.endTime ?? now, now))
     const requestedStart = query.startTime ?? oneYearBefore(now)
-    if (query.endTime !== undefined && query.endTime < requestedStart) {
+    if (query.startTime !== undefined && query.endTime !== undefined && query.endTime < query.startTime) {
       throw ApiError.badRequest([{ field: 'endTime', message: 'must not be before startTime' }])
     }
     const start = visibleStart(viewer, ctx, requestedStart, now)

@@ -17,7 +17,8 @@ export const dailyPicksRoute = defineRoute({
     'With either: every date from startTime’s UTC date to endTime’s UTC date, both included (defaults: ' +
     'the first picks, 2024-09-20, and today), ordered by date. Visitors reach back 30 days (the server ' +
     'window of all history; the daily-picks page describes it as about 28): an earlier start is moved ' +
-    'and X-Ludex-History-Start says so.',
+    'and X-Ludex-History-Start says so. A startTime after endTime is a 400; an endTime before the ' +
+    'first picks gives an empty list.',
   query: z.object({ startTime: timeParam.optional(), endTime: timeParam.optional() }),
   response: dailyPickList,
   maxAgeSeconds: 60,
@@ -29,7 +30,7 @@ export const dailyPicksRoute = defineRoute({
     }
     const requestedStart = query.startTime ?? DAILY_PICKS_START_MS
     const end = query.endTime ?? now
-    if (end < requestedStart) {
+    if (query.startTime !== undefined && query.endTime !== undefined && query.endTime < query.startTime) {
       throw ApiError.badRequest([{ field: 'endTime', message: 'must not be before startTime' }])
     }
     // Picks are whole dates: the window moves the start to the date that holds its first instant.

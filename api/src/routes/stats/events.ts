@@ -11,7 +11,7 @@ export const eventStatsRoute = defineRoute({
   description:
     `Events sent with event credentials, counted per experience per day from ${EVENT_STATS_START_DATE}. ` +
     'Only granularity=day exists. The shape is served now and the list is empty: events arrive with ' +
-    'the event-credentials work.',
+    'the event-credentials work. A startTime after endTime is a 400.',
   query: z.object({
     granularity: z.enum(['day'], { message: "must be 'day'" }).default('day'),
     startTime: timeParam.optional(),

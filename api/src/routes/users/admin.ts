@@ -1,4 +1,4 @@
-import { idParam, type ListedUser, listedUser, userList, userRoleUpdate } from '@ludex/schemas'
+import { appDatabaseIdParam, type ListedUser, listedUser, userList, userRoleUpdate } from '@ludex/schemas'
 import { z } from 'zod'
 import { accountOf, accountsOf, clientIp } from '../../accounts/route-support.ts'
 import type { UserRecord } from '../../accounts/users.ts'
@@ -46,7 +46,7 @@ export const userRoleRoute = defineRoute({
   description:
     'The body may be the whole user; only `role` is read. Written to the audit log. 404 for an unknown ' +
     'user; 409 when it would leave no admin.',
-  params: z.object({ id: idParam }),
+  params: z.object({ id: appDatabaseIdParam }),
   body: userRoleUpdate,
   response: listedUser,
   requires: 'LIST_USERS',

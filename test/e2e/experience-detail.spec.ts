@@ -1,4 +1,4 @@
-import { expect, expectCharts, main, test } from './support/fixtures.ts'
+import { expect, expectCharts, main, TEXT, test } from './support/fixtures.ts'
 
 test.describe('experience detail', () => {
   test('shows the name, the info panel and the charts', async ({ page, experiences, snap }) => {
@@ -83,5 +83,33 @@ test.describe('experience detail', () => {
     const chart = main(page).getByRole('region', { name: 'CCU' })
     await expect(chart.getByRole('radio', { name: 'Day' })).toBeChecked()
     await expect(chart.getByRole('radio', { name: 'Week' })).not.toBeChecked()
+  })
+
+  test('a visitor’s link past 30 days prompts to sign in, and the server holds the chart to them', async ({
+    page,
+    experiences,
+  }) => {
+    const top = experiences[0]!
+    const day = 86_400_000
+    const now = Date.now()
+    const ccu = page.waitForResponse((r) => r.url().includes('/api/stats/ccus?'))
+    await page.goto(`/experiences/${top.place_id}#anchor=CCU&graphMin=${now - 40 * day}&graphMax=${now}`)
+    const prompt = page.getByRole('dialog', { name: TEXT.signInToSeeMore })
+    await expect(prompt).toBeVisible()
+    await expect(prompt).toContainText('Only the last 30 days are available without signing in.')
+    // The chart asked from 40 days back; the server moved it into the window and said where.
+    const response = await ccu
+    const start = Date.parse(response.headers()['x-ludex-history-start'] ?? '')
+    expect(start).toBeGreaterThanOrEqual(now - 30 * day - 60_000)
+    const body = (await response.json()) as { series: { data: [number, ...number[]][] }[] }
+    expect(body.series[0]!.data.length).toBeGreaterThan(0)
+    expect(body.series[0]!.data.every((row) => row[0] >= start)).toBe(true)
+
+    // A link inside the window draws its chart without the prompt (in a fresh tab, whose session has
+    // not seen the prompt, so its absence is the check rather than the once-per-session rule).
+    const inside = await page.context().newPage()
+    await inside.goto(`/experiences/${top.place_id}#anchor=CCU&graphMin=${now - 10 * day}&graphMax=${now}`)
+    await expectCharts(inside, 1)
+    await expect(inside.getByRole('dialog', { name: TEXT.signInToSeeMore })).toHaveCount(0)
   })
 })

@@ -3,6 +3,7 @@ import type { Middleware } from 'koa'
 import type { Logger } from 'pino'
 import { ApiError } from '../http/api-error.ts'
 import { type ApiMetrics, routeLabel } from '../metrics/metrics.ts'
+import { HISTORY_START_HEADER } from '../viewer/history-window.ts'
 
 /** A request id (honouring a sane incoming X-Request-Id), a child logger, and one log line per request. */
 export function requestContext(logger: Logger, metrics?: ApiMetrics): Middleware {
@@ -31,6 +32,8 @@ export function errorEnvelope(): Middleware {
     try {
       await next()
     } catch (err) {
+      // An error holds no history: a start announced before the failure does not describe it.
+      ctx.remove(HISTORY_START_HEADER)
       if (err instanceof ApiError) {
         ctx.status = err.status
         ctx.body = {

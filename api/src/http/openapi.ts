@@ -140,7 +140,7 @@ export function buildOpenApi(
       title: 'Ludex API',
       version: info.version,
       description:
-        'Public statistics of Roblox experiences. Visitors get the last 30 days of history; a clamped response carries the X-Ludex-History-Start header.',
+        'Public statistics of Roblox experiences. Visitors get the last 30 days of history on every dated answer (series, buckets, dates, price and thumbnail histories): nothing in it starts before now − 30 days, and an answer whose start was moved there carries the X-Ludex-History-Start header with the time it starts from.',
     },
     paths,
     components: {

@@ -1,4 +1,5 @@
 import {
+  dateParam,
   isoFromClickHouse,
   latestDetailsSql,
   likeRatioOrZeroSql,
@@ -165,9 +166,9 @@ WHERE place_id = {placeId:UInt64}
 GROUP BY type`
 
 const PICK_DATES_SQL = `
-SELECT toString(date) AS date
+SELECT toString(date) AS day
 FROM ${tables.dailyPicks} FINAL
-WHERE has(place_ids, {placeId:UInt64})
+WHERE has(place_ids, {placeId:UInt64}) AND date >= {picksFrom:Date}
 ORDER BY date`
 
 /**
@@ -193,13 +194,23 @@ FROM
 /** 0001-01-01: the release date is unset until an editor sets it (staff edits are laid over in the routes). */
 const UNSET_RELEASE = '0001-01-01T00:00:00.000Z'
 
+export interface DetailOptions {
+  /** The first date of daily_pick_dates (epoch ms of its start; a visitor's window). Default: every date. */
+  readonly pickDatesFromMs?: number
+}
+
 /** The full experience, or null when the place is not tracked. */
 export async function experienceDetail(
   store: StoreReader,
   placeId: number,
   nowMs: number,
+  options: DetailOptions = {},
 ): Promise<Experience | null> {
-  const params = { placeId, fromMs: nowMs - PLAYTIME_WINDOW_MS }
+  const params = {
+    placeId,
+    fromMs: nowMs - PLAYTIME_WINDOW_MS,
+    picksFrom: dateParam(options.pickDatesFromMs ?? 0),
+  }
   const [details, thumbnails, picks, playtime] = await Promise.all([
     readRows<DetailRow>(store, { what: 'experience', query: DETAIL_SQL, params, int64: DETAIL_INT64 }),
     readRows<{ type: string; hash: string; time: string }>(store, {
@@ -207,7 +218,7 @@ export async function experienceDetail(
       query: LATEST_THUMBNAILS_SQL,
       params,
     }),
-    readRows<{ date: string }>(store, { what: 'daily pick dates', query: PICK_DATES_SQL, params }),
+    readRows<{ day: string }>(store, { what: 'daily pick dates', query: PICK_DATES_SQL, params }),
     readRows<{ playtime: number | null }>(store, { what: 'playtime', query: PLAYTIME_SQL, params }),
   ])
   const d = details[0]
@@ -236,7 +247,7 @@ export async function experienceDetail(
     creator_id: d.creator_id,
     genre_l1: d.genre_l1,
     genre_l2: d.genre_l2,
-    daily_pick_dates: picks.map((p) => p.date),
+    daily_pick_dates: picks.map((p) => p.day),
     price: d.price,
     average_playtime: Math.floor(playtime[0]?.playtime ?? 0),
     favorites: d.favorites,

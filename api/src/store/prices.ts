@@ -1,4 +1,10 @@
-import { isoFromClickHouse, readRows, type StoreReader, tables } from '@ludex/pipelines/store'
+import {
+  dateTime64Param,
+  isoFromClickHouse,
+  readRows,
+  type StoreReader,
+  tables,
+} from '@ludex/pipelines/store'
 
 export interface PriceObservation {
   readonly price: number
@@ -26,16 +32,41 @@ export function priceChanges(observations: readonly PriceObservation[]): PriceCh
   return out
 }
 
-/** Every observed price of the place, oldest first (from the details history). */
-export async function priceHistory(store: StoreReader, placeId: number): Promise<PriceChange[]> {
-  const rows = await readRows<{ price: number; time: string }>(store, {
-    what: 'price history',
-    query: `SELECT price, observed_at AS time
-     FROM ${tables.placeDetails} FINAL
-     WHERE place_id = {placeId:UInt64}
-     ORDER BY observed_at`,
-    params: { placeId },
-    int64: ['price'],
-  })
-  return priceChanges(rows.map((r) => ({ price: r.price, time: isoFromClickHouse(r.time) })))
+/**
+ * The price history from fromMs on, oldest first (from the details history). When the place was seen
+ * before fromMs, the list opens with the price in effect at fromMs, timed fromMs: a history cut at a
+ * window (a visitor's) starts with the price the window starts with, and holds nothing older.
+ * fromMs 0 is the whole history.
+ */
+export async function priceHistory(
+  store: StoreReader,
+  placeId: number,
+  fromMs: number,
+): Promise<PriceChange[]> {
+  const params = { placeId, from: dateTime64Param(fromMs) }
+  const [opening, rows] = await Promise.all([
+    readRows<{ price: number; n: number }>(store, {
+      what: 'price at the history start',
+      query: `SELECT argMax(price, observed_at) AS price, count() AS n
+       FROM ${tables.placeDetails} FINAL
+       WHERE place_id = {placeId:UInt64} AND observed_at < {from:DateTime64(3)}`,
+      params,
+      int64: ['price', 'n'],
+    }),
+    readRows<{ price: number; time: string }>(store, {
+      what: 'price history',
+      query: `SELECT price, observed_at AS time
+       FROM ${tables.placeDetails} FINAL
+       WHERE place_id = {placeId:UInt64} AND observed_at >= {from:DateTime64(3)}
+       ORDER BY observed_at`,
+      params,
+      int64: ['price'],
+    }),
+  ])
+  const observations = rows.map((r) => ({ price: r.price, time: isoFromClickHouse(r.time) }))
+  const before = opening[0]
+  if (before && before.n > 0) {
+    observations.unshift({ price: before.price, time: new Date(fromMs).toISOString() })
+  }
+  return priceChanges(observations)
 }

@@ -14,12 +14,13 @@ export interface SlimExperience {
 /** Screenshots of each screen, kept as artifacts of the run (gitignored; CI uploads the folder). */
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots/', import.meta.url))
 
-/** The texts of the sign-up promo modal and the error page (part 1 §2), verbatim. */
+/** The texts of the sign-up promo modal, the sign-in prompt and the error page (part 1 §2, §6), verbatim. */
 export const TEXT = {
   promo: 'Sign Up for Free for FULL Access',
   notFoundTitle: '404 - PAGE NOT FOUND',
   notFoundBody: "This is not the resource you're looking for..",
   signInToView: 'Sign in to view',
+  signInToSeeMore: 'Sign In to See More',
 } as const
 
 interface Fixtures {

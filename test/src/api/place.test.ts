@@ -1,3 +1,4 @@
+import { HISTORY_START_HEADER } from '@ludex/api'
 import { experience, priceHistory, slimExperienceList } from '@ludex/schemas'
 import {
   DAY_MS,
@@ -10,7 +11,7 @@ import {
   snapSlot,
 } from '@ludex/workers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ApiFixture, type ErrorBody, FIXTURE, getJson, startApiFixture } from './fixture.ts'
+import { type ApiFixture, asUser, type ErrorBody, FIXTURE, getJson, startApiFixture } from './fixture.ts'
 
 describe('/api/place?slim', () => {
   let f: ApiFixture
@@ -63,12 +64,18 @@ const PLAY_STATUS: Record<ReasonProhibited, number> = {
 }
 
 describe('/api/place/{place_id} and its price history', () => {
+  /** Answered to a visitor; `user` is the same fixture answered to a signed-in user. */
   let f: ApiFixture
+  let user: ApiFixture
   /** The slot of the fixture's last snapshots (the backfill's last complete slot before now). */
   let lastSlot: number
+  /** now − 30 days, 2026-10-19T14:03:00Z: where a visitor's history starts. */
+  const windowStart = Date.UTC(2026, 9, 19, 14, 3)
   beforeAll(async () => {
     f = await startApiFixture()
+    user = await asUser(f)
     lastSlot = snapSlot(f.now)
+    expect(f.now - 30 * DAY_MS).toBe(windowStart)
   })
   afterAll(() => f.close())
 
@@ -131,22 +138,54 @@ describe('/api/place/{place_id} and its price history', () => {
     expect(ranks[0]).toBe(f.placeIds.length - idle.length + 1)
   })
 
-  it('lists the days the experience was a daily pick', async () => {
+  /** The dates the model picked the place on, over the fixture's days. */
+  function picked(placeId: number): string[] {
+    const i = indexOfPlace(f.model, placeId)
     const firstDay = Math.floor((f.now - FIXTURE.days * DAY_MS) / DAY_MS)
     const lastDay = Math.floor(f.now / DAY_MS)
-    const picked = (i: number) => {
-      const dates: string[] = []
-      for (let d = firstDay; d <= lastDay; d++) {
-        if (dailyPicksFor(f.model, d).includes(i)) dates.push(new Date(d * DAY_MS).toISOString().slice(0, 10))
-      }
-      return dates
+    const dates: string[] = []
+    for (let d = firstDay; d <= lastDay; d++) {
+      if (dailyPicksFor(f.model, d).includes(i)) dates.push(new Date(d * DAY_MS).toISOString().slice(0, 10))
     }
-    const withPicks = f.placeIds.find((id) => picked(indexOfPlace(f.model, id)).length >= 2)!
-    const without = f.placeIds.find((id) => picked(indexOfPlace(f.model, id)).length === 0)!
+    return dates
+  }
+
+  it('lists the days the experience was a daily pick', async () => {
+    const withPicks = f.placeIds.find((id) => picked(id).length >= 2)!
+    const without = f.placeIds.find((id) => picked(id).length === 0)!
     for (const placeId of [withPicks, without]) {
-      const e = experience.parse((await getJson(f, `/api/place/${placeId}`)).body)
-      expect(e.daily_pick_dates).toEqual(picked(indexOfPlace(f.model, placeId)))
+      const { body, headers } = await getJson(user, `/api/place/${placeId}`)
+      expect(experience.parse(body).daily_pick_dates).toEqual(picked(placeId))
+      expect(headers.get(HISTORY_START_HEADER)).toBeNull()
     }
+  })
+
+  it('lists a visitor only the pick dates of the window, as /api/platform/picks serves them', async () => {
+    // The window opens 2026-10-19 14:03: its first whole date is 2026-10-20.
+    const firstDate = '2026-10-20'
+    const placeId = f.placeIds.find((id) => {
+      const dates = picked(id)
+      return dates.some((d) => d < firstDate) && dates.some((d) => d >= firstDate)
+    })!
+    expect(placeId).toBeDefined()
+    const { status, body, headers } = await getJson(f, `/api/place/${placeId}`)
+    expect(status).toBe(200)
+    const dates = experience.parse(body).daily_pick_dates
+    expect(dates).toEqual(picked(placeId).filter((d) => d >= firstDate))
+    expect(headers.get(HISTORY_START_HEADER)).toBe(`${firstDate}T00:00:00.000Z`)
+    // The same dates as the picks a visitor can list (nothing the picks call refuses).
+    const picks = await getJson<{ date: string; places: { place_id: number }[] }[]>(
+      f,
+      '/api/platform/picks?startTime=2024-09-20',
+    )
+    expect(picks.headers.get(HISTORY_START_HEADER)).toBe(`${firstDate}T00:00:00.000Z`)
+    expect(picks.body.filter((p) => p.places.some((x) => x.place_id === placeId)).map((p) => p.date)).toEqual(
+      dates,
+    )
+    // An unknown place is a 404 without a history start.
+    const missing = await getJson(f, '/api/place/1')
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get(HISTORY_START_HEADER)).toBeNull()
   })
 
   it('estimates average playtime near the true session length over the last 30 days', async () => {
@@ -221,8 +260,9 @@ describe('/api/place/{place_id} and its price history', () => {
         return period.fromMs <= f.now && (next === undefined || next.fromMs > start)
       })
       const expected = shown.map((period) => period.price).filter((price, k, all) => price !== all[k - 1])
-      const { status, body, headers } = await getJson(f, `/api/place/${placeId}/price`)
+      const { status, body, headers } = await getJson(user, `/api/place/${placeId}/price`)
       expect(status).toBe(200)
+      expect(headers.get(HISTORY_START_HEADER)).toBeNull()
       const history = priceHistory.parse(body)
       expect(history.map((h) => h.price)).toEqual(expected)
       expect(history[0]?.change).toBe(0)
@@ -231,18 +271,85 @@ describe('/api/place/{place_id} and its price history', () => {
         expect(Date.parse(history[k]!.time)).toBeGreaterThan(Date.parse(history[k - 1]!.time))
       }
       expect(Date.parse(history[0]!.time)).toBeGreaterThanOrEqual(start)
+      expect(Date.parse(history[0]!.time)).toBeLessThan(windowStart)
+      expect(headers.get('cache-control')).toMatch(/^private, max-age=\d+$/)
+    }
+  })
+
+  it('opens a visitor’s price history at the window with the price then in effect', async () => {
+    for (const placeId of samplePlaces()) {
+      const price = metadataAt(f.model, indexOfPlace(f.model, placeId), lastSlot).price
+      const { status, body, headers } = await getJson(f, `/api/place/${placeId}/price`)
+      expect(status).toBe(200)
+      // No price changed in the fixture's 40 days: the one price, from the window's first instant.
+      expect(priceHistory.parse(body)).toEqual([{ price, time: '2026-10-19T14:03:00.000Z', change: 0 }])
+      expect(headers.get(HISTORY_START_HEADER)).toBe('2026-10-19T14:03:00.000Z')
       expect(headers.get('cache-control')).toMatch(/^public, max-age=\d+$/)
     }
+    // A place first seen inside the window has nothing to cut: the same list as a user's.
+    const [young] = await f.raw<{ place_id: string }>(
+      `SELECT place_id FROM place_details FINAL GROUP BY place_id
+       HAVING min(observed_at) >= {w:DateTime64(3)} ORDER BY place_id LIMIT 1`,
+      { w: windowStart / 1000 },
+    )
+    expect(young).toBeDefined()
+    const visitorList = await getJson(f, `/api/place/${young!.place_id}/price`)
+    const userList = await getJson(user, `/api/place/${young!.place_id}/price`)
+    expect(priceHistory.parse(visitorList.body)).toHaveLength(1)
+    expect(visitorList.body).toEqual(userList.body)
+    expect(Date.parse(priceHistory.parse(visitorList.body)[0]!.time)).toBeGreaterThan(windowStart)
   })
 
   it('answers 404 for the price of an untracked place and 400 naming placeId for a bad id', async () => {
     const missing = await getJson<ErrorBody>(f, '/api/place/1/price')
     expect(missing.status).toBe(404)
     expect(missing.body.error.code).toBe('not_found')
+    expect(missing.headers.get(HISTORY_START_HEADER)).toBeNull()
     for (const bad of ['abc', '0', '-1', '1.5']) {
       const res = await getJson<ErrorBody>(f, `/api/place/${bad}/price`)
       expect(res.status, bad).toBe(400)
       expect(res.body.error.details?.[0]?.field).toBe('placeId')
     }
+  })
+
+  // Last: it writes price changes into this file's private copy of the data.
+  it('cuts a changing price history at a visitor’s window, worked by hand', async () => {
+    // A free place whose details never changed: one row, so the rows written here are its only changes.
+    const [still] = await f.raw<{ place_id: string }>(
+      `SELECT place_id FROM place_details FINAL GROUP BY place_id
+       HAVING count() = 1 AND any(price) = 0 AND min(observed_at) < {w:DateTime64(3)}
+       ORDER BY place_id LIMIT 1`,
+      { w: windowStart / 1000 },
+    )
+    expect(still).toBeDefined()
+    const placeId = Number(still!.place_id)
+    // Free since the first poll; then 49 before the window, 99 and 75 inside it.
+    const changes: [string, number][] = [
+      ['2026-10-12T09:30:00.000Z', 49],
+      ['2026-10-25T18:00:00.000Z', 99],
+      ['2026-11-10T06:20:00.000Z', 75],
+    ]
+    for (const [at, price] of changes) {
+      await f.clickhouse.command({
+        query: `INSERT INTO place_details
+          SELECT * REPLACE ({at:DateTime64(3)} AS observed_at, {price:UInt64} AS price)
+          FROM place_details FINAL WHERE place_id = {placeId:UInt64} ORDER BY observed_at DESC LIMIT 1`,
+        query_params: { at: Date.parse(at) / 1000, price, placeId },
+      })
+    }
+    const all = priceHistory.parse((await getJson(user, `/api/place/${placeId}/price`)).body)
+    expect(all.slice(1)).toEqual([
+      { price: 49, time: '2026-10-12T09:30:00.000Z', change: 49 },
+      { price: 99, time: '2026-10-25T18:00:00.000Z', change: 50 },
+      { price: 75, time: '2026-11-10T06:20:00.000Z', change: -24 },
+    ])
+    expect(all[0]).toMatchObject({ price: 0, change: 0 })
+    const visitor = await getJson(f, `/api/place/${placeId}/price`)
+    expect(visitor.headers.get(HISTORY_START_HEADER)).toBe('2026-10-19T14:03:00.000Z')
+    expect(priceHistory.parse(visitor.body)).toEqual([
+      { price: 49, time: '2026-10-19T14:03:00.000Z', change: 0 },
+      { price: 99, time: '2026-10-25T18:00:00.000Z', change: 50 },
+      { price: 75, time: '2026-11-10T06:20:00.000Z', change: -24 },
+    ])
   })
 })

@@ -3,7 +3,7 @@ import { HISTORY_START_HEADER } from '@ludex/api'
 import { dailyPickList, genreDistribution, movementList, periodStart, platformCcuList } from '@ludex/schemas'
 import { dailyPicksFor, experienceAt, metadataAt } from '@ludex/workers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ApiFixture, expectBadRequest, getJson, startApiFixture } from './fixture.ts'
+import { type ApiFixture, asUser, expectBadRequest, getJson, startApiFixture } from './fixture.ts'
 
 const DAY_MS = 86_400_000
 async function rows<T>(client: ClickHouseClient, query: string): Promise<T[]> {
@@ -15,11 +15,16 @@ const ms = (chTime: string) => Date.parse(`${chTime.replace(' ', 'T')}Z`)
 const iso = (t: number) => new Date(t).toISOString()
 
 describe('/api/platform', () => {
+  /** Answered to a visitor; `user` is the same fixture answered to a signed-in user. */
   let f: ApiFixture
+  let user: ApiFixture
   let db: ClickHouseClient
   beforeAll(async () => {
     f = await startApiFixture()
+    user = await asUser(f)
     db = f.clickhouse
+    // The visitor window opens at now − 30 days: 2026-10-19T14:03Z, a Monday afternoon.
+    expect(f.now - 30 * DAY_MS).toBe(Date.UTC(2026, 9, 19, 14, 3))
   })
   afterAll(async () => {
     await f.close()
@@ -73,10 +78,11 @@ describe('/api/platform', () => {
       )
       expect(status).toBe(200)
       const list = dailyPickList.parse(body)
-      const firstVisible = iso(f.now - 30 * DAY_MS).slice(0, 10)
+      // The window opens 2026-10-19 14:03: its first whole date is the 20th; 2026-10-20 … 2026-11-18.
+      const firstVisible = '2026-10-20'
       expect(list[0]?.date).toBe(firstVisible)
       expect(list.at(-1)?.date).toBe(iso(f.now).slice(0, 10))
-      expect(list).toHaveLength(31)
+      expect(list).toHaveLength(30)
       expect(headers.get(HISTORY_START_HEADER)).toBe(`${firstVisible}T00:00:00.000Z`)
       // Only an end: the start defaults to the first picks (2024-09-20), then the window moves it.
       const endOnly = await getJson(f, '/api/platform/picks?endTime=2026-11-01')
@@ -84,6 +90,20 @@ describe('/api/platform', () => {
       expect(dailyPickList.parse(endOnly.body).map((p) => p.date)).toEqual(
         list.map((p) => p.date).filter((d) => d <= '2026-11-01'),
       )
+      // A start inside the window on the date it opens is moved too; the next date is kept.
+      const opening = await getJson(
+        f,
+        '/api/platform/picks?startTime=2026-10-19T20:00:00Z&endTime=2026-10-21',
+      )
+      expect(opening.headers.get(HISTORY_START_HEADER)).toBe(`${firstVisible}T00:00:00.000Z`)
+      expect(dailyPickList.parse(opening.body).map((p) => p.date)).toEqual(['2026-10-20', '2026-10-21'])
+      const next = await getJson(f, '/api/platform/picks?startTime=2026-10-20&endTime=2026-10-21')
+      expect(next.headers.get(HISTORY_START_HEADER)).toBeNull()
+      expect(next.body).toEqual(opening.body)
+      // A user gets what was asked.
+      const all = await getJson(user, '/api/platform/picks?startTime=2026-10-19T20:00:00Z&endTime=2026-10-21')
+      expect(all.headers.get(HISTORY_START_HEADER)).toBeNull()
+      expect(all.body).toEqual(['2026-10-19', '2026-10-20', '2026-10-21'].map(modelPicks))
     })
 
     it('refuses bad input, naming the parameter', async () => {
@@ -138,10 +158,12 @@ describe('/api/platform', () => {
       const { status, body, headers } = await getJson(f, '/api/platform/ccu?granularity=day')
       expect(status).toBe(200)
       const list = platformCcuList.parse(body)
-      const windowStart = Math.ceil((f.now - 30 * DAY_MS) / 600_000) * 600_000
-      expect(headers.get(HISTORY_START_HEADER)).toBe(iso(windowStart))
-      expect(list).toEqual(expected('day', windowStart, f.now))
-      expect(list.length).toBe(31)
+      // The first day that starts inside the window (2026-10-19T14:03Z) is the 20th, at 01:00.
+      const firstDay = Date.UTC(2026, 9, 20, 1)
+      expect(headers.get(HISTORY_START_HEADER)).toBe(iso(firstDay))
+      expect(list).toEqual(expected('day', firstDay, f.now))
+      expect(list[0]?.time).toBe(iso(firstDay))
+      expect(list.length).toBe(30)
       expect(list.every((p) => p.time.endsWith('T01:00:00.000Z'))).toBe(true)
       // A whole day, checked by hand: the 144 slots from 01:00 to 00:50 the next day.
       const day = Date.UTC(2026, 10, 10, 1)
@@ -171,11 +193,50 @@ describe('/api/platform', () => {
       const weeks = platformCcuList.parse(week.body)
       expect(weeks).toEqual(expected('week', f.now - 20 * DAY_MS - ((f.now - 20 * DAY_MS) % 600_000), f.now))
       expect(weeks.every((p) => new Date(p.time).getUTCDay() === 1)).toBe(true)
+      // A visitor's months start inside the window: November only; a user's reach back to October.
       const month = await getJson(f, '/api/platform/ccu?granularity=month')
-      expect(platformCcuList.parse(month.body).map((p) => p.time)).toEqual([
+      expect(month.headers.get(HISTORY_START_HEADER)).toBe('2026-11-01T01:00:00.000Z')
+      expect(platformCcuList.parse(month.body).map((p) => p.time)).toEqual(['2026-11-01T01:00:00.000Z'])
+      const userMonth = await getJson(user, '/api/platform/ccu?granularity=month')
+      expect(userMonth.headers.get(HISTORY_START_HEADER)).toBeNull()
+      expect(platformCcuList.parse(userMonth.body).map((p) => p.time)).toEqual([
         '2026-10-01T01:00:00.000Z',
         '2026-11-01T01:00:00.000Z',
       ])
+    })
+
+    it('labels a visitor’s periods inside the window when the start’s period began before it', async () => {
+      // Each start lies inside the window (2026-10-19T14:03Z), in a period that began before it.
+      // Worked by hand: a user's first period is labelled at its start and averages the slots from the
+      // start on; a visitor's first period is the next one, whole.
+      const cases = [
+        ['hour', '2026-10-19T14:30:00.000Z', '2026-10-19T14:01:00.000Z', '2026-10-19T15:01:00.000Z'],
+        ['day', '2026-10-19T20:00:00.000Z', '2026-10-19T01:00:00.000Z', '2026-10-20T01:00:00.000Z'],
+        ['week', '2026-10-21T00:00:00.000Z', '2026-10-19T01:00:00.000Z', '2026-10-26T01:00:00.000Z'],
+      ] as const
+      for (const [g, start, userFirst, visitorFirst] of cases) {
+        const path = `/api/platform/ccu?granularity=${g}&startTime=${start}`
+        const visitor = await getJson(f, path)
+        expect(visitor.headers.get(HISTORY_START_HEADER), g).toBe(visitorFirst)
+        const seen = platformCcuList.parse(visitor.body)
+        expect(seen[0]?.time, g).toBe(visitorFirst)
+        expect(seen).toEqual(expected(g, Date.parse(visitorFirst), f.now))
+        const signedIn = await getJson(user, path)
+        expect(signedIn.headers.get(HISTORY_START_HEADER)).toBeNull()
+        const all = platformCcuList.parse(signedIn.body)
+        expect(all[0]?.time, g).toBe(userFirst)
+        expect(all).toEqual(expected(g, Date.parse(start), f.now))
+        expect(all.slice(1)).toEqual(seen)
+      }
+      // The first hour by hand: the visitor's 15:01 hour holds the slots 15:10 … 16:00.
+      const hourSlots = raw.filter(
+        (r) => r.slot > Date.UTC(2026, 9, 19, 15) && r.slot <= Date.UTC(2026, 9, 19, 16),
+      )
+      expect(hourSlots).toHaveLength(6)
+      const firstHour = platformCcuList.parse(
+        (await getJson(f, '/api/platform/ccu?granularity=hour&startTime=2026-10-19T14:30:00Z')).body,
+      )[0]
+      expect(firstHour?.ccu).toBe(Math.floor(hourSlots.reduce((sum, r) => sum + r.ccu, 0) / 6))
     })
 
     it('refuses bad input, naming the parameter', async () => {

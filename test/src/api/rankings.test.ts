@@ -2,7 +2,7 @@ import type { ClickHouseClient } from '@clickhouse/client'
 import { HISTORY_START_HEADER } from '@ludex/api'
 import { eventStatList, rankingSeries, rankingSnapshot } from '@ludex/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ApiFixture, type ErrorBody, getJson, startApiFixture } from './fixture.ts'
+import { type ApiFixture, asUser, type ErrorBody, getJson, startApiFixture } from './fixture.ts'
 
 const DAY_MS = 86_400_000
 const HOUR_MS = 3_600_000
@@ -120,6 +120,23 @@ describe('rankings and events', () => {
       expect(body).toEqual(expectedPeriods(place, Math.floor(from / SLOT_MS) * SLOT_MS))
     })
 
+    it('keeps a visitor out of the slot the window opens in', async () => {
+      // A place the fixture captured in a chart at 14:00 (hourly), the slot the window opens in.
+      const place = captures.find((c) => c.slot === Date.UTC(2026, 9, 19, 14))!.place
+      // 14:05 is inside the window (it opens at 14:03), but its slot began at 14:00, before it.
+      const { body, headers } = await getJson(
+        f,
+        `/api/stats/ranking?placeId=${place}&startTime=2026-10-19T14:05:00Z`,
+      )
+      expect(headers.get(HISTORY_START_HEADER)).toBe('2026-10-19T14:10:00.000Z')
+      expect(body).toEqual(expectedPeriods(place, Date.UTC(2026, 9, 19, 14, 10)))
+      const user = await asUser(f)
+      const all = await getJson(user, `/api/stats/ranking?placeId=${place}&startTime=2026-10-19T14:05:00Z`)
+      expect(all.headers.get(HISTORY_START_HEADER)).toBeNull()
+      expect(all.body).toEqual(expectedPeriods(place, Date.UTC(2026, 9, 19, 14)))
+      expect(all.body).not.toEqual(body)
+    })
+
     it('answers an empty list for a tracked place never in a chart, 404 for an untracked one', async () => {
       const quiet = f.placeIds.find((id) => !byPlace.has(id))
       if (quiet !== undefined) {
@@ -196,7 +213,8 @@ describe('rankings and events', () => {
       )
       expect(snap.time).toBe(iso(first))
       expect(snap.positions).toEqual(positionsAt(8, first))
-      expect(headers.get(HISTORY_START_HEADER)).toBe(iso(windowStart()))
+      // The window opens 2026-10-19T14:03Z; its first slot is 14:10.
+      expect(headers.get(HISTORY_START_HEADER)).toBe('2026-10-19T14:10:00.000Z')
     })
 
     it('answers 404 for an unknown ranking and 400 for a malformed id or time', async () => {

@@ -108,6 +108,29 @@ describe('/api/stats/genres', () => {
     for (const series of body.series) expect(series.data[0]![0]).toBe(expected)
   })
 
+  it('starts a visitor’s first bucket inside the window when the start’s period began before it', async () => {
+    // Inside the window (it opens 2026-10-19T14:03Z), but in weeks and months that began earlier.
+    const cases = [
+      ['day', '2026-10-19T20:00:00Z', Date.UTC(2026, 9, 19, 1), Date.UTC(2026, 9, 20, 1)],
+      ['week', '2026-10-21T00:00:00Z', Date.UTC(2026, 9, 19, 1), Date.UTC(2026, 9, 26, 1)],
+      ['month', '2026-10-25T00:00:00Z', Date.UTC(2026, 9, 1, 1), Date.UTC(2026, 10, 1, 1)],
+    ] as const
+    for (const [g, start, userFirst, visitorFirst] of cases) {
+      const path = `/api/stats/genres?granularity=${g}&startTime=${start}`
+      const visitor = await genres(path, 'visitor')
+      expect(visitor.headers.get(HISTORY_START_HEADER), g).toBe(new Date(visitorFirst).toISOString())
+      const user = await genres(path)
+      expect(user.headers.get(HISTORY_START_HEADER)).toBeNull()
+      expect(visitor.body.series.map((x) => x.name)).toEqual(user.body.series.map((x) => x.name))
+      for (const series of visitor.body.series) {
+        expect(series.data[0]![0], `${g} ${series.name}`).toBe(visitorFirst)
+        const all = user.body.series.find((x) => x.name === series.name)!.data
+        expect(all[0]![0]).toBe(userFirst)
+        expect(all.slice(all.findIndex((r) => r[0] === visitorFirst))).toEqual(series.data)
+      }
+    }
+  })
+
   it.each([
     ['/api/stats/genres?granularity=year', 'granularity'],
     ['/api/stats/genres?granularity=', 'granularity'],

@@ -224,6 +224,58 @@ describe('/api/stats/{kind}', () => {
     expect(before.body.series[0]!.data).toEqual([])
   })
 
+  it('starts a visitor’s first bucket inside the window when the start is inside but its period is not', async () => {
+    const p = busy[0]!
+    // The window opens 2026-10-19T14:03Z (now − 30 days), a Monday afternoon. Each start lies inside
+    // it, in a period that began before it. Worked by hand: the start, a user's first bucket (its
+    // period start) and a visitor's (the next period start).
+    expect(s.visitor.now - 30 * DAY).toBe(Date.UTC(2026, 9, 19, 14, 3))
+    const cases = [
+      ['hour', '2026-10-19T14:30:00Z', Date.UTC(2026, 9, 19, 14, 1), Date.UTC(2026, 9, 19, 15, 1)],
+      ['day', '2026-10-19T20:00:00Z', Date.UTC(2026, 9, 19, 1), Date.UTC(2026, 9, 20, 1)],
+      ['week', '2026-10-21T00:00:00Z', Date.UTC(2026, 9, 19, 1), Date.UTC(2026, 9, 26, 1)],
+      ['month', '2026-10-25T00:00:00Z', Date.UTC(2026, 9, 1, 1), Date.UTC(2026, 10, 1, 1)],
+    ] as const
+    for (const [g, start, userFirst, visitorFirst] of cases) {
+      const path = `/api/stats/ccus?placeIds=${p}&granularity=${g}&startTime=${start}`
+      const visitor = await stats(path, 'visitor')
+      expect(visitor.status).toBe(200)
+      expect(visitor.headers.get(HISTORY_START_HEADER), g).toBe(new Date(visitorFirst).toISOString())
+      const seen = visitor.body.series[0]!.data
+      expect(seen[0], g).toEqual([visitorFirst, roundAverageCcu((await rawBucket(p, g, visitorFirst)).ccu)])
+      const user = await stats(path)
+      expect(user.headers.get(HISTORY_START_HEADER)).toBeNull()
+      const all = user.body.series[0]!.data
+      expect(all[0], g).toEqual([userFirst, roundAverageCcu((await rawBucket(p, g, userFirst)).ccu)])
+      // After the first bucket both read the same buckets.
+      expect(all.slice(all.findIndex((r) => r[0] === visitorFirst))).toEqual(seen)
+    }
+    // Every variant of the call goes by the same rule.
+    for (const variant of [
+      `placeIds=${busy.join(',')}`,
+      `placeIds=${busy.join(',')}&aggregation=average`,
+      'tagId=7&aggregation=average',
+      'tagId=7&aggregation=average&includeZeros=true&withPercentiles=true',
+    ]) {
+      const path = `/api/stats/visits?${variant}&granularity=month&startTime=2026-10-25T00:00:00Z`
+      const visitor = await stats(path, 'visitor')
+      expect(visitor.headers.get(HISTORY_START_HEADER), variant).toBe('2026-11-01T01:00:00.000Z')
+      for (const series of visitor.body.series) {
+        expect(
+          series.data.map((r) => r[0]),
+          variant,
+        ).toEqual([Date.UTC(2026, 10, 1, 1)])
+      }
+      const user = await stats(path)
+      for (const series of user.body.series) {
+        expect(
+          series.data.map((r) => r[0]),
+          variant,
+        ).toEqual([Date.UTC(2026, 9, 1, 1), Date.UTC(2026, 10, 1, 1)])
+      }
+    }
+  })
+
   it('leaves untracked ids out and answers 404 when none is tracked', async () => {
     const some = await stats(`/api/stats/ccus?placeIds=1,${busy[0]},2`)
     expect(some.status).toBe(200)

@@ -1,12 +1,16 @@
+import { HISTORY_START_HEADER } from '@ludex/api'
 import { thumbnailList } from '@ludex/schemas'
 import { indexOfPlace, metadataAt, snapSlot } from '@ludex/workers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ApiFixture, type ErrorBody, FIXTURE, getJson, startApiFixture } from './fixture.ts'
+import { type ApiFixture, asUser, type ErrorBody, FIXTURE, getJson, startApiFixture } from './fixture.ts'
 
 describe('/api/thumbnail/bulk and /api/thumbnail', () => {
+  /** Answered to a visitor; `user` is the same fixture answered to a signed-in user. */
   let f: ApiFixture
+  let user: ApiFixture
   beforeAll(async () => {
     f = await startApiFixture()
+    user = await asUser(f)
   })
   afterAll(() => f.close())
 
@@ -66,14 +70,19 @@ describe('/api/thumbnail/bulk and /api/thumbnail', () => {
     }
   })
 
-  it('lists every thumbnail of a place since startTime, oldest first, both types', async () => {
-    // The place whose images changed most over the fixture's days.
+  /** The place whose images changed most over the fixture's days, and its whole (signed-in) history. */
+  async function busiest() {
     let placeId = f.placeIds[0]!
-    let all = thumbnailList.parse((await getJson(f, `/api/thumbnail?placeId=${placeId}`)).body)
+    let all = thumbnailList.parse((await getJson(user, `/api/thumbnail?placeId=${placeId}`)).body)
     for (const id of f.placeIds.slice(0, 40)) {
-      const list = thumbnailList.parse((await getJson(f, `/api/thumbnail?placeId=${id}`)).body)
+      const list = thumbnailList.parse((await getJson(user, `/api/thumbnail?placeId=${id}`)).body)
       if (list.length > all.length) [placeId, all] = [id, list]
     }
+    return { placeId, all }
+  }
+
+  it('lists every thumbnail of a place since startTime, oldest first, both types', async () => {
+    const { placeId, all } = await busiest()
     expect(all.length).toBeGreaterThan(3)
     const times = all.map((t) => Date.parse(t.time))
     expect(times).toEqual([...times].sort((a, b) => a - b))
@@ -92,16 +101,37 @@ describe('/api/thumbnail/bulk and /api/thumbnail', () => {
     const expected = all.filter((t) => Date.parse(t.time) >= cut)
     for (const startTime of [new Date(cut).toISOString(), String(cut)]) {
       const since = await getJson(
-        f,
+        user,
         `/api/thumbnail?placeId=${placeId}&startTime=${encodeURIComponent(startTime)}`,
       )
       expect(since.status).toBe(200)
       expect(thumbnailList.parse(since.body)).toEqual(expected)
     }
-    const early = await getJson(f, `/api/thumbnail?placeId=${placeId}&startTime=2006-01-01`)
+    const early = await getJson(user, `/api/thumbnail?placeId=${placeId}&startTime=2006-01-01`)
     expect(thumbnailList.parse(early.body)).toEqual(all)
-    const future = await getJson(f, `/api/thumbnail?placeId=${placeId}&startTime=2030-01-01`)
+    expect(early.headers.get(HISTORY_START_HEADER)).toBeNull()
+    const future = await getJson(user, `/api/thumbnail?placeId=${placeId}&startTime=2030-01-01`)
     expect(future.body).toEqual([])
+  })
+
+  it('lists a visitor only the thumbnails observed in the last 30 days', async () => {
+    const { placeId, all } = await busiest()
+    // now − 30 days: 2026-11-18T14:03Z − 30 days.
+    const windowStart = Date.UTC(2026, 9, 19, 14, 3)
+    const inside = all.filter((t) => Date.parse(t.time) >= windowStart)
+    expect(inside.length).toBeGreaterThan(0)
+    expect(inside.length).toBeLessThan(all.length)
+    for (const query of ['', '&startTime=2022-01-01']) {
+      const { status, body, headers } = await getJson(f, `/api/thumbnail?placeId=${placeId}${query}`)
+      expect(status).toBe(200)
+      expect(thumbnailList.parse(body)).toEqual(inside)
+      expect(headers.get(HISTORY_START_HEADER)).toBe('2026-10-19T14:03:00.000Z')
+    }
+    // A start inside the window is kept as it is.
+    const cut = Date.parse(inside.at(-1)!.time)
+    const late = await getJson(f, `/api/thumbnail?placeId=${placeId}&startTime=${cut}`)
+    expect(late.headers.get(HISTORY_START_HEADER)).toBeNull()
+    expect(thumbnailList.parse(late.body)).toEqual(all.filter((t) => Date.parse(t.time) >= cut))
   })
 
   it('answers 404 for an untracked place and 400 naming the parameter for bad input', async () => {

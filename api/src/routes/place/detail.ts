@@ -1,9 +1,10 @@
-import { experience, idParam } from '@ludex/schemas'
+import { DAILY_PICKS_START_MS, experience, idParam } from '@ludex/schemas'
 import { z } from 'zod'
 import { applyEdit } from '../../accounts/place-overlay.ts'
 import { ApiError } from '../../http/api-error.ts'
 import { defineRoute } from '../../http/route.ts'
 import { experienceDetail } from '../../store/experiences.ts'
+import { visibleFrom } from '../../viewer/history-window.ts'
 
 export const placeDetailRoute = defineRoute({
   method: 'GET',
@@ -12,14 +13,20 @@ export const placeDetailRoute = defineRoute({
   summary: 'One tracked experience, in full (the detail page)',
   description:
     'Latest counters and details, thumbnails, age rating, play status, daily pick dates, price, average ' +
-    'playtime over the last 30 days, favorites and rank by players online. 404 when the place is not tracked.',
+    'playtime over the last 30 days, favorites and rank by players online. daily_pick_dates is history: ' +
+    'visitors get the dates of the last 30 days only, as /api/platform/picks serves them (from the ' +
+    'first date that starts inside the window, which X-Ludex-History-Start names). The rest is the ' +
+    'current state, the same for everyone. 404 when the place is not tracked.',
   params: z.object({ place_id: idParam }),
   response: experience,
   errors: [404],
   maxAgeSeconds: 60,
-  handler: async ({ params, deps }) => {
+  handler: async ({ params, deps, viewer, ctx }) => {
+    const now = deps.now()
+    // The dates asked for are all of them, since the first picks: a visitor's start always moves.
+    const pickDatesFromMs = visibleFrom(viewer, ctx, DAILY_PICKS_START_MS, now, 'date')
     const [found, edit] = await Promise.all([
-      experienceDetail(deps, params.place_id, deps.now()),
+      experienceDetail(deps, params.place_id, now, { pickDatesFromMs }),
       deps.accounts?.store.placeEdits.get(params.place_id) ?? null,
     ])
     if (!found) throw ApiError.notFound(`Place ${params.place_id} is not tracked`)

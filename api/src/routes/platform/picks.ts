@@ -3,9 +3,11 @@ import { z } from 'zod'
 import { ApiError } from '../../http/api-error.ts'
 import { defineRoute } from '../../http/route.ts'
 import { dailyPicksBetween, latestDailyPicks } from '../../store/picks.ts'
-import { announceHistoryStart, historyWindow } from '../../viewer/history-window.ts'
+import { visibleFrom } from '../../viewer/history-window.ts'
 
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+/** The start (00:00 UTC) of the date holding ms. */
+const dateStart = (ms: number) => Date.parse(`${isoDate(ms)}T00:00:00.000Z`)
 
 export const dailyPicksRoute = defineRoute({
   method: 'GET',
@@ -16,9 +18,10 @@ export const dailyPicksRoute = defineRoute({
     'Without startTime and endTime: the latest date’s picks as a one-element list (empty when none). ' +
     'With either: every date from startTime’s UTC date to endTime’s UTC date, both included (defaults: ' +
     'the first picks, 2024-09-20, and today), ordered by date. Visitors reach back 30 days (the server ' +
-    'window of all history; the daily-picks page describes it as about 28): an earlier start is moved ' +
-    'and X-Ludex-History-Start says so. A startTime after endTime is a 400; an endTime before the ' +
-    'first picks gives an empty list.',
+    'window of all history; the daily-picks page describes it as about 28): their first date is the ' +
+    'first that starts inside the window, an earlier start is moved there and X-Ludex-History-Start ' +
+    'says so (that date at 00:00 UTC). A startTime after endTime is a 400; an endTime before the first ' +
+    'picks gives an empty list.',
   query: z.object({ startTime: timeParam.optional(), endTime: timeParam.optional() }),
   response: dailyPickList,
   maxAgeSeconds: 60,
@@ -33,10 +36,9 @@ export const dailyPicksRoute = defineRoute({
     if (query.startTime !== undefined && query.endTime !== undefined && query.endTime < query.startTime) {
       throw ApiError.badRequest([{ field: 'endTime', message: 'must not be before startTime' }])
     }
-    // Picks are whole dates: the window moves the start to the date that holds its first instant.
-    const window = historyWindow(viewer, Math.max(requestedStart, DAILY_PICKS_START_MS), now)
-    const from = isoDate(window.startMs)
-    if (window.clamped) announceHistoryStart(ctx, Date.parse(`${from}T00:00:00.000Z`))
-    return dailyPicksBetween(deps, from, isoDate(end))
+    // Picks are whole dates: a visitor's first is the first date that starts inside the window.
+    const requestedDate = dateStart(Math.max(requestedStart, DAILY_PICKS_START_MS))
+    const from = visibleFrom(viewer, ctx, requestedDate, now, 'date')
+    return dailyPicksBetween(deps, isoDate(from), isoDate(end))
   },
 })

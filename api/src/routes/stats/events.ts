@@ -23,6 +23,8 @@ export const eventStatsRoute = defineRoute({
     if (query.startTime !== undefined && query.endTime !== undefined && query.endTime < query.startTime) {
       throw ApiError.badRequest([{ field: 'endTime', message: 'must not be before startTime' }])
     }
+    // Nothing is stored yet, so nothing predates a visitor's window. The rows, when they come, are
+    // read over resolveBucketRange (day buckets), which keeps visitors inside it like every stats call.
     return []
   },
 })

@@ -10,7 +10,7 @@ import { z } from 'zod'
 import { ApiError } from '../../http/api-error.ts'
 import { defineRoute } from '../../http/route.ts'
 import { firstRankingSlot, rankingPositionsAt } from '../../store/rankings.ts'
-import { announceHistoryStart, historyWindow } from '../../viewer/history-window.ts'
+import { announceHistoryStart, visitorHistoryStart } from '../../viewer/history-window.ts'
 
 export const rankingSnapshotRoute = defineRoute({
   method: 'GET',
@@ -34,7 +34,7 @@ export const rankingSnapshotRoute = defineRoute({
     const at = Math.min(query.startTime ?? now, now)
     const floor = rankingHistoryStartMs(now)
     // Searched: the ranking history, cut to the last 30 days for a visitor.
-    const from = historyWindow(viewer, floor, now).startMs
+    const from = Math.max(floor, visitorHistoryStart(viewer, now, 'slot') ?? floor)
     let snapshot = at >= from ? await rankingPositionsAt(deps, params.id, from, at) : null
     if (!snapshot && from > floor) {
       // A visitor asked for a time before the window (or before its first capture): the earliest

@@ -1,9 +1,9 @@
-import { idParam, rankingHistoryStartMs, rankingSeries, timeParam } from '@ludex/schemas'
+import { idParam, rankingHistoryStartMs, rankingSeries, snapToSlot, timeParam } from '@ludex/schemas'
 import { z } from 'zod'
 import { ApiError } from '../../http/api-error.ts'
 import { defineRoute } from '../../http/route.ts'
 import { chartObservations, isTrackedPlace, mergeRankingPeriods } from '../../store/rankings.ts'
-import { visibleStart } from '../../viewer/history-window.ts'
+import { visibleFrom } from '../../viewer/history-window.ts'
 
 export const rankingSeriesRoute = defineRoute({
   method: 'GET',
@@ -14,7 +14,8 @@ export const rankingSeriesRoute = defineRoute({
     'One entry per period in a category: start and end (an observation covers its 10-minute slot; ' +
     'captures less than 1 hour apart join one period), name the peak position (#N), y the category id. ' +
     'Ordered by category, then start. Ranking history is the last 3 years (the default and earliest ' +
-    'startTime); visitors see the last 30 days (X-Ludex-History-Start when moved). 404 for an ' +
+    'startTime); visitors see the captures of the last 30 days (from the first slot inside them; ' +
+    'X-Ludex-History-Start when moved). 404 for an ' +
     'experience Ludex does not track.',
   query: z.object({ placeId: idParam, startTime: timeParam.optional() }),
   response: rankingSeries,
@@ -26,7 +27,7 @@ export const rankingSeriesRoute = defineRoute({
       throw ApiError.notFound(`Experience ${query.placeId} is not tracked`)
     }
     const floor = rankingHistoryStartMs(now)
-    const start = visibleStart(viewer, ctx, Math.max(query.startTime ?? floor, floor), now)
+    const start = visibleFrom(viewer, ctx, snapToSlot(Math.max(query.startTime ?? floor, floor)), now, 'slot')
     const observations = await chartObservations(deps, query.placeId, start, now)
     return mergeRankingPeriods(observations)
   },

@@ -1,7 +1,7 @@
-import { type Granularity, nextPeriodStart, periodStart, snapUpToSlot } from '@ludex/schemas'
+import { type Granularity, periodStart, snapUpToSlot } from '@ludex/schemas'
 import type { Context } from 'koa'
 import { ApiError } from '../../http/api-error.ts'
-import { announceHistoryStart, historyWindow } from '../../viewer/history-window.ts'
+import { visibleFrom } from '../../viewer/history-window.ts'
 import type { Viewer } from '../../viewer/viewer.ts'
 
 /** The buckets a stats call reads: starts in [fromMs, toMs]. */
@@ -27,10 +27,11 @@ export interface RangeInput {
  * - the end (default now) snaps up to a 10-minute boundary, so the slot it falls in is included;
  * - the start (default: the call's data start) snaps down to the start of its period, so the first
  *   bucket is whole;
- * - a visitor's start is clamped to the last 30 days. Then the first bucket is the first period that
- *   starts inside the window (snapping down would serve a bucket that aggregates older data), and the
- *   response carries X-Ludex-History-Start with that bucket's start.
- * A start after the end is a 400 when both were given; after clamping it just yields no buckets.
+ * - a visitor's first bucket starts inside the last 30 days: when the period of the start begins
+ *   before them (a start before the window, or one inside it whose period began earlier), the first
+ *   bucket is the first period that starts inside the window, since an earlier one aggregates older
+ *   data; the response carries X-Ludex-History-Start with that bucket's start (`visibleFrom`).
+ * A start after the end is a 400 when both were given; after moving it just yields no buckets.
  */
 export function resolveBucketRange(input: RangeInput): BucketRange {
   const { viewer, nowMs, granularity: g, startMs, endMs, ctx } = input
@@ -38,11 +39,6 @@ export function resolveBucketRange(input: RangeInput): BucketRange {
     throw ApiError.badRequest([{ field: 'startTime', message: 'must not be after endTime' }])
   }
   const toMs = snapUpToSlot(endMs ?? nowMs)
-  const requested = startMs ?? input.defaultStartMs
-  const window = historyWindow(viewer, requested, nowMs)
-  if (!window.clamped) return { fromMs: periodStart(requested, g), toMs }
-  const start = periodStart(window.startMs, g)
-  const fromMs = start === window.startMs ? start : nextPeriodStart(window.startMs, g)
-  announceHistoryStart(ctx, fromMs)
-  return { fromMs, toMs }
+  const requested = periodStart(startMs ?? input.defaultStartMs, g)
+  return { fromMs: visibleFrom(viewer, ctx, requested, nowMs, g), toMs }
 }

@@ -130,7 +130,10 @@ export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> 
         : null
     const materialiser =
       store && has('materialiser')
-        ? await startComponent(ctx, 'materialiser', () => startMaterialiserRole(ctx, { store: store.client }))
+        ? await startComponent(ctx, 'materialiser', () =>
+            // A process that only publishes a backfill leaves the insert log to the deployed materialiser.
+            startMaterialiserRole(ctx, { store: store.client, followLog: options.publishesHere !== true }),
+          )
         : null
     if (store && bus && has('sink')) {
       await startComponent(ctx, 'sink', () =>

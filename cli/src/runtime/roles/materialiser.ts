@@ -39,8 +39,16 @@ export class MaterialiserDeferError extends Error {
  */
 export async function startMaterialiserRole(
   ctx: RoleContext,
-  options: { store: ClickHouseClient },
+  options: {
+    store: ClickHouseClient
+    /**
+     * false for a process that only publishes a backfill (`ludex backfill`): it rebuilds what it
+     * inserted and never follows the insert log, whose cursor belongs to the deployed materialiser.
+     */
+    followLog: boolean
+  },
 ): Promise<MaterialiserComponent> {
+  if (!options.followLog) return holdingOnly(ctx)
   const { config, logger, clock, metrics } = ctx
   let state: ReadinessCheck = { ok: false, detail: 'catching up on the insert log' }
   const resumed = await resumeMaterialiser({
@@ -59,6 +67,44 @@ export async function startMaterialiserRole(
   metrics.watchMaterialiser(() => resumed.pendingRanges())
   state = { ok: true, detail: `following the insert log (${resumed.caughtUp} batches to catch up)` }
 
+  const deferral = createDeferral((fromMs, toMs) => resumed.materialiser.markDirty(fromMs, toMs))
+  return {
+    hold: deferral.hold,
+    nudge: () => resumed.nudge(),
+    deferWhile: deferral.deferWhile,
+    readiness: () => state,
+    // Stop the sink of this process first: the stop reads the log once more, then recomputes what is
+    // pending, so everything inserted is materialised before the store closes.
+    stop: () => resumed.stop(),
+  }
+}
+
+/**
+ * A backfill-only process's materialiser: it gathers what its sink inserts during the backfill for the
+ * one rebuild at the end; anything its sink inserts outside that goes to the insert log as usual, for
+ * the materialiser that follows it.
+ */
+function holdingOnly(ctx: RoleContext): MaterialiserComponent {
+  const deferral = createDeferral((fromMs, toMs) =>
+    // Nothing here recomputes: a failed backfill leaves its range to the following materialiser.
+    ctx.logger.warn({ fromMs, toMs }, 'backfill failed: its range is left for `ludex rebuild`'),
+  )
+  return {
+    hold: deferral.hold,
+    nudge: () => {},
+    deferWhile: deferral.deferWhile,
+    readiness: () => ({
+      ok: true,
+      detail: 'holds the backfill for one rebuild; not following the insert log',
+    }),
+    stop: async () => {},
+  }
+}
+
+/** The gathering of ranges while a `deferWhile` runs; `release` takes a range a failed run leaves. */
+function createDeferral(
+  release: (fromMs: number, toMs: number) => void,
+): Pick<MaterialiserComponent, 'hold' | 'deferWhile'> {
   let deferred: { range: SlotRange | null } | null = null
   return {
     hold(minSlot, maxSlot) {
@@ -69,7 +115,6 @@ export async function startMaterialiserRole(
         : { fromMs: minSlot, toMs: maxSlot }
       return true
     },
-    nudge: () => resumed.nudge(),
     async deferWhile(work) {
       if (deferred) throw new MaterialiserDeferError()
       const holding: { range: SlotRange | null } = { range: null }
@@ -79,15 +124,11 @@ export async function startMaterialiserRole(
         return { result, range: holding.range }
       } catch (err) {
         // The caller will not rebuild: what was inserted is recomputed as usual.
-        if (holding.range) resumed.materialiser.markDirty(holding.range.fromMs, holding.range.toMs)
+        if (holding.range) release(holding.range.fromMs, holding.range.toMs)
         throw err
       } finally {
         deferred = null
       }
     },
-    readiness: () => state,
-    // Stop the sink of this process first: the stop reads the log once more, then recomputes what is
-    // pending, so everything inserted is materialised before the store closes.
-    stop: () => resumed.stop(),
   }
 }

@@ -233,7 +233,7 @@ export const configSchema = z.object({
 
   /** Sender of account emails. */
   MAIL_FROM: z.string().min(3).default('Ludex <no-reply@localhost>'),
-  /** Product name in emails and page titles. */
+  /** Product name in account emails (web page titles take theirs from web/src/shell/page-meta.ts). */
   PRODUCT_NAME: z.string().min(1).default('Ludex'),
 
   /** Kafka client id (broker logs and quotas name it). */

@@ -19,7 +19,6 @@ describe('accounts runtime (embedded)', () => {
   const env = (extra: Record<string, string> = {}) =>
     loadConfig({
       LUDEX_DATA_DIR: dataDir,
-      NODE_ENV: 'development',
       ARGON2_MEMORY_KIB: '1024',
       ARGON2_TIME_COST: '1',
       LOG_LEVEL: 'silent',
@@ -52,7 +51,7 @@ describe('accounts runtime (embedded)', () => {
     expect(
       accountsHttpOptions(env({ MAIL_OUTBOX_PAGE: 'true', SMTP_URL: 'smtp://127.0.0.1:2525' })),
     ).toMatchObject({ devRoutes: false })
-    // NODE_ENV=development (the default) no longer mounts it: a plain `ludex run` lists no reset links.
+    // Without it (whatever NODE_ENV says) nothing mounts it: a plain `ludex run` lists no reset links.
     const plain = accountsHttpOptions(env())
     expect(plain).toMatchObject({ devRoutes: false })
     const outbox = await fetch(`${(await serve(plain)).url}/api/dev/outbox`)

@@ -45,8 +45,8 @@ const LIKE_TAB_VALUES = LIKE_TABS.map((t) => t.value)
 export function ExperiencePage() {
   const { placeId } = useLoaderData() as ExperienceLoaderData
   // The loader ensured it: data is there; a refetch keeps the page.
-  const experience = useQuery({ ...api.experience(placeId), select: (r) => r.data }).data
-  const price = useQuery({ ...api.price(placeId), select: (r) => r.data })
+  const experience = useQuery(api.experience(placeId)).data
+  const price = useQuery(api.price(placeId))
   const viewer = useViewer()
   const [hash] = useHashParams()
 

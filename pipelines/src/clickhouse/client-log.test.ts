@@ -1,7 +1,7 @@
-import { createServer } from 'node:net'
 import { createClient } from '@clickhouse/client'
 import { pino } from 'pino'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { closedPort } from '../sink/store-failure-fixtures.ts'
 import { clickHouseClientLog } from './client-log.ts'
 
 /** A pino logger at `level` whose lines (parsed) land in the returned array. */
@@ -9,15 +9,6 @@ function captured(level: string) {
   const lines: Record<string, unknown>[] = []
   const logger = pino({ level }, { write: (line: string) => void lines.push(JSON.parse(line)) })
   return { logger, lines }
-}
-
-/** A loopback port with nothing listening on it. */
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
 }
 
 /** An insert the client cannot deliver, through a client logging to `logger`. */

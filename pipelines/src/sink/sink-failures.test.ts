@@ -1,5 +1,4 @@
 import { mkdtempSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
@@ -17,6 +16,7 @@ import { tables } from '../store/tables.ts'
 import { snapshotRows } from './rows.ts'
 import { deadLetterWriter, type InsertedEvent, type Sink, startSink } from './sink.ts'
 import {
+  closedPort,
   landedSnapshots,
   refusedSnapshot,
   storedDeadLetterCount,
@@ -78,15 +78,6 @@ function sink(b: InProcessBus, client: ClickHouseClient, inserted: InsertedEvent
   })
   sinks.push(s)
   return s
-}
-
-/** A loopback port with nothing listening on it. */
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
 }
 
 describe('sink under store failures (in-process bus, chDB)', () => {

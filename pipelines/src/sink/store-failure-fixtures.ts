@@ -1,3 +1,4 @@
+import { createServer } from 'node:net'
 import type { ClickHouseClient } from '@clickhouse/client'
 import type { PlaceSnapshotV1 } from '@ludex/schemas'
 import { snapshot, snapshotTag } from '../bus/bus-contract.ts'
@@ -38,4 +39,13 @@ export async function landedSnapshots(client: ClickHouseClient): Promise<string[
 export async function storedDeadLetterCount(client: ClickHouseClient): Promise<number> {
   const [row] = await storeRows(client, `SELECT toUInt32(count()) AS n FROM ${tables.deadLetters}`)
   return Number(row?.n)
+}
+
+/** A loopback port with nothing listening on it: where a store cannot be reached. */
+export async function closedPort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
 }

@@ -12,3 +12,10 @@ export {
   snapshotSlotIndex,
   snapshotTag,
 } from './bus/bus-contract.ts'
+export { type ObservedEvents, observedEvents } from './bus/observed-events.ts'
+export {
+  landedSnapshots,
+  refusedSnapshot,
+  storedDeadLetterCount,
+  storeRows,
+} from './sink/store-failure-fixtures.ts'

@@ -1,12 +1,31 @@
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AppDatabase, migrateAppDatabase, openAppDatabase } from '../db/app-db.ts'
-import type { Mailer, MailMessage } from '../mail/mailer.ts'
-import { type AuthService, createAuthService } from './auth-service.ts'
+import type { MailMessage } from '../mail/mailer.ts'
+import { type AuthService, type AuthServiceOptions, createAuthService } from './auth-service.ts'
 import { createPasswordHasher, type PasswordHasher } from './passwords.ts'
 import { accountsStore } from './store.ts'
 
 const logger = pino({ level: 'silent' })
+
+/** The auth service as the tests here need it: a fixed clock, cheap hashing, mail kept in `sent`. */
+function testAuthService(
+  deps: Pick<AuthServiceOptions, 'store'> & Partial<Pick<AuthServiceOptions, 'hasher'>>,
+  sent: MailMessage[],
+): AuthService {
+  return createAuthService({
+    hasher: createPasswordHasher({ memoryKib: 1024, timeCost: 1, parallelism: 1 }),
+    ...deps,
+    mailer: { send: async (m) => void sent.push(m), close: async () => {} },
+    mail: { product: 'Ludex', publicUrl: 'https://ludex.example' },
+    google: null,
+    now: () => Date.UTC(2026, 0, 1),
+    sessionTtlMs: 86_400_000,
+    verifyTokenTtlMs: 3_600_000,
+    resetTokenTtlMs: 3_600_000,
+    logger,
+  })
+}
 
 /**
  * What keeps the answers free of enumeration by timing: every sign-in attempt costs one password
@@ -36,19 +55,7 @@ describe('auth service: the same work for known and unknown emails', () => {
         return inner.verifyNothing(p)
       },
     }
-    const mailer: Mailer = { send: async (m) => void sent.push(m), close: async () => {} }
-    auth = createAuthService({
-      store: accountsStore(database.db),
-      hasher,
-      mailer,
-      mail: { product: 'Ludex', publicUrl: 'https://ludex.example' },
-      google: null,
-      now: () => Date.UTC(2026, 0, 1),
-      sessionTtlMs: 86_400_000,
-      verifyTokenTtlMs: 3_600_000,
-      resetTokenTtlMs: 3_600_000,
-      logger,
-    })
+    auth = testAuthService({ store: accountsStore(database.db), hasher }, sent)
   }, 60_000)
   afterAll(() => database?.close())
 
@@ -124,18 +131,7 @@ describe('auth service: a password reset request answers before any work on the 
       },
     }
     const sent: MailMessage[] = []
-    const auth = createAuthService({
-      store,
-      hasher: createPasswordHasher({ memoryKib: 1024, timeCost: 1, parallelism: 1 }),
-      mailer: { send: async (m) => void sent.push(m), close: async () => {} },
-      mail: { product: 'Ludex', publicUrl: 'https://ludex.example' },
-      google: null,
-      now: () => Date.UTC(2026, 0, 1),
-      sessionTtlMs: 86_400_000,
-      verifyTokenTtlMs: 3_600_000,
-      resetTokenTtlMs: 3_600_000,
-      logger,
-    })
+    const auth = testAuthService({ store }, sent)
     await auth.register(
       {
         first_name: 'R',

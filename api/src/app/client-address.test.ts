@@ -1,12 +1,9 @@
-import type { ClickHouseClient } from '@ludex/pipelines/store'
 import pino from 'pino'
 import { afterAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { createMemoryAggregateCache } from '../cache/aggregate-cache.ts'
-import { staticTagRepository } from '../deps.ts'
 import { defineRoute } from '../http/route.ts'
-import { createApiApp } from './create-app.ts'
-import { listen, type RunningServer } from './server.ts'
+import type { RunningServer } from './server.ts'
+import { listenWithoutStore } from './store-free-app.ts'
 
 const logger = pino({ level: 'silent' })
 
@@ -32,25 +29,7 @@ describe('client address behind reverse proxies', () => {
   })
 
   const addressSeen = async (trustProxy: number, forwardedFor?: string) => {
-    const server = await listen(
-      createApiApp({
-        logger,
-        readiness: async () => ({}),
-        trustProxy,
-        routes: [whoAmI],
-        deps: {
-          // The route reads no store.
-          clickhouse: {} as ClickHouseClient,
-          tags: staticTagRepository(),
-          badges: async () => [],
-          cache: createMemoryAggregateCache(Date.now),
-          now: Date.now,
-          logger,
-        },
-      }),
-      '127.0.0.1',
-      0,
-    )
+    const server = await listenWithoutStore({ logger, trustProxy, routes: [whoAmI] })
     servers.push(server)
     const res = await fetch(`${server.url}/api/test/address`, {
       headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},

@@ -1,8 +1,9 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pino from 'pino'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type ApiMetrics, createApiMetrics } from '../metrics/metrics.ts'
 import { createApiApp } from './create-app.ts'
 import { listen, type RunningServer } from './server.ts'
@@ -80,5 +81,54 @@ describe('api app shell', () => {
     expect((await count('spa', '200')) - pagesBefore).toBe(600)
     const text = await (await fetch(`${server.url}/metrics`)).text()
     expect(text).toMatch(/ludex_api_responses_total\{route="static",status="200"\} \d+/)
+  })
+})
+
+describe('a client that leaves mid-response', () => {
+  it("is logged through the app's logger at debug, not printed by Koa", async () => {
+    const dist = await mkdtemp(join(tmpdir(), 'ludex-web-'))
+    await writeFile(join(dist, 'index.html'), '<!doctype html><title>Ludex</title>')
+    // Big enough that the server is still writing when the client goes (the socket buffers far less).
+    await writeFile(join(dist, 'big.bin'), Buffer.alloc(64 * 1024 * 1024, 1))
+    const lines: { level: number; msg: string }[] = []
+    let logged: () => void = () => {}
+    const gone = new Promise<void>((resolve) => (logged = resolve))
+    const logger = pino(
+      { level: 'debug' },
+      {
+        write: (line: string) => {
+          const parsed = JSON.parse(line) as { level: number; msg: string }
+          lines.push(parsed)
+          if (parsed.msg === 'client went away before the response ended') logged()
+        },
+      },
+    )
+    const consoleError = vi.spyOn(console, 'error')
+    const server = await listen(
+      createApiApp({ logger, readiness: async () => ({}), staticDir: dist }),
+      '127.0.0.1',
+      0,
+    )
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const req = request(`${server.url}/big.bin`, (res) => {
+          res.once('data', () => {
+            req.destroy()
+            resolve()
+          })
+        })
+        req.on('error', (err) => {
+          if ((err as { code?: string }).code !== 'ECONNRESET') reject(err)
+        })
+        req.end()
+      })
+      await gone
+      expect(lines.filter((l) => l.level >= 50)).toEqual([])
+      expect(consoleError).not.toHaveBeenCalled()
+    } finally {
+      consoleError.mockRestore()
+      await server.close()
+      await rm(dist, { recursive: true, force: true })
+    }
   })
 })

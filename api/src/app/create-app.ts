@@ -21,6 +21,9 @@ import { errorEnvelope, requestContext, securityHeaders } from './request-contex
 
 export const API_VERSION = '0.1.0'
 
+/** Error codes of a response whose client disconnected before it was written whole. */
+const CLIENT_GONE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE'])
+
 export interface ApiAppOptions {
   readonly logger: Logger
   readonly readiness: ReadinessProbe
@@ -63,6 +66,14 @@ export function createApiApp(options: ApiAppOptions): Koa {
   app.proxy = hops > 0
   // Koa takes the left-most of the last `maxIpsCount` entries: the one the outermost trusted proxy wrote.
   app.maxIpsCount = hops
+  // Errors Koa meets outside the middleware (a response stream the client closed half-way) go to the
+  // app's logger instead of Koa's default console.error stack; a client leaving mid-response is routine.
+  app.on('error', (err: unknown) => {
+    const code = (err as { code?: unknown } | null)?.code
+    if (typeof code === 'string' && CLIENT_GONE.has(code)) {
+      options.logger.debug({ err }, 'client went away before the response ended')
+    } else options.logger.error({ err }, 'response failed after it started')
+  })
   const metrics = options.metrics ?? createApiMetrics()
   const routes = [...(options.routes ?? apiRoutes), ...(options.devRoutes ? devRoutes : [])]
   app.use(requestContext(options.logger, metrics))

@@ -13,8 +13,8 @@ async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise
   }
 }
 
-/** A computation that returns `value`, counting its calls. */
-function counted<T>(value: T) {
+/** A computation that returns `value`, counting its calls (tests of an adapter's own cases use it too). */
+export function counted<T>(value: T) {
   const fn = async () => {
     fn.calls++
     return value
@@ -23,8 +23,10 @@ function counted<T>(value: T) {
   return fn
 }
 
-/** A computation that waits for `open()` before returning `value`. */
-function gated<T>(value: T) {
+/**
+ * A computation that waits for `open()` before returning `value`; `running` resolves once it started.
+ */
+export function gated<T>(value: T) {
   let open: () => void = () => {}
   const gate = new Promise<void>((r) => (open = r))
   let started: () => void = () => {}

@@ -1,9 +1,10 @@
-import { createPlatformModel, startSimulatorServer, systemClock } from '@ludex/workers'
+import { systemClock } from '@ludex/workers'
 import type { Command } from 'commander'
 import { commandContext } from '../runtime/context.ts'
 import { createLifecycle } from '../runtime/lifecycle/lifecycle.ts'
 import { exitThroughLifecycle } from '../runtime/lifecycle/process-exit.ts'
 import { intOption } from '../runtime/options.ts'
+import { startConfiguredSimulator } from '../runtime/roles/platform.ts'
 
 export function simulatorCommand(program: Command): void {
   program
@@ -16,18 +17,12 @@ export function simulatorCommand(program: Command): void {
         ...(opts.experiences !== undefined && { SIMULATOR_EXPERIENCES: String(opts.experiences) }),
         ...(opts.port !== undefined && { SIMULATOR_PORT: String(opts.port) }),
       })
-      const model = createPlatformModel({
-        seed: config.SIMULATOR_SEED,
-        experiences: config.SIMULATOR_EXPERIENCES,
-      })
-      const server = await startSimulatorServer({
-        model,
-        host: config.HOST,
-        port: config.SIMULATOR_PORT,
-        clock: () => systemClock.now(),
-        faultRate: config.SIMULATOR_FAULT_RATE,
+      const { model, simulator: server } = await startConfiguredSimulator(
+        config,
         logger,
-      })
+        systemClock,
+        config.HOST,
+      )
       console.log(
         `simulator: ${model.count} experiences at ${server.url} (ROBLOX_API_BASE=${server.baseTemplate})`,
       )

@@ -1,14 +1,8 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { ClickHouseClient } from '@clickhouse/client'
-import {
-  createApiApp,
-  createMemoryAggregateCache,
-  listen,
-  type RunningServer,
-  staticTagRepository,
-} from '@ludex/api'
+import type { RunningServer } from '@ludex/api'
+import { listenWithoutStore } from '@ludex/api/testing'
 import { loadConfig, type OutboxMail } from '@ludex/schemas'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -25,7 +19,6 @@ describe('accounts runtime (embedded)', () => {
   const env = (extra: Record<string, string> = {}) =>
     loadConfig({
       LUDEX_DATA_DIR: dataDir,
-      NODE_ENV: 'development',
       ARGON2_MEMORY_KIB: '1024',
       ARGON2_TIME_COST: '1',
       LOG_LEVEL: 'silent',
@@ -46,25 +39,7 @@ describe('accounts runtime (embedded)', () => {
   const servers: RunningServer[] = []
   /** The API over the runtime's accounts, with the HTTP options given. */
   const serve = async (http: AccountsRuntime['http']) => {
-    const s = await listen(
-      createApiApp({
-        logger,
-        readiness: async () => ({}),
-        ...http,
-        deps: {
-          // No route called here reads the analytics store.
-          clickhouse: {} as ClickHouseClient,
-          tags: staticTagRepository(),
-          badges: async () => [],
-          cache: createMemoryAggregateCache(Date.now),
-          now: Date.now,
-          logger,
-          accounts: runtime.accounts,
-        },
-      }),
-      '127.0.0.1',
-      0,
-    )
+    const s = await listenWithoutStore({ logger, ...http, accounts: runtime.accounts })
     servers.push(s)
     return s
   }
@@ -76,7 +51,7 @@ describe('accounts runtime (embedded)', () => {
     expect(
       accountsHttpOptions(env({ MAIL_OUTBOX_PAGE: 'true', SMTP_URL: 'smtp://127.0.0.1:2525' })),
     ).toMatchObject({ devRoutes: false })
-    // NODE_ENV=development (the default) no longer mounts it: a plain `ludex run` lists no reset links.
+    // Without it (whatever NODE_ENV says) nothing mounts it: a plain `ludex run` lists no reset links.
     const plain = accountsHttpOptions(env())
     expect(plain).toMatchObject({ devRoutes: false })
     const outbox = await fetch(`${(await serve(plain)).url}/api/dev/outbox`)

@@ -1,14 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { ClickHouseClient } from '@clickhouse/client'
-import {
-  createApiApp,
-  createMemoryAggregateCache,
-  listen,
-  type RunningServer,
-  staticTagRepository,
-} from '@ludex/api'
+import type { RunningServer } from '@ludex/api'
+import { listenWithoutStore } from '@ludex/api/testing'
 import { loadConfig, type OutboxMail } from '@ludex/schemas'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -37,25 +31,11 @@ describe('the log of an account flow holds no secret', () => {
     })
     const logger = createLogger(config, { write: (line: string) => void lines.push(line) })
     runtime = await startAccounts(config, logger, Date.now)
-    server = await listen(
-      createApiApp({
-        logger: logger.child({ component: 'api' }),
-        readiness: async () => ({}),
-        ...runtime.http,
-        deps: {
-          // No route called here reads the analytics store.
-          clickhouse: {} as ClickHouseClient,
-          tags: staticTagRepository(),
-          badges: async () => [],
-          cache: createMemoryAggregateCache(Date.now),
-          now: Date.now,
-          logger,
-          accounts: runtime.accounts,
-        },
-      }),
-      '127.0.0.1',
-      0,
-    )
+    server = await listenWithoutStore({
+      logger: logger.child({ component: 'api' }),
+      ...runtime.http,
+      accounts: runtime.accounts,
+    })
   }, 60_000)
   afterAll(async () => {
     await server?.close()

@@ -3,18 +3,11 @@ import type { Clock } from '@ludex/workers'
 import type { Logger } from 'pino'
 import type { BackfillTarget } from './backfill.ts'
 import type { ShutdownReport } from './lifecycle/lifecycle.ts'
-import { startRoles } from './role-process.ts'
+import { PartMissingError, startRoles } from './role-process.ts'
 
 /** The ingest roles of one process, for a command or a test that publishes itself (a backfill). */
 export interface Pipeline extends BackfillTarget {
   stop(): Promise<ShutdownReport>
-}
-
-export class PipelineStartError extends Error {
-  constructor(part: string) {
-    super(`the ingest roles started without ${part}`)
-    this.name = 'PipelineStartError'
-  }
 }
 
 /**
@@ -33,7 +26,7 @@ export async function startPipeline(config: Config, logger: Logger, clock: Clock
   })
   if (!p.store || !p.bus || !p.materialiser) {
     await p.stop()
-    throw new PipelineStartError(!p.store ? 'a store' : !p.bus ? 'a bus' : 'a materialiser')
+    throw new PartMissingError('the ingest roles', !p.store ? 'a store' : !p.bus ? 'a bus' : 'a materialiser')
   }
   return { client: p.store, bus: p.bus, materialiser: p.materialiser, stop: p.stop }
 }

@@ -71,3 +71,14 @@ describe('ludex_materialiser_pending_ranges', () => {
     expect(await scrape()).toMatch(/\nludex_materialiser_pending_ranges 0$/)
   })
 })
+
+describe('ludex_materialiser_ranges_total', () => {
+  it('counts the ranges read from the insert log as one series, without a source label', async () => {
+    const registry = new Registry()
+    const metrics = createRoleMetrics(registry, ['materialiser'])
+    metrics.markedDirty()
+    metrics.markedDirty()
+    const text = (await registry.getSingleMetricAsString('ludex_materialiser_ranges_total')).trim()
+    expect(text).toMatch(/\nludex_materialiser_ranges_total 2$/)
+  })
+})

@@ -15,8 +15,8 @@ export interface RoleMetrics {
   instrumentScheduler(scheduler: Scheduler): Scheduler
   /** After each sink insert: rows and the age of the newest slot written (the ingest lag). */
   inserted(event: InsertedEvent, now: number): void
-  /** A slot range handed to the materialiser; every range comes from the insert log (the label stays). */
-  markedDirty(source: 'insert-log'): void
+  /** A logged insert's slot range handed to the materialiser (every range comes from the insert log). */
+  markedDirty(): void
   /** Serves `ludex_materialiser_pending_ranges` from the materialiser of this process. */
   watchMaterialiser(pendingRanges: () => number): void
   /** To pass to the bus (selectBus): counts its redeliveries and dead letters. */
@@ -90,8 +90,7 @@ export function createRoleMetrics(registry: Registry, roles: readonly string[]):
   })
   const dirty = new Counter({
     name: 'ludex_materialiser_ranges_total',
-    help: 'Slot ranges handed to the materialiser, by where they came from',
-    labelNames: ['source'],
+    help: 'Slot ranges the materialiser read from the insert log, each recomputed',
     registers: [registry],
   })
 
@@ -161,7 +160,7 @@ export function createRoleMetrics(registry: Registry, roles: readonly string[]):
       insertedRows.inc({ topic: event.topic }, event.rows)
       lag.set({ topic: event.topic }, Math.max(0, (now - event.maxSlot) / 1000))
     },
-    markedDirty: (source) => dirty.inc({ source }),
+    markedDirty: () => dirty.inc(),
     busObserver: {
       redelivered: (e) => redeliveries.inc({ topic: e.topic }),
       deadLettered: (e) => deadLetters.inc({ topic: e.topic, kind: e.kind }, e.count),

@@ -220,10 +220,14 @@ export interface RunProcess extends RoleProcess {
   readonly tracker: Tracker
 }
 
-export class RunStartError extends Error {
-  constructor(part: string) {
-    super(`ludex run started without ${part}`)
-    this.name = 'RunStartError'
+/** A role run that its caller needs whole came up without one of its parts (a wiring bug, not input). */
+export class PartMissingError extends Error {
+  constructor(
+    readonly run: string,
+    readonly part: string,
+  ) {
+    super(`${run} started without ${part}`)
+    this.name = 'PartMissingError'
   }
 }
 
@@ -234,7 +238,7 @@ export async function startRun(
   const p = await startRoles({ ...options, roles: ROLES, firstStartBackfill: true })
   if (!p.store || !p.tracker) {
     await p.stop()
-    throw new RunStartError(p.store ? 'its pollers' : 'a store')
+    throw new PartMissingError('ludex run', p.store ? 'its pollers' : 'a store')
   }
   return { ...p, store: p.store, tracker: p.tracker }
 }

@@ -9,7 +9,8 @@ import {
   topics,
 } from '@ludex/schemas'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { BusObserver, DeadLetteredEvent, RedeliveryEvent } from './observer.ts'
+import { observedEvents } from './observed-events.ts'
+import type { BusObserver } from './observer.ts'
 
 /** A bus under test plus the two hooks the contract needs beyond the Bus interface. */
 export interface BusUnderTest {
@@ -109,15 +110,16 @@ export function busContract(
   describe(`Bus contract: ${name}`, () => {
     const opened: Bus[] = []
     const make = async (o: Partial<Omit<BusFactoryOptions, 'observer'>> = {}) => {
-      const redeliveries: RedeliveryEvent[] = []
-      const deadLettered: DeadLetteredEvent[] = []
-      const observer: BusObserver = {
-        redelivered: (e) => redeliveries.push(e),
-        deadLettered: (e) => deadLettered.push(e),
-      }
-      const t = await factory({ capacity: 1000, retryBackoffMs: 5, maxAttempts: 3, ...o, observer })
+      const events = observedEvents()
+      const t = await factory({
+        capacity: 1000,
+        retryBackoffMs: 5,
+        maxAttempts: 3,
+        ...o,
+        observer: events.observer,
+      })
       opened.push(t.bus)
-      return { ...t, redeliveries, deadLettered }
+      return { ...t, redeliveries: events.redeliveries, deadLettered: events.deadLettered }
     }
     afterEach(async () => {
       await Promise.all(opened.splice(0).map((b) => b.close()))

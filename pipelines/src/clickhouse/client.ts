@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path'
 import { type ClickHouseClient, createClient } from '@clickhouse/client'
 import type { Config } from '@ludex/schemas'
 import type { Logger } from 'pino'
+import { clickHouseClientLog } from './client-log.ts'
 
 type InjectedConnection = NonNullable<NonNullable<Parameters<typeof createClient>[0]>['connection']>
 
@@ -42,7 +43,8 @@ export async function createAnalyticsClient(
     throw new AnalyticsConnectError(`Invalid database name '${database}'`)
   }
   if (config.CLICKHOUSE_URL) {
-    const bootstrap = createClient({ url: config.CLICKHOUSE_URL, database: 'default' })
+    const log = clickHouseClientLog(logger)
+    const bootstrap = createClient({ url: config.CLICKHOUSE_URL, database: 'default', log })
     try {
       await bootstrap.command({ query: `CREATE DATABASE IF NOT EXISTS ${database}` })
     } catch (err) {
@@ -53,7 +55,7 @@ export async function createAnalyticsClient(
       await bootstrap.close()
     }
     logger.info({ engine: 'clickhouse-server', database }, 'analytics store connected')
-    return createClient({ url: config.CLICKHOUSE_URL, database })
+    return createClient({ url: config.CLICKHOUSE_URL, database, log })
   }
 
   const path = chdbPath(config)
@@ -64,7 +66,7 @@ export async function createAnalyticsClient(
     // chdb declares the Connection type of @clickhouse/client-common 1.23.0 while @clickhouse/client
     // 1.23.1 bundles its own copy; the shapes match at run time (the chdb connection is built for it).
     const connection = createChdbConnection({ path }) as unknown as InjectedConnection
-    client = createClient({ connection, database })
+    client = createClient({ connection, database, log: clickHouseClientLog(logger) })
   } catch (err) {
     throw new AnalyticsConnectError(`Cannot open chDB at ${path}`, { cause: err })
   }

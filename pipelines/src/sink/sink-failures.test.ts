@@ -1,21 +1,27 @@
 import { mkdtempSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { type ClickHouseClient, ClickHouseLogLevel, createClient } from '@clickhouse/client'
-import { type PlaceSnapshotV1, topics } from '@ludex/schemas'
+import { topics } from '@ludex/schemas'
 import { pino } from 'pino'
 import { afterEach, describe, expect, it } from 'vitest'
 import { snapshot, snapshotTag } from '../bus/bus-contract.ts'
 import { createInProcessBus, type InProcessBus } from '../bus/in-process-bus.ts'
-import type { BusObserver, DeadLetteredEvent, RedeliveryEvent } from '../bus/observer.ts'
+import { type ObservedEvents, observedEvents } from '../bus/observed-events.ts'
 import { createAnalyticsClient } from '../clickhouse/client.ts'
 import { migrate } from '../clickhouse/migrate.ts'
 import { storeRefusal } from '../clickhouse/refusals.ts'
 import { tables } from '../store/tables.ts'
 import { snapshotRows } from './rows.ts'
 import { deadLetterWriter, type InsertedEvent, type Sink, startSink } from './sink.ts'
+import {
+  closedPort,
+  landedSnapshots,
+  refusedSnapshot,
+  storedDeadLetterCount,
+  storeRows,
+} from './store-failure-fixtures.ts'
 
 /**
  * What the sink and the bus do when the store fails: a row the store refuses is dead-lettered alone and
@@ -25,47 +31,6 @@ import { deadLetterWriter, type InsertedEvent, type Sink, startSink } from './si
 const logger = pino({ level: 'silent' })
 const dataDir = mkdtempSync(join(tmpdir(), 'ludex-sink-failures-'))
 let dbCounter = 0
-
-/**
- * A snapshot the bus schema accepts (observed_at is any whole epoch ms ≥ 0) and ClickHouse refuses:
- * observed_at is DateTime64(3), which ends in 2299, and chDB answers `Code: 41 … CANNOT_PARSE_DATETIME`
- * for year 2300 (other out-of-range values are wrapped silently; this one is refused: measured).
- */
-function refusedSnapshot(universe: number, slotIndex: number): PlaceSnapshotV1 {
-  return { ...snapshot(universe, slotIndex), observed_at: Date.UTC(2300, 0, 1) }
-}
-
-/** What the bus reported, and a wait on the redeliveries (the event itself, not a sleep). */
-interface Events {
-  readonly redeliveries: RedeliveryEvent[]
-  readonly deadLettered: DeadLetteredEvent[]
-  readonly observer: BusObserver
-  /** Resolves once this many redeliveries were reported. */
-  redeliveriesReach(n: number): Promise<void>
-}
-
-function events(): Events {
-  const redeliveries: RedeliveryEvent[] = []
-  const deadLettered: DeadLetteredEvent[] = []
-  let waiters: Array<{ n: number; resolve: () => void }> = []
-  return {
-    redeliveries,
-    deadLettered,
-    observer: {
-      redelivered: (e) => {
-        redeliveries.push(e)
-        for (const w of waiters) if (redeliveries.length >= w.n) w.resolve()
-        waiters = waiters.filter((w) => redeliveries.length < w.n)
-      },
-      deadLettered: (e) => deadLettered.push(e),
-    },
-    redeliveriesReach: (n) =>
-      new Promise((resolve) => {
-        if (redeliveries.length >= n) resolve()
-        else waiters.push({ n, resolve })
-      }),
-  }
-}
 
 const stores: ClickHouseClient[] = []
 const buses: InProcessBus[] = []
@@ -87,7 +52,7 @@ async function store(): Promise<ClickHouseClient> {
 }
 
 /** The in-process bus as the sink role wires it: dead letters into the store's dead_letters. */
-function bus(deadLetters: ClickHouseClient, e: Events, maxAttempts = 2): InProcessBus {
+function bus(deadLetters: ClickHouseClient, e: ObservedEvents, maxAttempts = 2): InProcessBus {
   const b = createInProcessBus({
     capacity: 10_000,
     logger,
@@ -115,33 +80,10 @@ function sink(b: InProcessBus, client: ClickHouseClient, inserted: InsertedEvent
   return s
 }
 
-const rows = async (c: ClickHouseClient, query: string) =>
-  (await c.query({ query, format: 'JSONEachRow' })).json<Record<string, unknown>>()
-
-/** `universe@slotIndex` of every row of place_snapshots, sorted. */
-async function landed(c: ClickHouseClient): Promise<string[]> {
-  const got = await rows(
-    c,
-    `SELECT universe_id, toUnixTimestamp(slot) * 1000 AS slot FROM ${tables.placeSnapshots} FINAL`,
-  )
-  return got
-    .map((r) => snapshotTag({ ...snapshot(1, 0), universe_id: Number(r.universe_id), slot: Number(r.slot) }))
-    .sort()
-}
-
-/** A loopback port with nothing listening on it. */
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
-
 describe('sink under store failures (in-process bus, chDB)', () => {
   it('dead-letters the row the store refuses with its error; the rest of the batch lands, later batches flow', async () => {
     const client = await store()
-    const e = events()
+    const e = observedEvents()
     const b = bus(client, e)
     const inserted: InsertedEvent[] = []
     sink(b, client, inserted)
@@ -154,8 +96,8 @@ describe('sink under store failures (in-process bus, chDB)', () => {
     await b.publish(topics.snapshots, [...good.slice(0, 6), bad, ...good.slice(6)])
     await b.drain()
 
-    expect(await landed(client)).toEqual(good.map(snapshotTag).sort())
-    const letters = await rows(client, `SELECT topic, key, reason, payload FROM ${tables.deadLetters}`)
+    expect(await landedSnapshots(client)).toEqual(good.map(snapshotTag).sort())
+    const letters = await storeRows(client, `SELECT topic, key, reason, payload FROM ${tables.deadLetters}`)
     expect(letters).toHaveLength(1)
     expect(letters[0]).toMatchObject({ topic: topics.snapshots.name, key: '2' })
     expect(letters[0]!.reason).toMatch(
@@ -174,13 +116,13 @@ describe('sink under store failures (in-process bus, chDB)', () => {
     // The consumer moved on: the next batch lands and nothing more is dead-lettered.
     await b.publish(topics.snapshots, [snapshot(4, 0)])
     await b.drain()
-    expect(await landed(client)).toContain('4@0')
-    expect(await rows(client, `SELECT toUInt32(count()) AS n FROM ${tables.deadLetters}`)).toEqual([{ n: 1 }])
+    expect(await landedSnapshots(client)).toContain('4@0')
+    expect(await storedDeadLetterCount(client)).toBe(1)
   })
 
   it('retries while the store is unreachable, dead-letters nothing, and lands the batch once a store answers', async () => {
     const client = await store()
-    const e = events()
+    const e = observedEvents()
     const b = bus(client, e)
     const unreachable = createClient({
       url: `http://127.0.0.1:${await closedPort()}`,
@@ -195,14 +137,14 @@ describe('sink under store failures (in-process bus, chDB)', () => {
     await e.redeliveriesReach(6)
     expect(e.redeliveries.every((r) => r.messages === sent.length)).toBe(true)
     expect(e.deadLettered).toEqual([])
-    expect(await rows(client, `SELECT toUInt32(count()) AS n FROM ${tables.deadLetters}`)).toEqual([{ n: 0 }])
+    expect(await storedDeadLetterCount(client)).toBe(0)
 
     // The unacknowledged batch is still the group's: a sink on a store that answers takes it whole.
     await first.stop()
     sink(b, client)
     await b.drain()
-    expect(await landed(client)).toEqual(sent.map(snapshotTag).sort())
-    expect(await rows(client, `SELECT toUInt32(count()) AS n FROM ${tables.deadLetters}`)).toEqual([{ n: 0 }])
+    expect(await landedSnapshots(client)).toEqual(sent.map(snapshotTag).sort())
+    expect(await storedDeadLetterCount(client)).toBe(0)
   })
 })
 

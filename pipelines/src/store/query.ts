@@ -56,16 +56,17 @@ const QUOTE_64BIT = { output_format_json_quote_64bit_integers: 1 } as const
 
 /**
  * Settings every read pins unless it says otherwise: the server defaults. The chDB connection applies a
- * statement's settings with SET on its one long-lived session, so a setting another caller passed
- * (the materialisers' join_use_nulls = 1) would otherwise change what a later read means.
+ * call's clickhouse_settings with SET on its one long-lived session, so a setting passed that way by
+ * any caller (ours append a SETTINGS clause instead: settingsClause) would change what a later read means.
  */
 const READ_DEFAULTS = { join_use_nulls: 0 } as const
 
 /**
- * The settings as the query's own SETTINGS clause: scoped to this statement on every engine (the
- * client's per-request settings become session-wide SETs on chDB). Names and values are ours.
+ * The settings as the statement's own SETTINGS clause, to append to its text: scoped to this statement
+ * on every engine (the client's per-request `clickhouse_settings` become session-wide SETs on chDB,
+ * changing every later query of the process). Names and values are ours, never a request's.
  */
-function settingsClause(settings: ClickHouseSettings): string {
+export function settingsClause(settings: ClickHouseSettings): string {
   const items: string[] = []
   for (const [name, value] of Object.entries(settings)) {
     if (value === undefined) continue

@@ -41,7 +41,6 @@ export function isLoopbackHost(host: string): boolean {
  * URL selects its adapter (DESIGN §2); without any, everything runs embedded in one process.
  */
 export const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the embedded engines keep their files (chDB, PGlite, the mail outbox). */
   LUDEX_DATA_DIR: z.string().min(1).default('./data'),

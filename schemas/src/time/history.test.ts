@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  anchorNeedsSignIn,
-  clampStartForVisitor,
-  rankingHistoryStartMs,
-  statsStartMs,
-  visitorHistoryStartMs,
-} from './history.ts'
+import { anchorNeedsSignIn, rankingHistoryStartMs, statsStartMs, visitorHistoryStartMs } from './history.ts'
 
 const D = 86_400_000
 const now = Date.parse('2025-06-15T12:00:00Z')
@@ -31,15 +25,15 @@ describe('rankingHistoryStartMs', () => {
 })
 
 describe('visitor window', () => {
-  it('starts 30 days back and clamps earlier starts only', () => {
+  it('starts 30 days back', () => {
     expect(visitorHistoryStartMs(now)).toBe(now - 30 * D)
-    expect(clampStartForVisitor(now - 90 * D, now)).toBe(now - 30 * D)
-    expect(clampStartForVisitor(now - 2 * D, now)).toBe(now - 2 * D)
   })
 
   it('asks for sign-in on anchors starting more than 29 days back', () => {
     expect(anchorNeedsSignIn(now - 29 * D, now)).toBe(false)
     expect(anchorNeedsSignIn(now - 29 * D - 1, now)).toBe(true)
     expect(anchorNeedsSignIn(now - 30 * D, now)).toBe(true)
+    expect(anchorNeedsSignIn(now - 5 * D, now)).toBe(false)
+    expect(anchorNeedsSignIn(null, now)).toBe(false)
   })
 })

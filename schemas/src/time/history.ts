@@ -30,16 +30,11 @@ export function visitorHistoryStartMs(nowMs: number): number {
   return nowMs - UNSIGNED_HISTORY_DAYS * DAY_MS
 }
 
-/** Clamps a requested start to the visitor window; signed-in users keep theirs. */
-export function clampStartForVisitor(startMs: number, nowMs: number): number {
-  return Math.max(startMs, visitorHistoryStartMs(nowMs))
-}
-
 /**
  * The anchor-link check of part 1 §6: a visitor opening a link whose range starts more than 29 days
  * back gets the 'Sign In to See More' prompt (one day less than the 30 served, so a link made at the
- * edge of the window does not open onto an empty left edge).
+ * edge of the window does not open onto an empty left edge). A link without a start asks nothing.
  */
-export function anchorNeedsSignIn(graphMinMs: number, nowMs: number): boolean {
-  return graphMinMs < nowMs - UNSIGNED_ANCHOR_CHECK_DAYS * DAY_MS
+export function anchorNeedsSignIn(graphMinMs: number | null, nowMs: number): boolean {
+  return graphMinMs !== null && graphMinMs < nowMs - UNSIGNED_ANCHOR_CHECK_DAYS * DAY_MS
 }

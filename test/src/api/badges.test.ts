@@ -1,5 +1,6 @@
+import { tables } from '@ludex/pipelines/store'
 import { BADGE_CSV_COLUMNS, badgeStatList } from '@ludex/schemas'
-import { badgeCountOf, badgesOf, indexOfPlace, metadataAt, snapSlot } from '@ludex/workers'
+import { badgeCountOf, badgesOf, indexOfPlace, indexOfUniverse, metadataAt, snapSlot } from '@ludex/workers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiFixture, type ErrorBody, getJson, startApiFixture } from './fixture.ts'
 
@@ -95,6 +96,31 @@ describe('/api/badges/{placeId}', () => {
         .map((b) => b.id)
         .sort(),
     )
+  })
+
+  it('serves the CSV to a client that accepts anything', async () => {
+    const res = await fetch(`${f.url}/api/badges/${withBadges()}`, { headers: { Accept: '*/*' } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(parseCsv(await res.text())[0]).toEqual([...BADGE_CSV_COLUMNS])
+  })
+
+  it('answers 502 upstream_unavailable when the platform refuses the call, whatever the form asked', async () => {
+    // A place tracked in the store whose universe the simulator does not serve: it answers 404.
+    const universeId = 9_000_000_001
+    const placeId = 9_000_000_002
+    expect(indexOfUniverse(f.model, universeId)).toBe(-1)
+    await f.clickhouse.command({
+      query: `INSERT INTO ${tables.placeSnapshots} (place_id, universe_id, slot, observed_at, playing, visits, favorites, source)
+        SELECT {placeId:UInt64}, {universeId:UInt64}, {slot:DateTime}, {slot:DateTime}, 1, 1, 0, 'poller'`,
+      query_params: { placeId, universeId, slot: snapSlot(f.now) / 1000 },
+    })
+    for (const accept of ['text/csv', 'application/json']) {
+      const res = await getJson<ErrorBody>(f, `/api/badges/${placeId}`, { headers: { Accept: accept } })
+      expect(res.status, accept).toBe(502)
+      expect(res.body.error.code).toBe('upstream_unavailable')
+      expect(res.body.error.message).toBe('The platform did not answer for badge stats')
+    }
   })
 
   it('answers 406 when neither CSV nor JSON is acceptable', async () => {

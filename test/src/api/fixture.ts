@@ -93,7 +93,6 @@ function configFor(dataDir: string, env: Record<string, string> = {}): Config {
     SIMULATOR_EXPERIENCES: String(FIXTURE.experiences),
     SIMULATOR_SEED: String(FIXTURE.seed),
     LOG_LEVEL: 'silent',
-    NODE_ENV: 'test',
     // Cheap hashing for tests (production defaults stay memory-hard), and limits no flow test reaches.
     ARGON2_MEMORY_KIB: '1024',
     ARGON2_TIME_COST: '1',

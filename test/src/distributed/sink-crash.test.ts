@@ -148,9 +148,7 @@ describe('a sink process killed with SIGKILL mid-stream and restarted', () => {
     ] as const) {
       await waitFor('the materialiser read the whole insert log', async () => {
         const logged = await count(store, 'SELECT count() FROM insert_log')
-        const read = await readMetric(materialiser.healthUrl, 'ludex_materialiser_ranges_total', {
-          source: 'insert-log',
-        })
+        const read = await readMetric(materialiser.healthUrl, 'ludex_materialiser_ranges_total')
         return read === logged ? true : undefined
       })
       expect((await materialiser.stop()).code).toBe(0)

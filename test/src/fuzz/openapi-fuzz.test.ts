@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { apiRoutes, type RouteDef, type UserRecord } from '@ludex/api'
 import { CHART_CATEGORY_IDS, loadConfig } from '@ludex/schemas'
 import { createLocalJWKSet, exportJWK, generateKeyPair } from 'jose'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { type ApiFixture, createUser, getJson, signIn, startApiFixture } from '../api/fixture.ts'
 import { type FuzzRun, runSchemathesis } from '../harness/schemathesis.ts'
 
@@ -105,11 +105,37 @@ function withoutSuccess(run: FuzzRun, labels: readonly string[]): string[] {
   return labels.filter((label) => !run.statuses.get(label)?.has(200))
 }
 
+/**
+ * One Schemathesis run over the fixture's API, checked for failures and a clean exit. The run's
+ * directory is removed once the calling test has passed, and kept for any failure (its own checks too).
+ */
+async function fuzz(
+  f: ApiFixture,
+  name: string,
+  parts: readonly string[],
+  env?: Record<string, string>,
+): Promise<FuzzRun> {
+  const { dir, configFile } = await prepareRun(f, name, parts)
+  onTestFinished(async ({ task }) => {
+    if (task.result?.state === 'pass') await rm(dir, { recursive: true, force: true })
+  })
+  const run = await runSchemathesis({
+    schemaUrl: `${f.url}/api/openapi.json`,
+    configFile,
+    seed: SEED,
+    maxExamples: MAX_EXAMPLES,
+    reportDir: dir,
+    timeoutMs: RUN_TIMEOUT_MS,
+    ...(env && { env }),
+  })
+  expect(run.failures, report(run, dir)).toEqual([])
+  expect(run.exitCode, report(run, dir)).toBe(0)
+  return run
+}
+
 describe('API fuzz run (Schemathesis over /api/openapi.json)', () => {
   describe('anonymous, with the production rate limits', () => {
     let f: ApiFixture
-    let dir = ''
-    let keep = false
     beforeAll(async () => {
       const defaults = loadConfig({})
       const google = await googleSignIn()
@@ -126,25 +152,12 @@ describe('API fuzz run (Schemathesis over /api/openapi.json)', () => {
     })
     afterAll(async () => {
       await f?.close()
-      if (dir && !keep) await rm(dir, { recursive: true, force: true })
     })
 
     it('finds no failure, reaches every public read, and meets every rate limit', {
       timeout: RUN_TIMEOUT_MS + 60_000,
     }, async () => {
-      const prepared = await prepareRun(f, 'anonymous', ['schemathesis.toml'])
-      dir = prepared.dir
-      keep = true
-      const run = await runSchemathesis({
-        schemaUrl: `${f.url}/api/openapi.json`,
-        configFile: prepared.configFile,
-        seed: SEED,
-        maxExamples: MAX_EXAMPLES,
-        reportDir: dir,
-        timeoutMs: RUN_TIMEOUT_MS,
-      })
-      expect(run.failures, report(run, dir)).toEqual([])
-      expect(run.exitCode, report(run, dir)).toBe(0)
+      const run = await fuzz(f, 'anonymous', ['schemathesis.toml'])
       // The run reached the data: every public call that can succeed did (a series, a price, a badge
       // list, not only 404s), and each call behind a limit met it, with a 429 the checks accepted.
       const limited = labelsOf(apiRoutes.filter((r) => r.errors?.includes(429)))
@@ -160,7 +173,6 @@ describe('API fuzz run (Schemathesis over /api/openapi.json)', () => {
       // A visitor never got past a call that needs a session.
       const guarded = labelsOf(apiRoutes.filter((r) => r.requires))
       expect(guarded.filter((l) => run.statuses.get(l)?.has(200))).toEqual([])
-      keep = false
     })
   })
 
@@ -168,8 +180,6 @@ describe('API fuzz run (Schemathesis over /api/openapi.json)', () => {
     let f: ApiFixture
     let admin: UserRecord
     let session = ''
-    let dir = ''
-    let keep = false
     beforeAll(async () => {
       const google = await googleSignIn()
       f = await startApiFixture({ googleKeys: google.googleKeys, env: google.env })
@@ -178,29 +188,15 @@ describe('API fuzz run (Schemathesis over /api/openapi.json)', () => {
     })
     afterAll(async () => {
       await f?.close()
-      if (dir && !keep) await rm(dir, { recursive: true, force: true })
     })
 
     it('finds no failure, reaches every call a session opens, and keeps the session', {
       timeout: RUN_TIMEOUT_MS + 60_000,
     }, async () => {
-      const prepared = await prepareRun(f, 'signed-in', ['schemathesis.toml', 'signed-in.toml'])
-      dir = prepared.dir
-      keep = true
-      const run = await runSchemathesis({
-        schemaUrl: `${f.url}/api/openapi.json`,
-        configFile: prepared.configFile,
-        seed: SEED,
-        maxExamples: MAX_EXAMPLES,
-        reportDir: dir,
-        env: {
-          LUDEX_FUZZ_SESSION: session.slice(session.indexOf('=') + 1),
-          LUDEX_FUZZ_ADMIN_ID: String(admin.id),
-        },
-        timeoutMs: RUN_TIMEOUT_MS,
+      const run = await fuzz(f, 'signed-in', ['schemathesis.toml', 'signed-in.toml'], {
+        LUDEX_FUZZ_SESSION: session.slice(session.indexOf('=') + 1),
+        LUDEX_FUZZ_ADMIN_ID: String(admin.id),
       })
-      expect(run.failures, report(run, dir)).toEqual([])
-      expect(run.exitCode, report(run, dir)).toBe(0)
       for (const label of SESSION_ENDERS) expect(run.statuses.has(label), label).toBe(false)
       // Staff calls, the user's own calls and the public ones all answered 200 at least once.
       const reachable = labelsOf(apiRoutes).filter((l) => !NEEDS_A_SECRET.has(l) && !SESSION_ENDERS.has(l))
@@ -212,7 +208,6 @@ describe('API fuzz run (Schemathesis over /api/openapi.json)', () => {
       )
       expect(me.status).toBe(200)
       expect(me.body).toMatchObject({ role: 'admin', simulating: false })
-      keep = false
     })
   })
 })

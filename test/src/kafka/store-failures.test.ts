@@ -1,11 +1,8 @@
 import { type ClickHouseClient, ClickHouseLogLevel, createClient } from '@clickhouse/client'
 import {
-  type BusObserver,
   createAnalyticsClient,
-  type DeadLetteredEvent,
   deadLetterWriter,
   migrate,
-  type RedeliveryEvent,
   type Sink,
   startSink,
   tables,
@@ -18,8 +15,17 @@ import {
   kafkaGroupId,
   kafkaTopicName,
 } from '@ludex/pipelines/kafka'
-import { snapshot, snapshotTag } from '@ludex/pipelines/testing'
-import { type Config, type PlaceSnapshotV1, topics } from '@ludex/schemas'
+import {
+  landedSnapshots,
+  type ObservedEvents,
+  observedEvents,
+  refusedSnapshot,
+  snapshot,
+  snapshotTag,
+  storedDeadLetterCount,
+  storeRows,
+} from '@ludex/pipelines/testing'
+import { type Config, topics } from '@ludex/schemas'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type ClickHouseHttp, startClickHouseHttp } from '../harness/clickhouse-http.ts'
 import { freePort } from '../harness/free-port.ts'
@@ -50,41 +56,6 @@ afterAll(async () => {
   await Promise.allSettled([broker?.dispose(), ch?.stop()])
 })
 
-/** Accepted by the bus schema, refused by ClickHouse (DateTime64(3) ends in 2299): Code 41. */
-function refusedSnapshot(universe: number, slotIndex: number): PlaceSnapshotV1 {
-  return { ...snapshot(universe, slotIndex), observed_at: Date.UTC(2300, 0, 1) }
-}
-
-interface Events {
-  readonly redeliveries: RedeliveryEvent[]
-  readonly deadLettered: DeadLetteredEvent[]
-  readonly observer: BusObserver
-  redeliveriesReach(n: number): Promise<void>
-}
-
-function events(): Events {
-  const redeliveries: RedeliveryEvent[] = []
-  const deadLettered: DeadLetteredEvent[] = []
-  let waiters: Array<{ n: number; resolve: () => void }> = []
-  return {
-    redeliveries,
-    deadLettered,
-    observer: {
-      redelivered: (e) => {
-        redeliveries.push(e)
-        for (const w of waiters) if (redeliveries.length >= w.n) w.resolve()
-        waiters = waiters.filter((w) => redeliveries.length < w.n)
-      },
-      deadLettered: (e) => deadLettered.push(e),
-    },
-    redeliveriesReach: (n) =>
-      new Promise((resolve) => {
-        if (redeliveries.length >= n) resolve()
-        else waiters.push({ n, resolve })
-      }),
-  }
-}
-
 let databases = 0
 async function store(): Promise<ClickHouseClient> {
   const client = await createAnalyticsClient(
@@ -101,7 +72,12 @@ async function store(): Promise<ClickHouseClient> {
 }
 
 /** The sink role's wiring: Kafka bus with dead letters into dead_letters too, the sink on `client`. */
-function sinkRole(config: Config, client: ClickHouseClient, deadLetters: ClickHouseClient, e: Events) {
+function sinkRole(
+  config: Config,
+  client: ClickHouseClient,
+  deadLetters: ClickHouseClient,
+  e: ObservedEvents,
+) {
   const bus = createKafkaBus(
     kafkaBusOptions(config, silent, {
       retryBackoffMs: 10,
@@ -115,19 +91,6 @@ function sinkRole(config: Config, client: ClickHouseClient, deadLetters: ClickHo
   const sink = startSink({ bus, client, logger: silent, batchMax: 1000, batchWaitMs: 10 })
   sinks.push(sink)
   return { bus, sink }
-}
-
-const rows = async (c: ClickHouseClient, query: string) =>
-  (await c.query({ query, format: 'JSONEachRow' })).json<Record<string, unknown>>()
-
-async function landed(c: ClickHouseClient): Promise<string[]> {
-  const got = await rows(
-    c,
-    `SELECT universe_id, toUnixTimestamp(slot) * 1000 AS slot FROM ${tables.placeSnapshots} FINAL`,
-  )
-  return got
-    .map((r) => snapshotTag({ ...snapshot(1, 0), universe_id: Number(r.universe_id), slot: Number(r.slot) }))
-    .sort()
 }
 
 /**
@@ -158,7 +121,7 @@ describe('Kafka sink under store failures (real broker, ClickHouse over HTTP)', 
   it('dead-letters the packed message the store refuses with its error; the rest lands and the offsets advance', async () => {
     const config = await freshTopics(broker, 'refused')
     const client = await store()
-    const e = events()
+    const e = observedEvents()
     const { bus } = sinkRole(config, client, client, e)
 
     // One publish: each universe's four snapshots travel as one packed record; the refused one is the
@@ -171,7 +134,7 @@ describe('Kafka sink under store failures (real broker, ClickHouse over HTTP)', 
     await bus.drain()
 
     const good = sent.filter((m) => m !== bad)
-    expect(await landed(client)).toEqual(good.map(snapshotTag).sort())
+    expect(await landedSnapshots(client)).toEqual(good.map(snapshotTag).sort())
     // In the dead-letter topic, with where it came from…
     const letters = await readDeadLetterTopic(config)
     expect(letters).toHaveLength(1)
@@ -182,7 +145,7 @@ describe('Kafka sink under store failures (real broker, ClickHouse over HTTP)', 
     expect(letter!.letter.reason).toMatch(/^place_snapshots: Code 41 CANNOT_PARSE_DATETIME: /)
     expect(JSON.parse(letter!.letter.payload)).toEqual(bad)
     // …and in dead_letters, as the sink role wires it.
-    const stored = await rows(client, `SELECT key, reason FROM ${tables.deadLetters}`)
+    const stored = await storeRows(client, `SELECT key, reason FROM ${tables.deadLetters}`)
     expect(stored).toEqual([{ key: '2', reason: `[group sink] ${letter!.letter.reason}` }])
     expect(e.deadLettered).toEqual([
       { topic: topics.snapshots.name, group: 'sink', kind: 'refused', count: 1 },
@@ -194,7 +157,9 @@ describe('Kafka sink under store failures (real broker, ClickHouse over HTTP)', 
     // Later messages keep flowing.
     await bus.publish(topics.snapshots, [snapshot(2, 4), snapshot(4, 0)])
     await bus.drain()
-    expect(await landed(client)).toEqual([...good, snapshot(2, 4), snapshot(4, 0)].map(snapshotTag).sort())
+    expect(await landedSnapshots(client)).toEqual(
+      [...good, snapshot(2, 4), snapshot(4, 0)].map(snapshotTag).sort(),
+    )
     expect(await recordCount(config, topics.deadLetter.name)).toBe(1)
   })
 
@@ -206,7 +171,7 @@ describe('Kafka sink under store failures (real broker, ClickHouse over HTTP)', 
       log: { level: ClickHouseLogLevel.OFF },
     })
     clients.push(unreachable)
-    const e = events()
+    const e = observedEvents()
     const first = sinkRole(config, unreachable, client, e)
     const sent = Array.from({ length: 8 }, (_, i) => snapshot(1 + (i % 2), i))
     await first.bus.publish(topics.snapshots, sent)
@@ -222,10 +187,10 @@ describe('Kafka sink under store failures (real broker, ClickHouse over HTTP)', 
     // The role restarts on a store that answers: the group resumes where it stood and loses nothing.
     await first.sink.stop()
     await first.bus.close()
-    const second = sinkRole(config, client, client, events())
+    const second = sinkRole(config, client, client, observedEvents())
     await second.bus.drain()
-    expect(await landed(client)).toEqual(sent.map(snapshotTag).sort())
-    expect(await rows(client, `SELECT toUInt32(count()) AS n FROM ${tables.deadLetters}`)).toEqual([{ n: 0 }])
+    expect(await landedSnapshots(client)).toEqual(sent.map(snapshotTag).sort())
+    expect(await storedDeadLetterCount(client)).toBe(0)
     for (const p of await positions(config)) expect(p.committed).toBe(p.end)
   })
 })

@@ -1,55 +1,37 @@
-import type { ClickHouseClient } from '@clickhouse/client'
 import {
   type AppDatabase,
   createAccounts,
-  createApiApp,
-  createMemoryAggregateCache,
   createPasswordHasher,
   createRedisRateLimiter,
-  listen,
   migrateAppDatabase,
   openAppDatabase,
   RateLimitStoreError,
   type RunningServer,
-  staticTagRepository,
 } from '@ludex/api'
-import { rateLimiterContract } from '@ludex/api/testing'
+import { listenWithoutStore, rateLimiterContract } from '@ludex/api/testing'
 import { loadConfig } from '@ludex/schemas'
 import { Redis } from 'ioredis'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RedisServer, startRedisServer } from '../harness/redis-server.ts'
+import { useRedisServer } from '../harness/redis-fixture.ts'
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' })
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
-let redis: RedisServer
-const connections: Redis[] = []
+const redis = useRedisServer()
 /** A connection of its own: another process, as far as Redis can tell. */
-const connect = () => {
-  const c = new Redis(redis.url, { maxRetriesPerRequest: 1 })
-  connections.push(c)
-  return c
-}
+const connect = redis.connect
 
-beforeAll(async () => {
-  redis = await startRedisServer()
-})
-afterAll(async () => {
-  for (const c of connections.splice(0)) c.disconnect()
-  await redis?.stop()
-})
-
-rateLimiterContract('Redis on redis-server', () => ({
-  limiter: createRedisRateLimiter({ redis: connect(), prefix: 'contract' }),
-  peer: createRedisRateLimiter({ redis: connect(), prefix: 'contract' }),
+rateLimiterContract('Redis on redis-server', async () => ({
+  limiter: createRedisRateLimiter({ redis: await connect(), prefix: 'contract' }),
+  peer: createRedisRateLimiter({ redis: await connect(), prefix: 'contract' }),
   // Redis' own clock times the windows (key expiry): only real time moves it.
   elapse: sleep,
 }))
 
 describe('Redis rate limiter', () => {
   it('keeps no email or address readable in Redis, and keeps deployments with other prefixes apart', async () => {
-    const conn = connect()
+    const conn = await connect()
     const a = createRedisRateLimiter({ redis: conn, prefix: 'deploy-a' })
     const b = createRedisRateLimiter({ redis: conn, prefix: 'deploy-b' })
     const rule = { limit: 1, windowMs: 60_000 }
@@ -75,12 +57,12 @@ describe('Redis rate limiter', () => {
       maxRetriesPerRequest: 0,
       retryStrategy: () => null,
     })
-    connections.push(conn)
     conn.on('error', () => {})
     const limiter = createRedisRateLimiter({ redis: conn })
     const failure = await limiter
       .take('login:ip:1', { limit: 1, windowMs: 1000 })
       .catch((err: unknown) => err)
+    conn.disconnect()
     expect(failure).toBeInstanceOf(RateLimitStoreError)
     expect((failure as RateLimitStoreError).status).toBe(503)
   })
@@ -112,7 +94,7 @@ describe('two API instances on one Redis', () => {
         mailer: { send: async () => {}, close: async () => {} },
         logger,
         now: Date.now,
-        limiter: createRedisRateLimiter({ redis: connect(), prefix: 'replicas' }),
+        limiter: createRedisRateLimiter({ redis: await connect(), prefix: 'replicas' }),
       })
       if (replica === 0) {
         await accounts.store.users.create({
@@ -125,21 +107,7 @@ describe('two API instances on one Redis', () => {
           createdAt: new Date(),
         })
       }
-      const app = createApiApp({
-        logger,
-        readiness: async () => ({}),
-        deps: {
-          // No route called here reads the analytics store.
-          clickhouse: {} as ClickHouseClient,
-          tags: staticTagRepository(),
-          badges: async () => [],
-          cache: createMemoryAggregateCache(Date.now),
-          now: Date.now,
-          logger,
-          accounts,
-        },
-      })
-      servers.push(await listen(app, '127.0.0.1', 0))
+      servers.push(await listenWithoutStore({ logger, accounts }))
     }
   }, 60_000)
   afterAll(async () => {

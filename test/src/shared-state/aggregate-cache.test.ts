@@ -1,63 +1,28 @@
 import { type CacheOperation, createRedisAggregateCache, type RedisAggregateCacheOptions } from '@ludex/api'
-import { aggregateCacheContract } from '@ludex/api/testing'
-import { Redis } from 'ioredis'
+import { aggregateCacheContract, counted, gated } from '@ludex/api/testing'
 import pino from 'pino'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RedisServer, startRedisServer } from '../harness/redis-server.ts'
+import { describe, expect, it } from 'vitest'
+import { useRedisServer } from '../harness/redis-fixture.ts'
+import { waitFor } from '../harness/wait-for.ts'
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' })
 const HOUR = 3_600_000
 
-let redis: RedisServer
-const connections: Redis[] = []
-let prefixes = 0
+const redis = useRedisServer()
+const connect = redis.connect
 
-/** A connection as shared-state.ts opens it: commands fail at once while Redis is unreachable. */
-async function connect(): Promise<Redis> {
-  const c = new Redis(redis.url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 })
-  c.on('error', () => {})
-  connections.push(c)
-  await c.connect()
-  return c
-}
-
-/** Two replicas of one deployment: one prefix, a connection each. */
+/** Replicas of one deployment: one prefix, a connection each. */
 async function replicas(
   n: number,
   options: Partial<Omit<RedisAggregateCacheOptions, 'redis' | 'prefix' | 'logger'>> = {},
 ) {
-  const prefix = `c${++prefixes}`
+  const prefix = redis.prefix('c')
   return Promise.all(
     Array.from({ length: n }, async () =>
       createRedisAggregateCache({ redis: await connect(), prefix, logger, ...options }),
     ),
   )
 }
-
-async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
-
-function counted<T>(value: T) {
-  const fn = async () => {
-    fn.calls++
-    return value
-  }
-  fn.calls = 0
-  return fn
-}
-
-beforeAll(async () => {
-  redis = await startRedisServer()
-})
-afterAll(async () => {
-  for (const c of connections.splice(0)) c.disconnect()
-  await redis?.stop()
-})
 
 aggregateCacheContract('Redis', async () => (await replicas(1))[0]!)
 // The same cases with every read going to Redis, so the in-process layer cannot hide a Redis bug.
@@ -86,20 +51,12 @@ describe('the aggregate cache on Redis, across replicas', () => {
 
   it('concurrent misses on two replicas compute once: the second waits for the first', async () => {
     const [a, b] = await replicas(2, { waitMs: 20_000 })
-    let open: () => void = () => {}
-    const gate = new Promise<void>((r) => (open = r))
-    let started: () => void = () => {}
-    const running = new Promise<void>((r) => (started = r))
-    const slow = async () => {
-      started()
-      await gate
-      return 'from a'
-    }
+    const slow = gated('from a')
     const onB = counted('from b')
-    const first = a!.get('stats:heavy', HOUR, slow)
-    await running
+    const first = a!.get('stats:heavy', HOUR, slow.fn)
+    await slow.running
     const second = b!.get('stats:heavy', HOUR, onB)
-    open()
+    slow.open()
     expect(await Promise.all([first, second])).toEqual(['from a', 'from a'])
     expect(onB.calls).toBe(0)
   })
@@ -129,7 +86,7 @@ describe('the aggregate cache on Redis, across replicas', () => {
   })
 
   it('a lock left by a replica that died costs a bounded wait, then the entry is computed', async () => {
-    const prefix = `c${++prefixes}`
+    const prefix = redis.prefix('c')
     const raw = await connect()
     await raw.set(`${prefix}:cache:l:orphan`, 'dead-replica', 'PX', 60_000)
     const cache = createRedisAggregateCache({ redis: await connect(), prefix, logger, waitMs: 300 })
@@ -154,7 +111,7 @@ describe('the aggregate cache on Redis, across replicas', () => {
   })
 
   it('serves a fresh entry from the in-process layer without asking Redis', async () => {
-    const prefix = `c${++prefixes}`
+    const prefix = redis.prefix('c')
     const raw = await connect()
     const layered = createRedisAggregateCache({ redis: await connect(), prefix, logger, localTtlMs: 60_000 })
     const direct = createRedisAggregateCache({ redis: await connect(), prefix, logger, localTtlMs: 0 })
@@ -181,7 +138,7 @@ describe('the aggregate cache on Redis, across replicas', () => {
     const fallbacks: CacheOperation[] = []
     const [cache] = await replicas(1, { localTtlMs: 0, onFallback: (op) => fallbacks.push(op) })
     await cache!.get('k', HOUR, async () => 'before')
-    await redis.shutdown()
+    await redis.server.shutdown()
     try {
       const during = counted('during')
       expect(await cache!.get('k', HOUR, during)).toBe('during')
@@ -191,14 +148,18 @@ describe('the aggregate cache on Redis, across replicas', () => {
       expect(fallbacks.filter((op) => op === 'read')).toHaveLength(2)
       expect(fallbacks).toContain('write')
     } finally {
-      await redis.start()
+      await redis.server.start()
     }
     // ioredis reconnects on its own; from then on entries are stored and read again.
     let attempt = 0
-    await until(async () => {
-      const key = `back:${++attempt}`
-      await cache!.get(key, HOUR, async () => 'stored')
-      return (await cache!.get(key, HOUR, async () => 'missed')) === 'stored'
-    })
+    await waitFor(
+      'entries stored and read again',
+      async () => {
+        const key = `back:${++attempt}`
+        await cache!.get(key, HOUR, async () => 'stored')
+        return (await cache!.get(key, HOUR, async () => 'missed')) === 'stored'
+      },
+      { timeoutMs: 15_000, everyMs: 50 },
+    )
   })
 })

@@ -4,107 +4,40 @@ import {
   type PlaceDetailsChange,
   type PlaceSnapshotV1,
   type PlatformTotalsV1,
-  type Publisher,
-  type Topic,
   topics,
 } from '@ludex/schemas'
-import {
-  createPlatformModel,
-  createRobloxClient,
-  experienceAt,
-  type PollerName,
-  registerPollers,
-  type Scheduler,
-  type SimulatorServer,
-  startSimulatorServer,
-  trackSeedPlaces,
-} from '@ludex/workers'
-import { createBullmqScheduler } from '@ludex/workers/bullmq'
+import { trackSeedPlaces } from '@ludex/workers'
 import { eventually } from '@ludex/workers/testing'
 import pino from 'pino'
 import { Registry } from 'prom-client'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RedisServer, startRedisServer } from '../harness/redis-server.ts'
+import { afterAll, describe, expect, it } from 'vitest'
+import { clock, useGamesPollerWorld } from '../scheduling/games-pollers.ts'
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' })
-const SLOT = Date.UTC(2026, 2, 10, 14, 20)
-const clock = { now: () => SLOT + 37_000 }
 const SEEDED = 120
 const DISCOVERED = 30
 
-/** Stands in for the bus of one process: keeps what it was given, per topic. */
-class CollectingPublisher implements Publisher {
-  readonly byTopic = new Map<string, unknown[]>()
-  async publish<T>(topic: Topic<T>, messages: readonly T[]): Promise<void> {
-    const list = this.byTopic.get(topic.name) ?? []
-    list.push(...messages.map((m) => topic.schema.parse(m)))
-    this.byTopic.set(topic.name, list)
-  }
-  of<T>(topic: Topic<T>): T[] {
-    return (this.byTopic.get(topic.name) ?? []) as T[]
-  }
-}
+const world = useGamesPollerWorld({ seed: 78, experiences: 400 })
+const states: SharedState[] = []
+afterAll(async () => {
+  await Promise.all(states.map((s) => s.close()))
+})
 
 describe('two poller processes on the shared state in Redis', () => {
-  let redis: RedisServer
-  let sim: SimulatorServer
-  const schedulers: Scheduler[] = []
-  const states: SharedState[] = []
-  const model = createPlatformModel({ seed: 78, experiences: 400 })
-
-  beforeAll(async () => {
-    redis = await startRedisServer()
-    sim = await startSimulatorServer({ model, port: 0, clock: clock.now, faultRate: 0, logger })
-  })
-  afterAll(async () => {
-    await Promise.all(schedulers.map((s) => s.stop()))
-    await Promise.all(states.map((s) => s.close()))
-    await sim?.close()
-    await redis?.stop()
-  })
-
   it('sweep what either tracked, and publish each details change once between them', async () => {
-    const existing: Array<{ universeId: number; placeId: number }> = []
-    for (let i = 0; existing.length < SEEDED + DISCOVERED; i++) {
-      const p = experienceAt(model, i)
-      if (p.createdMs <= SLOT) existing.push({ universeId: p.universeId, placeId: p.rootPlaceId })
-    }
-    const config = loadConfig({ REDIS_URL: redis.url, SCHEDULER_PREFIX: 'shared-pollers' })
-    const onlyGames: PollerName[] = ['sorts', 'thumbnails', 'play-status', 'age-ratings', 'creators']
+    const existing = world.existing(SEEDED + DISCOVERED)
+    const config = loadConfig({ REDIS_URL: world.redis.server.url, SCHEDULER_PREFIX: 'shared-pollers' })
     const processes = await Promise.all(
-      ['a', 'b'].map(async (name) => {
+      ['a', 'b'].map(async () => {
         const state = await openSharedState(config, logger, { clock, registry: new Registry() })
         states.push(state)
         expect(state.kind).toBe('redis')
-        const client = createRobloxClient({
-          baseTemplate: sim.baseTemplate,
-          userAgent: 'ludex-test',
-          hostIntervalMs: 0,
-          timeoutMs: 5_000,
-          maxRetries: 2,
-          logger,
-        })
-        const tracker = await state.tracker()
-        const publisher = new CollectingPublisher()
-        const scheduler = createBullmqScheduler({
-          redisUrl: redis.url,
-          logger,
+        return world.process({
           prefix: config.SCHEDULER_PREFIX,
-          queueName: 'pollers',
-          concurrency: 2,
-        })
-        schedulers.push(scheduler)
-        const deps = {
-          client,
-          tracker,
-          publisher,
-          clock,
-          logger,
+          tracker: () => state.tracker(),
           memory: state.changeMemory,
-          discovery: false,
-        }
-        registerPollers(scheduler, deps, { everyMs: { games: 700 }, disabled: onlyGames })
-        return { name, client, tracker, publisher, scheduler }
+          gamesEveryMs: 700,
+        })
       }),
     )
     const [a, b] = processes as [(typeof processes)[0], (typeof processes)[0]]

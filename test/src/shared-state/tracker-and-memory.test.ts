@@ -5,41 +5,25 @@ import {
   TrackerStoreError,
 } from '@ludex/workers'
 import { changeMemoryContract, trackerContract } from '@ludex/workers/testing'
-import { Redis } from 'ioredis'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RedisServer, startRedisServer } from '../harness/redis-server.ts'
+import { describe, expect, it } from 'vitest'
+import { useRedisServer } from '../harness/redis-fixture.ts'
 
-let redis: RedisServer
-const connections: Redis[] = []
-let prefixes = 0
-
+const redis = useRedisServer()
 /** A connection of its own: as far as Redis can tell, another poller process. */
-async function connect(): Promise<Redis> {
-  const c = new Redis(redis.url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 })
-  c.on('error', () => {})
-  connections.push(c)
-  await c.connect()
-  return c
-}
+const connect = redis.connect
 
 const ref = (universeId: number) => ({ universeId, placeId: universeId * 10 + 1 })
 
-beforeAll(async () => {
-  redis = await startRedisServer()
-})
-afterAll(async () => {
-  for (const c of connections.splice(0)) c.disconnect()
-  await redis?.stop()
-})
-
-trackerContract('Redis', async () => createRedisTracker({ redis: await connect(), prefix: `t${++prefixes}` }))
+trackerContract('Redis', async () =>
+  createRedisTracker({ redis: await connect(), prefix: redis.prefix('t') }),
+)
 changeMemoryContract('Redis', async () =>
-  createRedisChangeMemory({ redis: await connect(), prefix: `m${++prefixes}` }),
+  createRedisChangeMemory({ redis: await connect(), prefix: redis.prefix('m') }),
 )
 
 describe('the tracker on Redis', () => {
   it('a poller restart finds the tracked set as it was: discoveries, sources, times and order', async () => {
-    const prefix = `t${++prefixes}`
+    const prefix = redis.prefix('t')
     const before = await createRedisTracker({ redis: await connect(), prefix })
     await before.addAll([ref(3), ref(1)], 'seed', 100)
     await before.addAll([ref(9), ref(1), ref(4)], 'discovery', 200)
@@ -57,7 +41,7 @@ describe('the tracker on Redis', () => {
   })
 
   it('two poller processes agree: what one tracks the other sees on refresh, each universe once', async () => {
-    const prefix = `t${++prefixes}`
+    const prefix = redis.prefix('t')
     const a = await createRedisTracker({ redis: await connect(), prefix })
     const b = await createRedisTracker({ redis: await connect(), prefix })
     expect(await a.add(ref(1), 'discovery', 1)).toBe(true)
@@ -80,7 +64,7 @@ describe('the tracker on Redis', () => {
   })
 
   it('refreshes that overlap an add still end with the add in the view', async () => {
-    const prefix = `t${++prefixes}`
+    const prefix = redis.prefix('t')
     const a = await createRedisTracker({ redis: await connect(), prefix })
     const b = await createRedisTracker({ redis: await connect(), prefix })
     const refreshes = Array.from({ length: 5 }, () => b.refresh())
@@ -90,7 +74,7 @@ describe('the tracker on Redis', () => {
   })
 
   it('fails with TrackerStoreError when Redis cannot be reached', async () => {
-    const prefix = `t${++prefixes}`
+    const prefix = redis.prefix('t')
     const c = await connect()
     const tracker = await createRedisTracker({ redis: c, prefix })
     c.disconnect()
@@ -101,7 +85,7 @@ describe('the tracker on Redis', () => {
 
 describe('the change memory on Redis', () => {
   it('survives a poller restart and is the same for every poller process', async () => {
-    const prefix = `m${++prefixes}`
+    const prefix = redis.prefix('m')
     const a = createRedisChangeMemory({ redis: await connect(), prefix })
     const b = createRedisChangeMemory({ redis: await connect(), prefix })
     await a.remember([
@@ -123,13 +107,13 @@ describe('the change memory on Redis', () => {
       ]),
     )
     // Another deployment's prefix is another memory.
-    const other = createRedisChangeMemory({ redis: await connect(), prefix: `m${++prefixes}` })
+    const other = createRedisChangeMemory({ redis: await connect(), prefix: redis.prefix('m') })
     expect(await other.recall(['details:1'])).toEqual(new Map())
   })
 
   it('fails with ChangeMemoryStoreError when Redis cannot be reached', async () => {
     const c = await connect()
-    const memory = createRedisChangeMemory({ redis: c, prefix: `m${++prefixes}` })
+    const memory = createRedisChangeMemory({ redis: c, prefix: redis.prefix('m') })
     c.disconnect()
     await expect(memory.recall(['details:1'])).rejects.toBeInstanceOf(ChangeMemoryStoreError)
     await expect(memory.remember([['details:1', 'x']])).rejects.toBeInstanceOf(ChangeMemoryStoreError)

@@ -25,12 +25,6 @@ export class ApiRequestError extends Error {
   }
 }
 
-export interface ApiResult<T> {
-  readonly data: T
-  /** Set when the server clamped a visitor's history (X-Ludex-History-Start). */
-  readonly historyStart: string | null
-}
-
 async function requestError(res: Response): Promise<ApiRequestError> {
   let code = 'http_error'
   let message = `${res.status} ${res.statusText}`
@@ -68,16 +62,13 @@ export async function apiGet<K extends ResponseSchemaName>(
   path: string,
   schemaName: K,
   signal?: AbortSignal,
-): Promise<ApiResult<ResponseOf<K>>> {
+): Promise<ResponseOf<K>> {
   // The schemas' chunk loads while the request is in flight (the first call fetches it, later ones
   // get the cached module).
   const schemas = loadSchemas()
   const res = await apiFetch(path, { signal: signal ?? null, headers: { accept: 'application/json' } })
   if (!res.ok) throw await requestError(res)
-  return {
-    data: await parsed(res, path, schemas, schemaName),
-    historyStart: res.headers.get('x-ludex-history-start'),
-  }
+  return parsed(res, path, schemas, schemaName)
 }
 
 /**

@@ -22,7 +22,7 @@ export const PREFERENCES_QUERY_KEY = ['preferences'] as const
 /** The signed-in user, or null for a visitor (the server answers 401 without a valid session). */
 async function fetchSession(signal: AbortSignal): Promise<SessionUser | null> {
   try {
-    return (await apiGet('/api/auth/session', 'sessionUser', signal)).data
+    return await apiGet('/api/auth/session', 'sessionUser', signal)
   } catch (err) {
     if (err instanceof ApiRequestError && err.status === 401) return null
     throw err
@@ -42,8 +42,7 @@ export const api = {
   preferences: () =>
     queryOptions({
       queryKey: PREFERENCES_QUERY_KEY,
-      queryFn: async ({ signal }) =>
-        (await apiGet('/api/users/me/preferences', 'userPreferences', signal)).data,
+      queryFn: ({ signal }) => apiGet('/api/users/me/preferences', 'userPreferences', signal),
       // Only this app changes it (each change is written to the cache, then saved).
       staleTime: Number.POSITIVE_INFINITY,
     }),
@@ -51,7 +50,7 @@ export const api = {
   authProviders: () =>
     queryOptions({
       queryKey: ['auth', 'providers'],
-      queryFn: async ({ signal }) => (await apiGet('/api/auth/providers', 'authProviders', signal)).data,
+      queryFn: ({ signal }) => apiGet('/api/auth/providers', 'authProviders', signal),
       staleTime: Number.POSITIVE_INFINITY,
     }),
   /** The users page: every user and the active counts (permission LIST_USERS). */

@@ -28,7 +28,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /** The info panel: the experience's facts as a description list. */
 export function InfoPanel({ experience: e }: { experience: Experience }) {
-  const creators = useQuery({ ...api.creators(), select: (r) => r.data })
+  const creators = useQuery(api.creators())
   const creator = creators.data?.find((c) => c.id === e.creator_id)
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="experience-info-title">

@@ -6,7 +6,7 @@ import { formatDate, formatInteger, formatPrice } from './format.ts'
 
 /** The price history (oldest first from the API, newest first here); a failed fetch is an empty list. */
 export function PriceCard({ placeId }: { placeId: number }) {
-  const q = useQuery({ ...api.price(placeId), select: (r) => r.data })
+  const q = useQuery(api.price(placeId))
   const entries = q.isError ? [] : [...(q.data ?? [])].reverse()
   return (
     <ChartCard title="Price History">

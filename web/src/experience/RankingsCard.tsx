@@ -29,7 +29,7 @@ export function RankingsCard({ placeId, name }: { placeId: number; name: string 
   const [tab, setTab] = useHashTab<Tab>(hash, TAB_VALUES, 'rankings')
   const title = TABS.find((t) => t.value === tab)?.label ?? 'Chart Rankings'
   const view = useChartView('Chart Rankings', { granularities: [] })
-  const q = useQuery({ ...api.rankingSeries(placeId), select: (r) => r.data })
+  const q = useQuery(api.rankingSeries(placeId))
   const periods = q.isError ? [] : (q.data ?? [])
   const [span, setSpan] = useState<number | null>(view.target ? view.target.max - view.target.min : null)
 

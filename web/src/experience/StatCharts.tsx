@@ -25,7 +25,7 @@ export function useStatRows(kind: StatKind, placeId: number, view: ChartView) {
       granularity: view.granularity,
       ...(view.startTime !== undefined ? { startTime: new Date(view.startTime).toISOString() } : {}),
     }),
-    select: (r) => (r.data.series[0]?.data ?? []) as readonly Row[],
+    select: (r) => (r.series[0]?.data ?? []) as readonly Row[],
   })
   return { rows: q.isError ? [] : (q.data ?? []), loading: q.isPending && !q.isError }
 }

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { anchoredView, linkNeedsSignIn, tabFromHash, zoomFromRelayout } from './anchor.ts'
-
-const DAY = 86_400_000
+import { anchoredView, tabFromHash, zoomFromRelayout } from './anchor.ts'
 
 describe('anchoredView', () => {
   it('restores zoom and granularity when the anchor matches the chart title', () => {
@@ -50,16 +48,6 @@ describe('tabFromHash', () => {
     expect(tabFromHash({ tab: 'visits' }, tabs, 'ccu')).toBe('visits')
     expect(tabFromHash({ tab: 'likes' }, tabs, 'ccu')).toBe('ccu')
     expect(tabFromHash({}, tabs, 'ccu')).toBe('ccu')
-  })
-})
-
-describe('linkNeedsSignIn', () => {
-  const now = Date.UTC(2026, 5, 30)
-  it('prompts for a graphMin older than 29 days', () => {
-    expect(linkNeedsSignIn(now - 29 * DAY - 1, now)).toBe(true)
-    expect(linkNeedsSignIn(now - 29 * DAY, now)).toBe(false)
-    expect(linkNeedsSignIn(now - 5 * DAY, now)).toBe(false)
-    expect(linkNeedsSignIn(null, now)).toBe(false)
   })
 })
 

@@ -1,4 +1,4 @@
-import { GRANULARITIES, type Granularity, type GraphRange, UNSIGNED_ANCHOR_CHECK_DAYS } from '@ludex/schemas'
+import { GRANULARITIES, type Granularity, type GraphRange } from '@ludex/schemas'
 import type { HashParams } from '../ui/hash-params.ts'
 
 const DAY_MS = 86_400_000
@@ -47,14 +47,6 @@ export function anchoredView(hash: HashParams, chartTitle: string): AnchoredView
 /** The tab from the address when it is one of the chart's tabs, else the chart's default. */
 export function tabFromHash<T extends string>(hash: HashParams, tabs: readonly T[], fallback: T): T {
   return (tabs as readonly string[]).includes(hash.tab ?? '') ? (hash.tab as T) : fallback
-}
-
-/**
- * Whether a visitor's link reaches further back than visitors may see: a graphMin older than 29 days
- * (the spec's check; visitors are told 30 days).
- */
-export function linkNeedsSignIn(graphMin: number | null, nowMs: number): boolean {
-  return graphMin !== null && graphMin < nowMs - UNSIGNED_ANCHOR_CHECK_DAYS * DAY_MS
 }
 
 /** The hash of an anchor link to a chart in its current state. */

@@ -25,7 +25,7 @@ export default function SearchSpotlight({ openSignal }: { openSignal: number }) 
   const [debounced] = useDebouncedValue(query, GLOBAL_SEARCH_DEBOUNCE_MS)
   // Refetched every 10 minutes while the app stays open (part 1 §4).
   const { data: list } = useQuery({ ...api.slimList(), refetchInterval: SHELL_DATA_STALE_MS })
-  const suggestions = useMemo(() => matchExperiences(list?.data ?? [], debounced), [list, debounced])
+  const suggestions = useMemo(() => matchExperiences(list ?? [], debounced), [list, debounced])
   const seeAll = seeAllPath(query)
 
   useEffect(() => {

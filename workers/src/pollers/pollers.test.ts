@@ -1,5 +1,4 @@
 import {
-  BusValidationError,
   badgeStatsCsv,
   CHART_CATEGORIES,
   type ChartSortSnapshotV1,
@@ -9,7 +8,6 @@ import {
   type PlaceSnapshotV1,
   type PlatformTotalsV1,
   type Publisher,
-  type Topic,
   topics,
 } from '@ludex/schemas'
 import pino from 'pino'
@@ -32,6 +30,7 @@ import { startSimulatorServer } from '../simulator/server.ts'
 import { pollAgeRatings } from './age-ratings.ts'
 import { fetchBadgeStats } from './badges.ts'
 import { createInMemoryChangeMemory } from './change-memory.ts'
+import { CollectingPublisher } from './collecting-publisher.ts'
 import { pollCreators } from './creators.ts'
 import type { PollerDeps } from './deps.ts'
 import { pollGamesAndVotes } from './games.ts'
@@ -41,40 +40,6 @@ import { pollThumbnails } from './thumbnails.ts'
 import { createInMemoryTracker, type Tracker, trackSeedPlaces } from './tracker.ts'
 
 const logger = pino({ level: 'silent' })
-
-/** Stands in for the bus: validates with the topic's schema like every Publisher must, then keeps. */
-class CollectingPublisher implements Publisher {
-  readonly byTopic = new Map<string, unknown[]>()
-  private readonly waiters: { topic: string; count: number; resolve: () => void }[] = []
-
-  async publish<T>(topic: Topic<T>, messages: readonly T[]): Promise<void> {
-    messages.forEach((m, i) => {
-      const r = topic.schema.safeParse(m)
-      if (!r.success) throw new BusValidationError(topic.name, i, r.error.message)
-    })
-    const list = this.byTopic.get(topic.name) ?? []
-    list.push(...messages)
-    this.byTopic.set(topic.name, list)
-    for (const w of this.waiters.splice(0)) {
-      if ((this.byTopic.get(w.topic)?.length ?? 0) >= w.count) w.resolve()
-      else this.waiters.push(w)
-    }
-  }
-
-  of<T>(topic: Topic<T>): T[] {
-    return (this.byTopic.get(topic.name) ?? []) as T[]
-  }
-
-  /** Resolves once the topic holds at least `count` messages (at once if it does already). */
-  holds<T>(topic: Topic<T>, count: number): Promise<void> {
-    if (this.of(topic).length >= count) return Promise.resolve()
-    return new Promise((resolve) => this.waiters.push({ topic: topic.name, count, resolve }))
-  }
-
-  clear() {
-    this.byTopic.clear()
-  }
-}
 
 /** mulberry32: deterministic fault draws, so the fault test sees the same faults on every run. */
 function seededRandom(seed: number): () => number {

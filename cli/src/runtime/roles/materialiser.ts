@@ -56,7 +56,7 @@ export async function startMaterialiserRole(
     logger: logger.child({ component: 'materialiser' }),
     clock,
     pollMs: config.INSERT_LOG_POLL_MS,
-    onInsert: () => metrics.markedDirty('insert-log'),
+    onInsert: () => metrics.markedDirty(),
     onPoll: (result) => {
       state =
         'error' in result

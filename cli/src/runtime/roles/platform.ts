@@ -21,22 +21,41 @@ export interface Platform {
   stop(): Promise<void>
 }
 
-/** The real Roblox hosts when ROBLOX_API_BASE is set; otherwise the simulator, on loopback. */
-export async function startPlatform(config: Config, logger: Logger, clock: Clock): Promise<Platform> {
-  if (config.ROBLOX_API_BASE) {
-    return { baseTemplate: config.ROBLOX_API_BASE, model: null, simulator: null, stop: async () => {} }
-  }
+/**
+ * The simulated platform of the configuration (SIMULATOR_SEED, _EXPERIENCES, _PORT, _FAULT_RATE) served
+ * on `host`, loopback unless given: the embedded platform and `ludex simulator` alike.
+ */
+export async function startConfiguredSimulator(
+  config: Config,
+  logger: Logger,
+  clock: Clock,
+  host?: string,
+): Promise<{ model: PlatformModel; simulator: SimulatorServer }> {
   const model = createPlatformModel({
     seed: config.SIMULATOR_SEED,
     experiences: config.SIMULATOR_EXPERIENCES,
   })
   const simulator = await startSimulatorServer({
     model,
+    ...(host !== undefined && { host }),
     port: config.SIMULATOR_PORT,
     clock: () => clock.now(),
     faultRate: config.SIMULATOR_FAULT_RATE,
-    logger: logger.child({ component: 'simulator' }),
+    logger,
   })
+  return { model, simulator }
+}
+
+/** The real Roblox hosts when ROBLOX_API_BASE is set; otherwise the simulator, on loopback. */
+export async function startPlatform(config: Config, logger: Logger, clock: Clock): Promise<Platform> {
+  if (config.ROBLOX_API_BASE) {
+    return { baseTemplate: config.ROBLOX_API_BASE, model: null, simulator: null, stop: async () => {} }
+  }
+  const { model, simulator } = await startConfiguredSimulator(
+    config,
+    logger.child({ component: 'simulator' }),
+    clock,
+  )
   logger.info(
     { url: simulator.url, experiences: config.SIMULATOR_EXPERIENCES, seed: config.SIMULATOR_SEED },
     'platform simulator started',

@@ -1,10 +1,11 @@
+import { anchorNeedsSignIn } from '@ludex/schemas'
 import { Grid, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo } from 'react'
 import { useLoaderData } from 'react-router'
 import { api } from '../../api/queries.ts'
 import { AnnotationPicker } from '../../experience/AnnotationPicker.tsx'
-import { linkNeedsSignIn, parseAnchorTime } from '../../experience/anchor.ts'
+import { parseAnchorTime } from '../../experience/anchor.ts'
 import {
   annotationShapes,
   experienceAnnotations,
@@ -44,8 +45,8 @@ const LIKE_TAB_VALUES = LIKE_TABS.map((t) => t.value)
 export function ExperiencePage() {
   const { placeId } = useLoaderData() as ExperienceLoaderData
   // The loader ensured it: data is there; a refetch keeps the page.
-  const experience = useQuery({ ...api.experience(placeId), select: (r) => r.data }).data
-  const price = useQuery({ ...api.price(placeId), select: (r) => r.data })
+  const experience = useQuery(api.experience(placeId)).data
+  const price = useQuery(api.price(placeId))
   const viewer = useViewer()
   const [hash] = useHashParams()
 
@@ -59,7 +60,7 @@ export function ExperiencePage() {
   // A visitor's link that reaches past what visitors may see gets the sign-in prompt, once.
   const graphMin = parseAnchorTime(hash.graphMin)
   useEffect(() => {
-    if (viewer.kind === 'visitor' && linkNeedsSignIn(graphMin, Date.now())) openSignInToSeeMore()
+    if (viewer.kind === 'visitor' && anchorNeedsSignIn(graphMin, Date.now())) openSignInToSeeMore()
   }, [viewer.kind, graphMin])
 
   const [settings, setSettings] = useAnnotationSettings()

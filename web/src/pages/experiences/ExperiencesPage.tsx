@@ -45,7 +45,7 @@ export function ExperiencesPage() {
     setHash((h) => ({ ...h, search: debounced === '' ? undefined : debounced }))
   }, [debounced, setHash])
 
-  const list = useQuery({ ...api.slimList(), select: (r) => r.data })
+  const list = useQuery(api.slimList())
   const ranked = useMemo<RankedExperience[]>(() => {
     const rows = list.data ?? []
     const ranks = ranksByPlayersOnline(rows)

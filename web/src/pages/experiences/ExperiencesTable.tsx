@@ -54,7 +54,7 @@ export function ExperiencesTable({ tableId, rows, loading, caption }: Experience
 
   const pageRows = table.getRowModel().rows
   const pageIds = pageRows.map((r) => r.original.place_id)
-  const icons = useQuery({ ...api.thumbnails(pageIds, 'Icon'), select: (r) => r.data })
+  const icons = useQuery(api.thumbnails(pageIds, 'Icon'))
   const iconMap = useMemo(() => {
     const m = new Map<number, string>()
     for (const t of icons.data ?? []) m.set(t.place_id, t.hash)

@@ -13,12 +13,12 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZon
 
 /** The latest Daily Picks of the platform as a grid of icons, each linking to its experience. */
 export function DailyPicks() {
-  const picks = useQuery({ ...api.picks(), select: (r) => r.data[0] })
+  const picks = useQuery({ ...api.picks(), select: (r) => r[0] })
   const places = picks.data?.places ?? []
   const ids = useMemo(() => places.map((p) => p.place_id), [places])
   const icons = useQuery({
     ...api.thumbnails(ids, 'Icon'),
-    select: (r) => new Map(r.data.map((t) => [t.place_id, t.hash])),
+    select: (r) => new Map(r.map((t) => [t.place_id, t.hash])),
   })
 
   let body: React.ReactNode

@@ -29,7 +29,7 @@ export function GenreCcuChart() {
     }),
     [small],
   )
-  const stats = useQuery({ ...api.genreStats(granularity), select: (r) => r.data.series })
+  const stats = useQuery({ ...api.genreStats(granularity), select: (r) => r.series })
 
   const traces = useMemo<Data[]>(
     () =>

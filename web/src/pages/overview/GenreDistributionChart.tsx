@@ -24,7 +24,7 @@ export function GenreDistributionChart() {
     }),
     [small],
   )
-  const dist = useQuery({ ...api.genreDistribution(), select: (r) => r.data })
+  const dist = useQuery(api.genreDistribution())
 
   const { traces, summary } = useMemo(() => {
     const genres = dist.data?.genres ?? []

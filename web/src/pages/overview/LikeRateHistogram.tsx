@@ -17,7 +17,7 @@ const LAYOUT: Partial<Layout> = {
 
 /** How many tracked experiences have each like rate, in 5-percent buckets. */
 export function LikeRateHistogram() {
-  const slim = useQuery({ ...api.slimList(), select: (r) => r.data })
+  const slim = useQuery(api.slimList())
   const { traces, summary } = useMemo(() => {
     const list = slim.data ?? []
     if (list.length === 0) return { traces: [] as Data[], summary: '' }

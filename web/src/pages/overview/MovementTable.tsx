@@ -50,10 +50,10 @@ const columns = [
 
 /** Top 100 entries or exits: every row (not paged), names from the slim list. */
 export function MovementTable({ type, title }: { type: 'top100entry' | 'top100exit'; title: string }) {
-  const movement = useQuery({ ...api.movement(type), select: (r) => r.data })
+  const movement = useQuery(api.movement(type))
   const slim = useQuery({
     ...api.slimList(),
-    select: (r) => new Map(r.data.map((e) => [e.place_id, e.name])),
+    select: (r) => new Map(r.map((e) => [e.place_id, e.name])),
   })
   const rows = useMemo<MovementRow[]>(
     () =>

@@ -17,7 +17,7 @@ import { ccuStats, toCcuPoints } from './tracked-ccu.ts'
 /** The home page (part 1 §2, Overview page). */
 export function OverviewPage() {
   usePageMeta({ title: 'Overview' })
-  const ccu = useQuery({ ...api.platformCcu(OVERVIEW_CCU_GRANULARITY), select: (r) => toCcuPoints(r.data) })
+  const ccu = useQuery({ ...api.platformCcu(OVERVIEW_CCU_GRANULARITY), select: toCcuPoints })
   const points = ccu.data ?? []
   const stats = useMemo(() => ccuStats(points), [points])
 

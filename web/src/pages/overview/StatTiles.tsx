@@ -15,7 +15,7 @@ export function StatTiles({ stats, loading }: { stats: CcuStats; loading: boolea
   const visitor = viewer.kind === 'visitor'
   const slim = useQuery({
     ...api.slimList(),
-    select: (r) => r.data.reduce((s, e) => s + e.players_online, 0),
+    select: (r) => r.reduce((s, e) => s + e.players_online, 0),
   })
   const locked = (
     <Anchor component="button" type="button" fz="lg" fw={600} onClick={openSignUpPromo}>

@@ -99,7 +99,7 @@ describe('the sign-in panel’s Google button', () => {
       state: { from: '/experiences/1818' },
     })
     // A visitor's answer (clamped to 30 days) cached before signing in.
-    queryClient.setQueryData(['place', 1818], { data: 'visitor view', historyStart: null })
+    queryClient.setQueryData(['place', 1818], 'visitor view')
 
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/experiences/1818'))

@@ -38,7 +38,7 @@ export function UsersPage() {
   usePageMeta({ title: 'User Management', noIndex: true })
   const viewer = useViewer()
   const allowed = hasPermission(viewer, 'LIST_USERS')
-  const list = useQuery({ ...api.users(), select: (r) => r.data, enabled: allowed })
+  const list = useQuery({ ...api.users(), enabled: allowed })
   const [pageSize] = usePageSize(USERS_TABLE_ID)
   const [page, setPage] = useState(1)
   if (!allowed) return <Navigate to="/" replace />
@@ -149,12 +149,7 @@ function RoleSelect({ user }: { user: ListedUser }) {
     try {
       const updated = await apiSend('PUT', `/api/users/${user.id}`, { ...user, role }, 'listedUser')
       queryClient.setQueryData(api.users().queryKey, (old) =>
-        old
-          ? {
-              ...old,
-              data: { ...old.data, users: old.data.users.map((u) => (u.id === updated.id ? updated : u)) },
-            }
-          : old,
+        old ? { ...old, users: old.users.map((u) => (u.id === updated.id ? updated : u)) } : old,
       )
       toast.success(roleUpdated(name))
       // One's own role changed: the session's permissions (and this page's access) follow.

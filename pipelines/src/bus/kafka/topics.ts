@@ -156,7 +156,8 @@ class LeadersPendingError extends Error {
 }
 
 /**
- * Waits until every partition of the new topics has a leader, so the first publish does not fail. A
+ * Waits until every partition of the new topics has a leader that answers, so the first publish (or
+ * offset read) does not fail. A
  * broker answers "unknown topic" for a moment after creating one, longer the more partitions it holds
  * (the Kafka contract suite's twelfth set of topics met it every time), and kafkajs' createTopics wait
  * gives up at the first such answer; this retries it like any retriable error, for up to ~30 s.
@@ -169,6 +170,9 @@ async function waitForLeaders(admin: Admin, names: readonly string[]): Promise<v
       if (pending.length > 0 || found.length < names.length) {
         throw new LeadersPendingError(pending.length > 0 ? pending.map((t) => t.name) : names)
       }
+      // A leader in the metadata can still answer "not the leader" to a ListOffsets for a moment (seen in
+      // the packing tests): the topics are ready once every partition answers one. Its error is retriable.
+      for (const name of names) await admin.fetchTopicOffsets(name)
     },
     { attempts: 60, firstDelayMs: 50, maxDelayMs: 500 },
   )

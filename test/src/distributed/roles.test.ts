@@ -2,11 +2,11 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient } from '@clickhouse/client'
+import { waitFor } from '@ludex/schemas/testing'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { type ClickHouseHttp, startClickHouseHttp } from '../harness/clickhouse-http.ts'
 import { metricValue as sample } from '../harness/distributed-shape.ts'
 import { killAllLudex, type LudexProcess, runLudex, spawnLudex } from '../harness/ludex-process.ts'
-import { waitFor } from '../harness/wait-for.ts'
 
 /**
  * The role commands as separate processes: `node bin/ludex.mjs <role>`, as a container runs them.

@@ -14,6 +14,7 @@ export {
 } from './bus/bus-contract.ts'
 export { type ObservedEvents, observedEvents } from './bus/observed-events.ts'
 export {
+  closedPort,
   landedSnapshots,
   refusedSnapshot,
   storedDeadLetterCount,

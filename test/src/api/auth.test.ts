@@ -534,3 +534,32 @@ describe('accounts: rate limits', () => {
     expect(await request('198.51.100.22')).toBe(200)
   })
 })
+
+describe.each<{ trustProxy: string; env: Record<string, string> }>([
+  { trustProxy: 'unset', env: {} },
+  { trustProxy: '0', env: { TRUST_PROXY: '0' } },
+])('accounts: rate limits with TRUST_PROXY $trustProxy (no proxy trusted)', ({ env }) => {
+  let f: ApiFixture
+  beforeAll(async () => {
+    f = await startApiFixture({ env: { RATE_LIMIT_LOGIN: '3', RATE_LIMIT_WINDOW_SECONDS: '600', ...env } })
+  })
+  afterAll(() => f?.close())
+
+  it('counts sign-in failures against the connection’s address, whatever X-Forwarded-For claims', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 4; i++) {
+      // A client forging a new address on each attempt, as if a proxy had written it.
+      const res = await post(
+        f,
+        '/api/auth/login',
+        { email: `forger${i}@example.com`, password: 'guess' },
+        { 'x-forwarded-for': `203.0.113.${i}` },
+      )
+      statuses.push(res.status)
+    }
+    expect(statuses).toEqual([401, 401, 401, 429])
+    // The same connection address without the header: the same budget, spent.
+    const plain = await post(f, '/api/auth/login', { email: 'forger9@example.com', password: 'guess' })
+    expect(plain.status).toBe(429)
+  })
+})

@@ -1,6 +1,6 @@
 import type { Granularity, SessionUser, StatKind } from '@ludex/schemas'
 import { queryOptions } from '@tanstack/react-query'
-import { ApiRequestError, apiGet } from './client.ts'
+import { ApiRequestError, apiGet, apiGetDated } from './client.ts'
 
 /** The slim list, tags and creators are loaded once and refreshed after 10 minutes (part 1 §4). */
 export const SHELL_DATA_STALE_MS = 10 * 60_000
@@ -102,7 +102,7 @@ export const api = {
     queryOptions({
       queryKey: ['stats', kind, params],
       queryFn: ({ signal }) =>
-        apiGet(
+        apiGetDated(
           `/api/stats/${kind}?${qs({ ...params, placeIds: params.placeIds.join(',') })}`,
           'statsResponse',
           signal,
@@ -113,7 +113,7 @@ export const api = {
     queryOptions({
       queryKey: ['stats', 'genres', granularity, startTime],
       queryFn: ({ signal }) =>
-        apiGet(`/api/stats/genres?${qs({ granularity, startTime })}`, 'genreStatsResponse', signal),
+        apiGetDated(`/api/stats/genres?${qs({ granularity, startTime })}`, 'genreStatsResponse', signal),
       staleTime: 5 * 60_000,
     }),
   rankingSeries: (placeId: number, startTime?: string) =>
@@ -139,7 +139,7 @@ export const api = {
     queryOptions({
       queryKey: ['platform', 'ccu', granularity, startTime],
       queryFn: ({ signal }) =>
-        apiGet(`/api/platform/ccu?${qs({ granularity, startTime })}`, 'platformCcuList', signal),
+        apiGetDated(`/api/platform/ccu?${qs({ granularity, startTime })}`, 'platformCcuList', signal),
       staleTime: 5 * 60_000,
     }),
   genreDistribution: () =>

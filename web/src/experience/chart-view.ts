@@ -1,12 +1,23 @@
-import { DEFAULT_GRANULARITY, DEFAULT_GRAPH_RANGE, type Granularity, type GraphRange } from '@ludex/schemas'
+import {
+  DEFAULT_GRANULARITY,
+  DEFAULT_GRAPH_RANGE,
+  GRANULARITIES,
+  type Granularity,
+  type GraphRange,
+} from '@ludex/schemas'
 import { useCallback, useRef, useState } from 'react'
+import { effectiveGranularity, offeredGranularities } from '../charts/granularity-options.ts'
+import { useViewer } from '../shell/viewer.ts'
 import { useHashParams } from '../ui/hash-params.ts'
 import { anchoredView, rangeStart, type Zoom, zoomFromRelayout } from './anchor.ts'
 
 const MINUTE_MS = 60_000
 
 export interface ChartView {
+  /** The granularity drawn: the chosen one, or a finer one where it could not show two points. */
   readonly granularity: Granularity
+  /** The granularities offered for the current range: those that can show at least two points. */
+  readonly granularities: readonly Granularity[]
   readonly setGranularity: (g: Granularity) => void
   /** The selected range button, or null when the view came from an anchor link. */
   readonly range: GraphRange | null
@@ -52,6 +63,7 @@ export function useChartView(
   options: { granularities?: readonly Granularity[]; defaultGranularity?: Granularity } = {},
 ): ChartView {
   const [hash] = useHashParams()
+  const viewer = useViewer()
   const [initial] = useState(() => anchoredView(hash, title))
   const allowed = options.granularities
   const fallback = options.defaultGranularity ?? DEFAULT_GRANULARITY
@@ -82,8 +94,16 @@ export function useChartView(
     [target],
   )
 
+  // Month over a visitor's 30 days would be one point (issue 13, point 6): offered where it shows two.
+  const offered = offeredGranularities(allowed ?? GRANULARITIES, {
+    startMs: target ? target.min : undefined,
+    nowMs: Date.now(),
+    visitor: viewer.kind === 'visitor',
+  })
+
   return {
-    granularity,
+    granularity: effectiveGranularity(granularity, offered),
+    granularities: offered,
     setGranularity,
     range,
     selectRange,

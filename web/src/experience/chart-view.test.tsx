@@ -1,11 +1,13 @@
+import { DEFAULT_GRAPH_RANGE } from '@ludex/schemas'
 import { MantineProvider } from '@mantine/core'
 import { cleanup, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { useChartView } from './chart-view.ts'
+import { rangeStart } from './anchor.ts'
+import { useChartView, viewNow } from './chart-view.ts'
 
-function Probe({ title }: { title: string }) {
-  const view = useChartView(title)
+function Probe({ title, now = viewNow() }: { title: string; now?: number }) {
+  const view = useChartView(title, now)
   const visible = view.visible()
   return (
     <>
@@ -18,10 +20,13 @@ function Probe({ title }: { title: string }) {
   )
 }
 
-function renderAt(hash: string, title: string) {
-  const router = createMemoryRouter([{ path: '/experiences/:id', element: <Probe title={title} /> }], {
-    initialEntries: [`/experiences/1${hash}`],
-  })
+function renderAt(hash: string, title: string, now?: number) {
+  const router = createMemoryRouter(
+    [{ path: '/experiences/:id', element: <Probe title={title} now={now} /> }],
+    {
+      initialEntries: [`/experiences/1${hash}`],
+    },
+  )
   render(
     <MantineProvider>
       <RouterProvider router={router} />
@@ -49,6 +54,13 @@ describe('useChartView: anchor links', () => {
     cleanup()
     renderAt('#anchor=CCU&graphMin=1000&graphMax=5000', 'CCU')
     expect(screen.getByTestId('visible').textContent).toBe('1000-5000')
+  })
+
+  it('ends the first view at the minute it is given (the loader’s), not the clock’s', () => {
+    // A page drawn on the server a minute ago hydrates with the server's minute: same query, same drawing.
+    const drawnAt = viewNow() - 60_000
+    const [, , span] = renderAt('', 'CCU', drawnAt).split('|')
+    expect(span).toBe(`${rangeStart(DEFAULT_GRAPH_RANGE, drawnAt)}-${drawnAt}`)
   })
 
   it('ignores an invalid granularity even when the anchor matches', () => {

@@ -48,6 +48,9 @@ const usersHandle: RouteHandle = {
   module: 'src/pages/users/route.tsx',
 }
 
+/** The id of the shell's route: the pages inside it load the shell's data. */
+export const SHELL_ROUTE_ID = 'shell'
+
 /** What the routes need from the app that created them (one app in the browser, one server render). */
 export interface RouteServices {
   /** Loads the shell's data; the browser's loader schedules a reload after a failure, a server render's never does. */
@@ -84,7 +87,7 @@ export function createRoutes(queryClient: QueryClient, services: RouteServices):
       ],
     },
     {
-      id: 'shell',
+      id: SHELL_ROUTE_ID,
       path: '/',
       Component: Shell,
       // The session is restored before any page shows; the spinner covers the wait (part 1 §2).

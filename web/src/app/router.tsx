@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { RouteObject } from 'react-router'
 import { loadPreferences } from '../account/preferences.ts'
 import { comingSoon } from '../pages/coming-soon/coming-soon.ts'
-import { genreTitle, rankingTitle } from '../pages/coming-soon/titles.ts'
 import { AuthLayout } from '../shell/AuthLayout.tsx'
 import { LegacyRedirect } from '../shell/LegacyRedirect.tsx'
 import { RouteError } from '../shell/RouteError.tsx'
@@ -159,16 +158,16 @@ export function createRoutes(queryClient: QueryClient, services: RouteServices):
             { path: 'genres', ...comingSoon(queryClient, { title: 'Genres' }) },
             {
               path: 'genres/:genre',
-              ...comingSoon(queryClient, { title: (p) => genreTitle(p.genre), crumbs: genresCrumbs }),
+              ...comingSoon(queryClient, { title: (p, t) => t.genre(p.genre), crumbs: genresCrumbs }),
             },
             {
               path: 'genres/:genre/:subGenre',
-              ...comingSoon(queryClient, { title: (p) => genreTitle(p.subGenre), crumbs: genresCrumbs }),
+              ...comingSoon(queryClient, { title: (p, t) => t.genre(p.subGenre), crumbs: genresCrumbs }),
             },
             { path: 'daily-picks', ...comingSoon(queryClient, { title: 'Daily Picks' }) },
             {
               path: 'rankings/:rankingIndex',
-              ...comingSoon(queryClient, { title: (p) => rankingTitle(p.rankingIndex) }),
+              ...comingSoon(queryClient, { title: (p, t) => t.ranking(p.rankingIndex) }),
             },
             {
               path: 'compare/experiences',

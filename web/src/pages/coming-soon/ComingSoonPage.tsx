@@ -3,7 +3,7 @@ import { Link, Navigate, useLoaderData } from 'react-router'
 import { deniedTarget, mayOpen } from '../../shell/page-access.ts'
 import { usePageMeta } from '../../shell/page-meta.ts'
 import { useViewer } from '../../shell/viewer.ts'
-import type { ComingSoonData } from './coming-soon.ts'
+import type { ComingSoonData } from './route.tsx'
 
 export const COMING_SOON_BADGE = 'Coming soon'
 export const COMING_SOON_TEXT = 'This page is not built yet: it is coming in a later release.'

@@ -9,15 +9,17 @@ import { SESSION_QUERY_KEY } from '../../api/queries.ts'
 import { createRoutes, SHELL_ROUTE_ID } from '../../app/router.tsx'
 import { NOT_FOUND_TITLE } from '../../shell/ErrorPage.tsx'
 import { RouteError } from '../../shell/RouteError.tsx'
-import { COMING_SOON_TEXT, ComingSoonPage } from './ComingSoonPage.tsx'
+import { isRouteHandle } from '../../shell/route-handle.ts'
+import { COMING_SOON_TEXT } from './ComingSoonPage.tsx'
+import { COMING_SOON_MODULE } from './coming-soon.ts'
 
-/** The app's own placeholder routes (the shell's page routes that draw ComingSoonPage). */
+/** The app's own placeholder routes (the shell's page routes whose module is the placeholder's). */
 function placeholderRoutes(queryClient: QueryClient): RouteObject[] {
   const shell = createRoutes(queryClient, { loadShellData: async () => undefined }).find(
     (r) => r.id === SHELL_ROUTE_ID,
   )
   const pages = shell?.children?.flatMap((group) => group.children ?? []) ?? []
-  return pages.filter((r) => r.Component === ComingSoonPage)
+  return pages.filter((r) => isRouteHandle(r.handle) && r.handle.module === COMING_SOON_MODULE)
 }
 
 function Elsewhere() {

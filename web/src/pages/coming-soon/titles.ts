@@ -19,3 +19,7 @@ export function rankingTitle(rankingIndex: string | undefined): string | null {
 export function genreTitle(genre: string | undefined): string {
   return genreGroupKey(genre) === UNLABELED_GENRE.toLowerCase() ? UNLABELED_GENRE : displayGenreName(genre)
 }
+
+/** The title helpers a placeholder's title function gets (loaded with the placeholder, not before). */
+export const TITLES = { ranking: rankingTitle, genre: genreTitle }
+export type Titles = typeof TITLES

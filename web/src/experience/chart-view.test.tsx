@@ -1,4 +1,4 @@
-import type { SessionUser } from '@ludex/schemas'
+import { DEFAULT_GRAPH_RANGE, type SessionUser } from '@ludex/schemas'
 import { MantineProvider } from '@mantine/core'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
@@ -6,10 +6,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TEST_USER } from '../account/test-render.tsx'
 import { SESSION_QUERY_KEY } from '../api/queries.ts'
-import { useChartView } from './chart-view.ts'
+import { rangeStart } from './anchor.ts'
+import { useChartView, viewNow } from './chart-view.ts'
 
-function Probe({ title }: { title: string }) {
-  const view = useChartView(title)
+function Probe({ title, now = viewNow() }: { title: string; now?: number }) {
+  const view = useChartView(title, now)
   const visible = view.visible()
   return (
     <>
@@ -26,10 +27,11 @@ function Probe({ title }: { title: string }) {
   )
 }
 
-function renderAt(hash: string, title: string, session: SessionUser | null = null) {
-  const router = createMemoryRouter([{ path: '/experiences/:id', element: <Probe title={title} /> }], {
-    initialEntries: [`/experiences/1${hash}`],
-  })
+function renderAt(hash: string, title: string, session: SessionUser | null = null, now?: number) {
+  const router = createMemoryRouter(
+    [{ path: '/experiences/:id', element: <Probe title={title} now={now} /> }],
+    { initialEntries: [`/experiences/1${hash}`] },
+  )
   const queryClient = new QueryClient()
   queryClient.setQueryData(SESSION_QUERY_KEY, session)
   render(
@@ -67,6 +69,13 @@ describe('useChartView: anchor links', () => {
 
   it('ignores an invalid granularity even when the anchor matches', () => {
     expect(renderAt('#anchor=CCU&granularity=fortnight', 'CCU')).toMatch(/^day\|month\|/)
+  })
+
+  it('ends the first view at the minute it is given (the loader’s), not the clock’s', () => {
+    // A page drawn on the server a minute ago hydrates with the server's minute: same query, same drawing.
+    const drawnAt = viewNow() - 60_000
+    const [, , span] = renderAt('', 'CCU', null, drawnAt).split('|')
+    expect(span).toBe(`${rangeStart(DEFAULT_GRAPH_RANGE, drawnAt)}-${drawnAt}`)
   })
 })
 

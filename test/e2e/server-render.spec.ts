@@ -82,6 +82,8 @@ test.describe('server-side render', () => {
         '/experiences',
         `${detail}#tab=visits`,
         '/experiences#search=a',
+        '/daily-picks',
+        `/rankings/8?exp=${experiences[0]!.place_id}`,
       ]) {
         await page.goto(path)
         await page.locator('html[data-app-ready]').waitFor({ state: 'attached' })

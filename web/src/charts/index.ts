@@ -1,5 +1,6 @@
 export { Chart, type ChartProps, DEFAULT_CHART_HEIGHT, NO_DATA, useSmallChart } from './Chart.tsx'
 export { type GanttBar, ganttTrace } from './gantt.ts'
 export { type Point, toXY, withGaps } from './gaps.ts'
+export { granularityOptions } from './granularity.ts'
 export { type Bucket, histogramLayout, histogramTrace, percentBuckets } from './histogram.ts'
 export { baseLayout, type ChartColors, chartColors, mergeLayout } from './theme.ts'

@@ -1,7 +1,14 @@
-import { DEFAULT_GRANULARITY, DEFAULT_GRAPH_RANGE, type Granularity, type GraphRange } from '@ludex/schemas'
+import {
+  type AnchorZoom,
+  anchoredView,
+  DEFAULT_GRANULARITY,
+  DEFAULT_GRAPH_RANGE,
+  type Granularity,
+  type GraphRange,
+} from '@ludex/schemas'
 import { useCallback, useRef, useState } from 'react'
 import { useHashParams } from '../ui/hash-params.ts'
-import { anchoredView, rangeStart, type Zoom, zoomFromRelayout } from './anchor.ts'
+import { rangeStart, zoomFromRelayout } from './anchor.ts'
 
 const MINUTE_MS = 60_000
 
@@ -12,7 +19,7 @@ export interface ChartView {
   readonly range: GraphRange | null
   readonly selectRange: (r: GraphRange) => void
   /** The range the view was set to (button or link); null for All. Charts put it on the x axis. */
-  readonly target: Zoom | null
+  readonly target: AnchorZoom | null
   /** Where data must start to fill the target (undefined: from the beginning). */
   readonly startTime: number | undefined
   /**
@@ -20,7 +27,7 @@ export interface ChartView {
    * default range, so a link copied from the default view carries no zoom (and never prompts a
    * visitor to sign in: the default month reaches past the 29-day anchor check).
    */
-  readonly visible: () => Zoom | null
+  readonly visible: () => AnchorZoom | null
   readonly onRelayout: (event: Readonly<Record<string, unknown>>) => void
   /** Changes only when the view is set on purpose, so user zoom survives refetches but not a button. */
   readonly uirevision: string
@@ -28,7 +35,7 @@ export interface ChartView {
   readonly anchored: boolean
 }
 
-function targetFor(range: GraphRange): Zoom | null {
+function targetFor(range: GraphRange): AnchorZoom | null {
   // Minutes, so that the query key (and its cache) is stable within a minute.
   const now = Math.ceil(Date.now() / MINUTE_MS) * MINUTE_MS
   const start = rangeStart(range, now)
@@ -61,9 +68,11 @@ export function useChartView(
       : fallback,
   )
   const [range, setRange] = useState<GraphRange | null>(initial.zoom ? null : DEFAULT_GRAPH_RANGE)
-  const [target, setTarget] = useState<Zoom | null>(() => initial.zoom ?? targetFor(DEFAULT_GRAPH_RANGE))
+  const [target, setTarget] = useState<AnchorZoom | null>(
+    () => initial.zoom ?? targetFor(DEFAULT_GRAPH_RANGE),
+  )
   const [revision, setRevision] = useState(0)
-  const visibleRef = useRef<Zoom | null>(target)
+  const visibleRef = useRef<AnchorZoom | null>(target)
 
   const selectRange = useCallback((r: GraphRange) => {
     const next = targetFor(r)

@@ -1,20 +1,23 @@
-import { displayGenreName, type Granularity } from '@ludex/schemas'
+import { displayGenreName, GENRE_CHART_GRANULARITIES, type GenreChartGranularity } from '@ludex/schemas'
 import { SegmentedControl, useComputedColorScheme, useMantineTheme } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { Data, Layout } from 'plotly.js'
 import { useMemo } from 'react'
 import { api } from '../../api/queries.ts'
-import { Chart, chartColors, toXY, useSmallChart, withGaps } from '../../charts/index.ts'
+import { Chart, chartColors, granularityOptions, toXY, useSmallChart, withGaps } from '../../charts/index.ts'
 import { useHashParams } from '../../ui/hash-params.ts'
-import { GENRE_GRANULARITY_OPTIONS, genreGranularity } from './genre-granularity.ts'
+import { GENRE_CCU_TITLE, genreGranularityFromHash, genreGranularityHash } from './genre-granularity.ts'
 import { OverviewCard } from './OverviewCard.tsx'
 
-const TITLE = 'Average Genre CCU'
+const TITLE = GENRE_CCU_TITLE
 
-/** Average CCU per genre over time, one line per genre, with a day/week/month switch. */
+/**
+ * Average CCU per genre over time, one line per genre, with a day/week/month switch kept in the address
+ * as an anchor link to the chart (genre-granularity.ts).
+ */
 export function GenreCcuChart() {
   const [hash, setHash] = useHashParams()
-  const granularity = genreGranularity(hash.granularity)
+  const granularity = genreGranularityFromHash(hash)
   // At 300 px high the legend of ~15 genres would take the plot's place; hover names the lines.
   const small = useSmallChart()
   const theme = useMantineTheme()
@@ -38,7 +41,7 @@ export function GenreCcuChart() {
         .map((s, i) => {
           const pts = withGaps(
             s.data.map(([t, avg]) => [t, avg] as const),
-            granularity as Granularity,
+            granularity,
           )
           return {
             type: 'scatter',
@@ -73,9 +76,9 @@ export function GenreCcuChart() {
         <SegmentedControl
           size="xs"
           aria-label="Granularity"
-          data={[...GENRE_GRANULARITY_OPTIONS]}
+          data={granularityOptions(GENRE_CHART_GRANULARITIES)}
           value={granularity}
-          onChange={(v) => setHash((cur) => ({ ...cur, granularity: v === 'day' ? undefined : v }))}
+          onChange={(v) => setHash((cur) => genreGranularityHash(cur, v as GenreChartGranularity))}
         />
       }
     >

@@ -1,6 +1,7 @@
+import { parseHashParams } from '@ludex/schemas'
 import type { QueryClient } from '@tanstack/react-query'
 import { api } from '../../api/queries.ts'
-import { genreGranularity } from './genre-granularity.ts'
+import { genreGranularityFromHash } from './genre-granularity.ts'
 
 export const OVERVIEW_CCU_GRANULARITY = 'day'
 
@@ -10,9 +11,7 @@ export const OVERVIEW_CCU_GRANULARITY = 'day'
  * A failure is not fatal here: the card shows 'No Data' (part 1 §8, stat fetch fails).
  */
 export async function prefetchOverview(queryClient: QueryClient, hash: string): Promise<void> {
-  const granularity = genreGranularity(
-    new URLSearchParams(hash.replace(/^#/, '')).get('granularity') ?? undefined,
-  )
+  const granularity = genreGranularityFromHash(hashParams(hash))
   void queryClient.prefetchQuery(api.picks())
   void queryClient.prefetchQuery(api.movement('top100entry'))
   void queryClient.prefetchQuery(api.movement('top100exit'))
@@ -22,4 +21,13 @@ export async function prefetchOverview(queryClient: QueryClient, hash: string): 
     queryClient.ensureQueryData(api.platformCcu(OVERVIEW_CCU_GRANULARITY)).catch(() => undefined),
     queryClient.ensureQueryData(api.slimList()).catch(() => undefined),
   ])
+}
+
+/** The address's hash keys; an unknown key is the page's error to show (part 1 §5), not the prefetch's. */
+function hashParams(hash: string): ReturnType<typeof parseHashParams> {
+  try {
+    return parseHashParams(hash)
+  } catch {
+    return {}
+  }
 }

@@ -9,7 +9,7 @@ import {
   type SortingState,
   useReactTable,
 } from '@tanstack/react-table'
-import { useEffect, useMemo, useState } from 'react'
+import { memo, useMemo, useState } from 'react'
 import { api } from '../../api/queries.ts'
 import { experienceColumns, IconHashes, type RankedExperience } from './columns.tsx'
 import { PAGE_SIZES, usePageSize } from './page-size.ts'
@@ -24,16 +24,27 @@ export interface ExperiencesTableProps {
 
 const NUMERIC = new Set(['rank', 'players_online', 'total_visits', 'like_percentage'])
 
-/** The experiences table: sortable columns, paging with a remembered page size, icons per page. */
-export function ExperiencesTable({ tableId, rows, loading, caption }: ExperiencesTableProps) {
+/**
+ * The experiences table: sortable columns, paging with a remembered page size, icons per page. Memoised:
+ * a keystroke in the page's search box re-renders the box, not the table, until the filter settles.
+ */
+export const ExperiencesTable = memo(function ExperiencesTable({
+  tableId,
+  rows,
+  loading,
+  caption,
+}: ExperiencesTableProps) {
   const [pageSize, setPageSize] = usePageSize(tableId)
   const [sorting, setSorting] = useState<SortingState>([{ id: 'rank', desc: false }])
   const [pageIndex, setPageIndex] = useState(0)
   const data = useMemo(() => [...rows], [rows])
 
-  // A new filter starts at the first page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: rows is the trigger, not a value used
-  useEffect(() => setPageIndex(0), [rows])
+  // A new filter starts at the first page, in the same render (an effect would draw the old page first).
+  const [pagedRows, setPagedRows] = useState(rows)
+  if (pagedRows !== rows) {
+    setPagedRows(rows)
+    setPageIndex(0)
+  }
 
   const table = useReactTable({
     data,
@@ -178,4 +189,4 @@ export function ExperiencesTable({ tableId, rows, loading, caption }: Experience
       )}
     </IconHashes>
   )
-}
+})

@@ -7,6 +7,7 @@ import { api } from '../api/queries.ts'
 import { Chart, ganttTrace } from '../charts/index.ts'
 import { useViewer } from '../shell/viewer.ts'
 import { useHashParams } from '../ui/hash-params.ts'
+import { ScrollTable } from '../ui/ScrollTable.tsx'
 import { zoomFromRelayout } from './anchor.ts'
 import { ChartCard } from './ChartCard.tsx'
 import { useChartView } from './chart-view.ts'
@@ -119,7 +120,7 @@ export function RankingsCard({ placeId, name }: { placeId: number; name: string 
           summary={summary}
         />
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <ScrollTable label="Chart Ranking Milestones" widerThanPhones>
           <Table striped>
             <Table.Thead>
               <Table.Tr>
@@ -142,7 +143,7 @@ export function RankingsCard({ placeId, name }: { placeId: number; name: string 
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </ChartCard>
   )

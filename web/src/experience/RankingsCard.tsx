@@ -1,4 +1,4 @@
-import { formatDuration } from '@ludex/schemas'
+import { type AnchorZoom, formatDuration } from '@ludex/schemas'
 import { Center, Loader, Table, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { Data, Layout } from 'plotly.js'
@@ -11,7 +11,7 @@ import { ScrollTable } from '../ui/ScrollTable.tsx'
 import { zoomFromRelayout } from './anchor.ts'
 import { ChartCard } from './ChartCard.tsx'
 import { useChartView } from './chart-view.ts'
-import { categoryTitle, minLabelledBarMs, rankingMilestones } from './rankings.ts'
+import { categoryTitle, minLabelledBarMs, rankingMilestones, rankingsSummary } from './rankings.ts'
 import { useHashTab } from './use-hash-tab.ts'
 
 const TABS = [
@@ -32,7 +32,10 @@ export function RankingsCard({ placeId, name }: { placeId: number; name: string 
   const view = useChartView('Chart Rankings', { granularities: [] })
   const q = useQuery(api.rankingSeries(placeId))
   const periods = q.isError ? [] : (q.data ?? [])
-  const [span, setSpan] = useState<number | null>(view.target ? view.target.max - view.target.min : null)
+  // What the chart shows: the view's range, until the user zooms (null: everything, after a reset).
+  const [zoom, setZoom] = useState<{ of: AnchorZoom | null; to: AnchorZoom | null } | null>(null)
+  const visible = zoom && zoom.of === view.target ? zoom.to : view.target
+  const span = visible ? visible.max - visible.min : null
 
   const data = useMemo<Data[]>(() => {
     if (periods.length === 0) return []
@@ -93,10 +96,7 @@ export function RankingsCard({ placeId, name }: { placeId: number; name: string 
     )
   }
 
-  const summary =
-    `${name} appeared in ${rows} chart ${rows === 1 ? 'category' : 'categories'}: ` +
-    milestones.map((m) => `${m.category} peak #${m.peakRank}`).join(', ') +
-    '.'
+  const summary = rankingsSummary(name, periods, visible)
 
   return (
     <ChartCard
@@ -114,8 +114,9 @@ export function RankingsCard({ placeId, name }: { placeId: number; name: string 
           onRelayout={(e) => {
             view.onRelayout(e as Record<string, unknown>)
             const z = zoomFromRelayout(e as Record<string, unknown>)
-            if (z === 'autorange') setSpan(null)
-            else if (z) setSpan(z.max - z.min)
+            // Kept with the range it zoomed from: a range button sets a new view, and the zoom gives way.
+            if (z === 'autorange') setZoom({ of: view.target, to: null })
+            else if (z) setZoom({ of: view.target, to: z })
           }}
           summary={summary}
         />

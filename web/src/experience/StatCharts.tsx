@@ -1,4 +1,5 @@
 import {
+  formatStatValue,
   type Granularity,
   playtimeAxisLabel,
   RATING_AXIS_MAX,
@@ -12,10 +13,11 @@ import { useMemo } from 'react'
 import { api } from '../api/queries.ts'
 import { Chart, withGaps } from '../charts/index.ts'
 import type { ChartView } from './chart-view.ts'
-import { formatInteger } from './format.ts'
 import { seriesSummary } from './summary.ts'
 
 type Row = readonly number[]
+
+const likeCount = (v: number) => formatStatValue('likes', v)
 
 /** One stat series of the experience for the chart's view; a failed fetch reads as no data. */
 export function useStatRows(kind: StatKind, placeId: number, view: ChartView) {
@@ -110,7 +112,6 @@ export function LineStatChart({
     }
     return timeLayout(p.view, p.shapes, extra)
   }, [p.view, p.shapes, isPlaytime, rows, kind])
-  const fmt = isPlaytime ? playtimeAxisLabel : kind === 'ccus' ? (v: number) => String(v) : formatInteger
   return (
     <Chart
       title={p.title}
@@ -118,7 +119,7 @@ export function LineStatChart({
       layout={layout}
       loading={loading}
       onRelayout={(e) => p.view.onRelayout(e as Record<string, unknown>)}
-      summary={seriesSummary(`${p.title} of ${p.name} by ${g}`, pairs(rows), fmt)}
+      summary={seriesSummary(`${p.title} of ${p.name} by ${g}`, pairs(rows), (v) => formatStatValue(kind, v))}
     />
   )
 }
@@ -167,7 +168,7 @@ export function LikesChart(p: StatChartProps) {
       layout={layout}
       loading={loading}
       onRelayout={(e) => p.view.onRelayout(e as Record<string, unknown>)}
-      summary={`${seriesSummary(`Likes of ${p.name} by ${p.view.granularity}`, likes, formatInteger)} ${seriesSummary('Dislikes', dislikes, formatInteger)}`}
+      summary={`${seriesSummary(`Likes of ${p.name} by ${p.view.granularity}`, likes, likeCount)} ${seriesSummary('Dislikes', dislikes, likeCount)}`}
     />
   )
 }
@@ -204,7 +205,9 @@ export function LikePercentageChart(p: StatChartProps) {
       layout={layout}
       loading={loading}
       onRelayout={(e) => p.view.onRelayout(e as Record<string, unknown>)}
-      summary={seriesSummary(`${p.title} of ${p.name} by ${g}`, pairs(rows), (v) => `${v.toFixed(2)}%`)}
+      summary={seriesSummary(`${p.title} of ${p.name} by ${g}`, pairs(rows), (v) =>
+        formatStatValue('rating', v),
+      )}
     />
   )
 }

@@ -1,4 +1,9 @@
-import { displayGenreName, GENRE_CHART_GRANULARITIES, type GenreChartGranularity } from '@ludex/schemas'
+import {
+  displayGenreName,
+  formatStatValue,
+  GENRE_CHART_GRANULARITIES,
+  type GenreChartGranularity,
+} from '@ludex/schemas'
 import { SegmentedControl, useComputedColorScheme, useMantineTheme } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { Data, Layout } from 'plotly.js'
@@ -65,7 +70,7 @@ export function GenreCcuChart() {
       .slice(0, 3)
     if (latest.length === 0) return 'No data.'
     return `Average CCU per experience of ${traces.length} genres by ${granularity}. Highest in the latest period: ${latest
-      .map((x) => `${x.name} ${x.v.toLocaleString('en-US')}`)
+      .map((x) => `${x.name} ${formatStatValue('ccus', x.v)}`)
       .join(', ')}.`
   }, [stats.data, traces.length, granularity])
 

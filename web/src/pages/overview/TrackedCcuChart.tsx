@@ -1,3 +1,4 @@
+import { formatStatValue } from '@ludex/schemas'
 import type { Data } from 'plotly.js'
 import { useMemo } from 'react'
 import { Chart, toXY, withGaps } from '../../charts/index.ts'
@@ -6,7 +7,6 @@ import { type CcuPoint, trackedCcuAxes } from './tracked-ccu.ts'
 
 const TITLE = 'Tracked Games CCU'
 export const NO_ROBLOX_CCU_DATA = 'No Roblox CCU data'
-const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
 
 /** Daily CCU of all tracked experiences as an area chart; missing days are breaks, never zeros. */
@@ -34,7 +34,7 @@ export function TrackedCcuChart({ points, loading }: { points: readonly CcuPoint
       },
     ]
     const max = points.reduce((m, p) => (p.ccu > m.ccu ? p : m), first)
-    const summary = `Daily CCU of tracked games from ${day.format(first.time)} to ${day.format(last.time)}: latest ${integer.format(last.ccu)}, highest ${integer.format(max.ccu)} on ${day.format(max.time)}.`
+    const summary = `Daily CCU of tracked games from ${day.format(first.time)} to ${day.format(last.time)}: latest ${formatStatValue('ccus', last.ccu)}, highest ${formatStatValue('ccus', max.ccu)} on ${day.format(max.time)}.`
     return {
       traces,
       layout: { ...trackedCcuAxes(points), showlegend: false, hovermode: 'x' as const },

@@ -15,6 +15,7 @@ export {
   priceHistory,
   rankingSeries,
   rankingSnapshot,
+  sessionState,
   sessionUser,
   slimExperienceList,
   statsResponse,

@@ -4,6 +4,7 @@ import { ModalsProvider } from '@mantine/modals'
 import { type FocusEvent, useState } from 'react'
 import { Outlet } from 'react-router'
 import { Footer } from './Footer.tsx'
+import { NavigationProgress } from './NavigationProgress.tsx'
 import { OnboardingGate } from './OnboardingGate.tsx'
 import { usePageViews } from './page-views.ts'
 import classes from './Shell.module.css'
@@ -22,8 +23,9 @@ import { useVerificationCompleteToast } from './verification-complete.ts'
 const DRAWER_BREAKPOINT = 'sm'
 
 /**
- * The app shell (part 1 §2): a skip link to the page, top bar, sidebar (full, or minimal that expands
- * while hovered or focused), a drawer on small screens, the routed page and the footer.
+ * The app shell (part 1 §2): a skip link to the page, a navigation progress bar, top bar, sidebar (full,
+ * or minimal that expands while hovered or focused), a drawer on small screens, the routed page and
+ * the footer.
  */
 export function Shell() {
   const [mode, setMode] = useSidebarMode()
@@ -42,6 +44,7 @@ export function Shell() {
   return (
     <ModalsProvider>
       <SkipLink />
+      <NavigationProgress />
       <AppShell
         header={{ height: 60 }}
         navbar={{

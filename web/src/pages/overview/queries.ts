@@ -1,7 +1,8 @@
-import { parseHashParams } from '@ludex/schemas'
+import { parseHashParams, type SessionUser } from '@ludex/schemas'
 import type { QueryClient } from '@tanstack/react-query'
-import { api } from '../../api/queries.ts'
-import { genreGranularityFromHash } from './genre-granularity.ts'
+import { api, SESSION_QUERY_KEY } from '../../api/queries.ts'
+import { viewerOf } from '../../shell/viewer.ts'
+import { genreGranularityView } from './genre-granularity.ts'
 
 export const OVERVIEW_CCU_GRANULARITY = 'day'
 
@@ -11,7 +12,9 @@ export const OVERVIEW_CCU_GRANULARITY = 'day'
  * A failure is not fatal here: the card shows 'No Data' (part 1 §8, stat fetch fails).
  */
 export async function prefetchOverview(queryClient: QueryClient, hash: string): Promise<void> {
-  const granularity = genreGranularityFromHash(hashParams(hash))
+  // The granularity the genre chart will draw: its anchor's, and a visitor's month draws weeks.
+  const visitor = viewerOf(queryClient.getQueryData<SessionUser | null>(SESSION_QUERY_KEY)).kind === 'visitor'
+  const { granularity } = genreGranularityView(hashParams(hash), { visitor, nowMs: Date.now() })
   void queryClient.prefetchQuery(api.picks())
   void queryClient.prefetchQuery(api.movement('top100entry'))
   void queryClient.prefetchQuery(api.movement('top100exit'))

@@ -61,8 +61,6 @@ test.describe('routing', () => {
       ['Tags', '/tags', 'Tags'],
       ['Genres', '/genres', 'Genres'],
       ['Creators', '/creators', 'Creators'],
-      ['Daily Picks', '/daily-picks', 'Daily Picks'],
-      ['Rankings', '/rankings/8', 'Most Popular'],
     ] as const) {
       await sidebar(page).getByRole('link', { name: item, exact: true }).click()
       await expect(page).toHaveURL((url) => url.pathname === path)
@@ -77,6 +75,23 @@ test.describe('routing', () => {
     // Links back to what exists.
     await main(page).getByRole('link', { name: 'Browse experiences' }).click()
     await expect(main(page).getByRole('heading', { level: 1, name: 'Experiences' })).toBeVisible()
+  })
+
+  test('the sidebar’s Daily Picks and Rankings open their pages, not placeholders', async ({ page }) => {
+    await page.goto('/overview')
+    for (const [item, path, title] of [
+      ['Daily Picks', '/daily-picks', 'Daily Picks'],
+      ['Rankings', '/rankings/8', 'Most Popular'],
+    ] as const) {
+      await sidebar(page).getByRole('link', { name: item, exact: true }).click()
+      await expect(page).toHaveURL((url) => url.pathname === path)
+      await expect(main(page).getByRole('heading', { level: 1, name: title })).toBeVisible()
+      await expect(main(page).getByText('Coming soon', { exact: true })).toHaveCount(0)
+      await expect(sidebar(page).getByRole('link', { name: item, exact: true })).toHaveAttribute(
+        'aria-current',
+        'page',
+      )
+    }
   })
 
   test('the creator link of an experience opens the creator’s placeholder under Creators', async ({

@@ -66,8 +66,8 @@ export interface RouteDef<
   readonly otherResponses?: Readonly<
     Record<number, { readonly description: string; readonly schema: z.ZodType }>
   >
-  /** Seconds a public GET may be cached; 0 = no-store. */
-  readonly maxAgeSeconds?: number
+  /** Seconds a public GET may be cached; 0 = no-store. A function decides from the parsed query. */
+  readonly maxAgeSeconds?: number | ((query: z.output<Q>) => number)
   readonly handler: (
     input: HandlerInput<z.output<P>, z.output<Q>, z.output<B>>,
   ) => Promise<z.input<R> | RawResult | StatusResult>

@@ -23,22 +23,24 @@ function read<T extends object>(store: StoreReader, options: ReadOptions<T>): Pr
   return readRows<T>(store, { ...options, settings: READ_SETTINGS })
 }
 
-/** A tracked place's name and creation instant (null when unknown). */
+/** A tracked place's name, creation instant (null when unknown) and players online now. */
 export interface PlaceInfo {
   readonly placeId: number
   readonly name: string
   readonly createdMs: number | null
+  readonly playersOnline: number
 }
 
 interface PlaceInfoRow {
   place_id: number
   name: string
   created_ms: number
+  playing: number
 }
 
 /**
- * The tracked places among `ids` (those with a latest snapshot), with their latest name and creation
- * date; ids Ludex does not track are absent from the map.
+ * The tracked places among `ids` (those with a latest snapshot), with their latest name, creation
+ * date and players online; ids Ludex does not track are absent from the map.
  */
 export async function trackedPlaces(
   store: StoreReader,
@@ -47,8 +49,12 @@ export async function trackedPlaces(
   if (ids.length === 0) return new Map()
   const rows = await read<PlaceInfoRow>(store, {
     what: 'tracked places',
-    query: `SELECT l.place_id AS place_id, d.name AS name, toUnixTimestamp64Milli(d.created) AS created_ms
-FROM (SELECT DISTINCT place_id FROM ${tables.placeLatest} FINAL WHERE place_id IN {ids:Array(UInt64)}) AS l
+    query: `SELECT l.place_id AS place_id, l.playing AS playing, d.name AS name,
+       toUnixTimestamp64Milli(d.created) AS created_ms
+FROM (
+    SELECT place_id, max(playing) AS playing FROM ${tables.placeLatest} FINAL
+    WHERE place_id IN {ids:Array(UInt64)} GROUP BY place_id
+) AS l
 LEFT JOIN
 (
     ${latestDetailsSql({ name: 'name', created: 'created_at' }, { where: 'place_id IN {ids:Array(UInt64)}' })}
@@ -65,6 +71,7 @@ LEFT JOIN
       placeId,
       name: r.name || String(placeId),
       createdMs: created > 0 ? created : null,
+      playersOnline: r.playing,
     })
   }
   return out

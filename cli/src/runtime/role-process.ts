@@ -159,6 +159,7 @@ export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> 
           shared: state,
           metrics: httpMetrics,
           ...(options.staticDir && { staticDir: options.staticDir }),
+          trackingReachesPollers: state.kind === 'redis' || has('poller'),
         }),
       )
     }

@@ -1,15 +1,17 @@
 import { createHash } from 'node:crypto'
 import {
+  appDatabaseIdParam,
   flagParam,
   granularityParam,
   idListParam,
-  idParam,
   type StatKind,
   statAggregation,
   statKind,
   statsResponse,
   statsStartMs,
   TAG_STATS_START_MS,
+  type TagCcuScope,
+  tagCcuScope,
   timeParam,
 } from '@ludex/schemas'
 import type { Context } from 'koa'
@@ -18,6 +20,8 @@ import type { ApiDeps } from '../../deps.ts'
 import { ApiError } from '../../http/api-error.ts'
 import { defineRoute } from '../../http/route.ts'
 import { averageStatRows, type PlaceInfo, placeStatRows, trackedPlaces } from '../../store/stats.ts'
+import { visibleTag } from '../../tags/tag-lookup.ts'
+import { membersInScope } from '../../tags/tag-scope.ts'
 import type { Viewer } from '../../viewer/viewer.ts'
 import { type BucketRange, resolveBucketRange } from './stats-range.ts'
 import { averageRow, placeRow, type StatRow } from './stats-rows.ts'
@@ -31,7 +35,9 @@ const query = z.object({
   placeIds: idListParam(STATS_MAX_PLACE_IDS)
     .optional()
     .describe(`Comma-separated place ids (at most ${STATS_MAX_PLACE_IDS}); or tagId`),
-  tagId: idParam.optional().describe('A tag whose places are averaged (needs aggregation=average)'),
+  tagId: appDatabaseIdParam
+    .optional()
+    .describe('A tag whose places are averaged (needs aggregation=average)'),
   granularity: granularityParam.default('day'),
   startTime: timeParam.optional(),
   endTime: timeParam.optional(),
@@ -42,6 +48,12 @@ const query = z.object({
   withPercentiles: flagParam
     .optional()
     .describe('With aggregation=average: rows carry the lower and upper quartiles'),
+  scope: tagCcuScope
+    .optional()
+    .describe(
+      'With aggregation=average: which places are averaged: all (default), active (players online now), ' +
+        'top_five (the 5 with the most players online now)',
+    ),
   'reset-cache': z.string().optional().describe('Any value: recompute a cached tag aggregate'),
 })
 type Query = z.output<typeof query>
@@ -58,6 +70,7 @@ function checkCombination(kind: StatKind, q: Query): void {
     if (q.tagId !== undefined) throw badRequest('aggregation', "must be 'average' with tagId")
     if (q.includeZeros !== undefined) throw badRequest('includeZeros', 'needs aggregation=average')
     if (q.withPercentiles !== undefined) throw badRequest('withPercentiles', 'needs aggregation=average')
+    if (q.scope !== undefined) throw badRequest('scope', 'needs aggregation=average')
   }
   if (q.startTime !== undefined && q.endTime !== undefined && q.startTime > q.endTime) {
     throw badRequest('startTime', 'must not be after endTime')
@@ -90,6 +103,12 @@ function earliestStart(places: readonly PlaceInfo[], nowMs: number): number {
   return Math.min(...places.map((p) => statsStartMs(p.createdMs, nowMs)))
 }
 
+/** The tracked members of a tag in an Active or Top Five scope. */
+async function scopedIds(deps: ApiDeps, placeIds: readonly number[], scope: TagCcuScope): Promise<number[]> {
+  const tracked = await trackedPlaces(deps, placeIds)
+  return membersInScope([...tracked.values()], scope).map((p) => p.placeId)
+}
+
 /** The requested ids that Ludex tracks, in the requested order; a 404 when there is none. */
 async function requireTracked(deps: ApiDeps, ids: readonly number[]): Promise<PlaceInfo[]> {
   const tracked = await trackedPlaces(deps, ids)
@@ -116,16 +135,23 @@ export const statsKindRoute = defineRoute({
     'aggregation=average gives one series (place_id 0, named Average or after the tag) of the per-place',
     'values averaged per bucket: includeZeros=false (default) over the places with a non-zero value,',
     'true over all tracked places with a missing value as 0. withPercentiles=true adds the exact lower',
-    'and upper quartiles of those values. Tag aggregates are cached; reset-cache recomputes.',
+    'and upper quartiles of those values. scope (with aggregation=average) picks the places averaged:',
+    'all (default) every tracked one; active those with players online now (above 0); top_five the 5',
+    'with the most players online now (ties: lower place id first; fewer when there are fewer).',
+    'tagId averages a tag’s tracked experiences (the curated tags for everyone; a personal tag for its',
+    'owner and editors; 404 otherwise, like an unknown tag), from 2022-01-01T01:00:00Z by default. Its',
+    'aggregates are cached per set of experiences averaged, so a change of the tag’s experiences is',
+    'never answered from its old ones; reset-cache recomputes. Answers with tagId are not stored by',
+    'browsers (Cache-Control: no-store), since they follow the tag’s edits.',
     'A 400 names the parameter when a rule between them is broken: placeIds or tagId, not both;',
-    'tagId, includeZeros and withPercentiles only with aggregation=average; no withPercentiles for',
-    'likes; a startTime after endTime.',
+    'tagId, includeZeros, withPercentiles and scope only with aggregation=average; no withPercentiles',
+    'for likes; a startTime after endTime.',
   ].join(' '),
   params: z.object({ kind: statKind }),
   query,
   response: statsResponse,
   errors: [404],
-  maxAgeSeconds: 60,
+  maxAgeSeconds: (q) => (q.tagId === undefined ? 60 : 0),
   handler: async ({ params, query: q, viewer, deps, ctx }) => {
     const kind = params.kind
     checkCombination(kind, q)
@@ -133,13 +159,18 @@ export const statsKindRoute = defineRoute({
     const g = q.granularity
 
     if (q.tagId !== undefined) {
-      const tag = await deps.tags.findTag(q.tagId)
-      if (!tag) throw ApiError.notFound(`Tag ${q.tagId} does not exist`)
+      const tag = await visibleTag(deps, viewer, q.tagId)
       const range = rangeFor(deps, q, viewer, ctx, TAG_STATS_START_MS)
       const includeZeros = q.includeZeros ?? false
       const withPercentiles = q.withPercentiles ?? false
-      // Membership is part of the key, so an edited tag never reads a stale aggregate.
-      const members = createHash('sha1').update(tag.placeIds.join(',')).digest('base64url')
+      const scope = q.scope ?? 'all'
+      // Active and Top Five follow the players online now, so their members are chosen before the cache.
+      const chosen = scope === 'all' ? null : await scopedIds(deps, tag.placeIds, scope)
+      // The members averaged are part of the key: a tag whose experiences changed (or whose Active or
+      // Top Five did) never reads an aggregate of its old ones (part 2 §4).
+      const members = createHash('sha1')
+        .update((chosen ?? tag.placeIds).join(','))
+        .digest('base64url')
       const key = [
         'stats:tag',
         kind,
@@ -149,16 +180,17 @@ export const statsKindRoute = defineRoute({
         range.toMs,
         includeZeros,
         withPercentiles,
+        scope,
         members,
       ].join(':')
       const data = await deps.cache.get(
         key,
         TAG_AGGREGATE_TTL_MS,
         async () => {
-          const tracked = await trackedPlaces(deps, tag.placeIds)
+          const placeIds = chosen ?? [...(await trackedPlaces(deps, tag.placeIds)).keys()]
           const rows = await averageStatRows(deps, kind, {
             granularity: g,
-            placeIds: [...tracked.keys()],
+            placeIds,
             ...range,
             includeZeros,
             withPercentiles,
@@ -177,7 +209,7 @@ export const statsKindRoute = defineRoute({
     if (q.aggregation === 'average') {
       const rows = await averageStatRows(deps, kind, {
         granularity: g,
-        placeIds,
+        placeIds: membersInScope(places, q.scope ?? 'all').map((p) => p.placeId),
         ...range,
         includeZeros: q.includeZeros ?? false,
         withPercentiles: q.withPercentiles ?? false,

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import type { ClickHouseClient } from '@clickhouse/client'
-import { createApiApp, listen } from '@ludex/api'
+import { createApiApp, listen, requestUntrackedTagMembers } from '@ludex/api'
 import { startAccounts } from '../accounts.ts'
 import { createApiDeps } from '../api-deps.ts'
 import type { MetricsListener } from '../metrics-listener.ts'
@@ -30,6 +30,11 @@ export async function startApiRole(
     metrics: MetricsListener['appOptions']
     /** The built SPA (default web/dist). */
     staticDir?: string
+    /**
+     * Whether a poller takes this process's tracking requests: one runs here, or the requests are in
+     * Redis for every poller process. Otherwise tag members Ludex does not track are not asked for.
+     */
+    trackingReachesPollers: boolean
   },
 ): Promise<ApiComponent> {
   const { config, logger, clock } = ctx
@@ -46,6 +51,24 @@ export async function startApiRole(
   })
   ctx.wiring.record('appDatabase', accounts.database.engine)
   ctx.wiring.record('mail', config.SMTP_URL ? 'smtp' : 'outbox')
+  ctx.wiring.record('tagTracking', options.trackingReachesPollers ? shared.kind : 'off')
+  if (!options.trackingReachesPollers) {
+    logger.warn(
+      'no poller shares this process’s state (no REDIS_URL): experiences added to tags that Ludex does ' +
+        'not track yet will not be tracked',
+    )
+  }
+  const deps = createApiDeps({
+    clickhouse: options.store,
+    roblox: options.platform.roblox,
+    cache: shared.cache,
+    clock,
+    logger,
+    accounts: accounts.accounts,
+    ...(options.trackingReachesPollers && {
+      trackPlaces: (placeIds: readonly number[]) => shared.trackingRequests.request(placeIds),
+    }),
+  })
   const server = await listen(
     createApiApp({
       logger: logger.child({ component: 'api' }),
@@ -53,18 +76,23 @@ export async function startApiRole(
       ...options.metrics,
       staticDir: options.staticDir ?? WEB_DIST,
       ...accounts.http,
-      deps: createApiDeps({
-        clickhouse: options.store,
-        roblox: options.platform.roblox,
-        cache: shared.cache,
-        clock,
-        logger,
-        accounts: accounts.accounts,
-      }),
+      deps,
     }),
     config.HOST,
     config.PORT,
   )
   logger.info({ url: server.url }, 'api listening')
-  return { url: server.url, stop: () => server.close() }
+  // Tag members still untracked (a request lost with the last process, or one the platform could not
+  // answer) are asked for again; in the background, as nothing else waits on it.
+  const retracking = requestUntrackedTagMembers(deps).then(
+    (asked) => asked > 0 && logger.info({ asked }, 'untracked tag members asked to be tracked'),
+    (err: unknown) => logger.warn({ err }, 'could not ask for untracked tag members to be tracked'),
+  )
+  return {
+    url: server.url,
+    stop: async () => {
+      await server.close()
+      await retracking
+    },
+  }
 }

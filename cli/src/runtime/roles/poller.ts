@@ -90,6 +90,7 @@ export async function startPollerRole(
       logger: logger.child({ component: 'pollers' }),
       memory: shared.changeMemory,
       discovery: config.DISCOVERY,
+      trackingRequests: shared.trackingRequests,
     },
     options.schedule,
   )

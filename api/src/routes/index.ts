@@ -48,13 +48,15 @@ export const apiRoutes: readonly RouteDef[] = [
   thumbnailHistoryRoute,
   badgesRoute,
   creatorListRoute,
+  // The tag calls that change a tag come after those that read it, deleting last: a client reading the
+  // document in order (the fuzz run does) reaches each of them before the tag is gone.
   tagListRoute,
   tagCreateRoute,
   tagDetailRoute,
-  tagUpdateRoute,
-  tagDeleteRoute,
   tagAddPlacesRoute,
   tagRemovePlaceRoute,
+  tagUpdateRoute,
+  tagDeleteRoute,
   dailyPicksRoute,
   platformCcuRoute,
   platformGenreRoute,

@@ -46,9 +46,10 @@ export const tagRemovePlaceRoute = defineRoute({
   resource: 'placetag',
   summary: 'Remove one experience from a tag',
   description: [
-    'Answers the tag without it. 404 when the experience is not in the tag, or the tag does not exist or',
-    'the caller may not see it. Owners change their personal tags, editors (EDIT_TAG) curated ones; 403',
-    'otherwise. Written to the audit log.',
+    'Answers the tag without it; an experience that is not in the tag leaves it as it is (200, like a',
+    'second DELETE). 404 when the tag does not exist or the caller may not see it. Owners change their',
+    'personal tags, editors (EDIT_TAG) curated ones; 403 otherwise. Written to the audit log when an',
+    'experience was removed.',
   ].join(' '),
   params: z.object({ id: appDatabaseIdParam, placeId: idParam }),
   response: placeTag,
@@ -58,9 +59,6 @@ export const tagRemovePlaceRoute = defineRoute({
     const tag = await visibleTag(deps, viewer, params.id)
     const refusal = editRefusal(viewer, tag)
     if (refusal) throw forbidden(refusal)
-    if (!tag.placeIds.includes(params.placeId)) {
-      throw ApiError.notFound(`Place ${params.placeId} is not in tag ${tag.id}`)
-    }
     const result = await tagStore(deps).removePlace(tag.id, params.placeId, new Date(accountsOf(deps).now()))
     if (!result) throw ApiError.notFound(`Tag ${params.id} does not exist`)
     await afterMembersChange(deps, ctx, viewer, result.tag, result.change)

@@ -51,7 +51,7 @@ const query = z.object({
   scope: tagCcuScope
     .optional()
     .describe(
-      'With aggregation=average: which places are averaged: all (default), active (players online now), ' +
+      'Which of the places are answered or averaged: all (default), active (players online now), ' +
         'top_five (the 5 with the most players online now)',
     ),
   'reset-cache': z.string().optional().describe('Any value: recompute a cached tag aggregate'),
@@ -70,7 +70,6 @@ function checkCombination(kind: StatKind, q: Query): void {
     if (q.tagId !== undefined) throw badRequest('aggregation', "must be 'average' with tagId")
     if (q.includeZeros !== undefined) throw badRequest('includeZeros', 'needs aggregation=average')
     if (q.withPercentiles !== undefined) throw badRequest('withPercentiles', 'needs aggregation=average')
-    if (q.scope !== undefined) throw badRequest('scope', 'needs aggregation=average')
   }
   if (q.startTime !== undefined && q.endTime !== undefined && q.startTime > q.endTime) {
     throw badRequest('startTime', 'must not be after endTime')
@@ -135,16 +134,17 @@ export const statsKindRoute = defineRoute({
     'aggregation=average gives one series (place_id 0, named Average or after the tag) of the per-place',
     'values averaged per bucket: includeZeros=false (default) over the places with a non-zero value,',
     'true over all tracked places with a missing value as 0. withPercentiles=true adds the exact lower',
-    'and upper quartiles of those values. scope (with aggregation=average) picks the places averaged:',
-    'all (default) every tracked one; active those with players online now (above 0); top_five the 5',
-    'with the most players online now (ties: lower place id first; fewer when there are fewer).',
+    'and upper quartiles of those values. scope picks the places answered or averaged: all (default)',
+    'every tracked one; active those with players online now (above 0); top_five the 5 with the most',
+    'players online now (ties: lower place id first; fewer when there are fewer); none in scope answers',
+    'no series.',
     'tagId averages a tag’s tracked experiences (the curated tags for everyone; a personal tag for its',
     'owner and editors; 404 otherwise, like an unknown tag), from 2022-01-01T01:00:00Z by default. Its',
     'aggregates are cached per set of experiences averaged, so a change of the tag’s experiences is',
     'never answered from its old ones; reset-cache recomputes. Answers with tagId are not stored by',
     'browsers (Cache-Control: no-store), since they follow the tag’s edits.',
     'A 400 names the parameter when a rule between them is broken: placeIds or tagId, not both;',
-    'tagId, includeZeros, withPercentiles and scope only with aggregation=average; no withPercentiles',
+    'tagId, includeZeros and withPercentiles only with aggregation=average; no withPercentiles',
     'for likes; a startTime after endTime.',
   ].join(' '),
   params: z.object({ kind: statKind }),
@@ -202,14 +202,18 @@ export const statsKindRoute = defineRoute({
       return { stat: kind, series: [{ place_id: 0, name: tag.name, data }] }
     }
 
-    const places = await requireTracked(deps, q.placeIds ?? [])
+    const tracked = await requireTracked(deps, q.placeIds ?? [])
+    // The scope's places, in the requested order.
+    const inScope = new Set(membersInScope(tracked, q.scope ?? 'all').map((p) => p.placeId))
+    const places = tracked.filter((p) => inScope.has(p.placeId))
+    if (places.length === 0) return { stat: kind, series: [] }
     const range = rangeFor(deps, q, viewer, ctx, earliestStart(places, nowMs))
     const placeIds = places.map((p) => p.placeId)
 
     if (q.aggregation === 'average') {
       const rows = await averageStatRows(deps, kind, {
         granularity: g,
-        placeIds: membersInScope(places, q.scope ?? 'all').map((p) => p.placeId),
+        placeIds,
         ...range,
         includeZeros: q.includeZeros ?? false,
         withPercentiles: q.withPercentiles ?? false,

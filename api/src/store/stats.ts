@@ -148,8 +148,9 @@ WHERE ${ROLLUP_WHERE} AND up_votes_last IS NOT NULL AND down_votes_last IS NOT N
 
 export interface AverageQuery extends RangeQuery {
   /**
-   * true: every place counts in every bucket that has data, a missing or zero value as 0 (the divisor
-   * is placeIds.length); false: only places with a non-zero value in the bucket count.
+   * true: every tracked place counts in every bucket that has data, a missing or zero value as 0 (the
+   * divisor is the number of tracked places among placeIds); false: only places with a non-zero value
+   * in the bucket count. Untracked ids have no rows either way, so they may be given (a tag's members).
    */
   readonly includeZeros: boolean
   readonly withPercentiles: boolean
@@ -172,6 +173,14 @@ interface RawAverageRow {
 }
 
 /**
+ * How many of the ids are tracked (have a latest snapshot): the divisor with zeros. In the statement, so
+ * a tag's average needs no read of its tracked members first. A scalar subquery is Nullable; a count
+ * is never NULL.
+ */
+const TRACKED_COUNT_SQL = `assumeNotNull((SELECT toUInt32(uniqExact(place_id)) FROM ${tables.placeLatest} FINAL
+    WHERE place_id IN {ids:Array(UInt64)}))`
+
+/**
  * The average of a kind over places, per bucket, in one query grouped by bucket (a tag of hundreds of
  * places is one scan of their rollup rows, not one query per place). Quartiles are exact
  * (quantilesExactInclusive: linear between order statistics) over the same per-place values the mean
@@ -183,14 +192,14 @@ export async function averageStatRows(
   q: AverageQuery,
 ): Promise<AverageRow[]> {
   if (q.placeIds.length === 0) return []
-  const params = { ...rangeParams(q), n: q.placeIds.length, zeros: q.includeZeros ? 1 : 0 }
+  const params = { ...rangeParams(q), zeros: q.includeZeros ? 1 : 0 }
   if (kind === 'likes') {
     // Likes and dislikes are averaged apart: a place with likes but no dislikes counts in one only.
     const rows = await read<RawAverageRow>(store, {
       what: 'average stats likes',
       query: `SELECT toUnixTimestamp(bucket) * 1000 AS t,
-       if({zeros:UInt8} = 1, sum(up) / {n:UInt32}, ifNotFinite(avgIf(up, up > 0), 0)) AS value,
-       if({zeros:UInt8} = 1, sum(down) / {n:UInt32}, ifNotFinite(avgIf(down, down > 0), 0)) AS v2
+       if({zeros:UInt8} = 1, sum(up) / ${TRACKED_COUNT_SQL}, ifNotFinite(avgIf(up, up > 0), 0)) AS value,
+       if({zeros:UInt8} = 1, sum(down) / ${TRACKED_COUNT_SQL}, ifNotFinite(avgIf(down, down > 0), 0)) AS v2
 FROM (
     SELECT bucket, assumeNotNull(up_votes_last) AS up, assumeNotNull(down_votes_last) AS down
     FROM ${tables.placeRollups} FINAL
@@ -212,7 +221,7 @@ ORDER BY bucket`,
     query: `SELECT t, arrayAvg(vals) AS value${quartiles}
 FROM (
     SELECT toUnixTimestamp(bucket) * 1000 AS t,
-           if({zeros:UInt8} = 1, arrayResize(groupArray(v), {n:UInt32}, 0), groupArray(v)) AS vals
+           if({zeros:UInt8} = 1, arrayResize(groupArray(v), ${TRACKED_COUNT_SQL}, 0), groupArray(v)) AS vals
     FROM (
         SELECT bucket, assumeNotNull(nv) AS v FROM (
             SELECT bucket, ${ROLLUP_VALUE_SQL[kind]} AS nv

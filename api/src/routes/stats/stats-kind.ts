@@ -187,10 +187,10 @@ export const statsKindRoute = defineRoute({
         key,
         TAG_AGGREGATE_TTL_MS,
         async () => {
-          const placeIds = chosen ?? [...(await trackedPlaces(deps, tag.placeIds)).keys()]
+          // Every member: untracked ones have no rows, and the zeros' divisor counts tracked ones only.
           const rows = await averageStatRows(deps, kind, {
             granularity: g,
-            placeIds,
+            placeIds: chosen ?? tag.placeIds,
             ...range,
             includeZeros,
             withPercentiles,

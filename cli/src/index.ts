@@ -15,11 +15,19 @@ export {
 } from './runtime/adapters.ts'
 export { type BackfillSummary, type BackfillTarget, backfill } from './runtime/backfill.ts'
 export {
+  acquireDataDirLock,
+  DataDirInUseError,
+  type DataDirLock,
+  LOCK_FILE,
+  readDataDirLock,
+} from './runtime/data-dir/lock.ts'
+export {
   createLifecycle,
   type Lifecycle,
   type ShutdownReport,
   ShutdownStartedError,
 } from './runtime/lifecycle/lifecycle.ts'
+export { LOCAL_ADMIN_FILE, readLocalAdminFile } from './runtime/local-admin/endpoint-file.ts'
 export { type Pipeline, startPipeline } from './runtime/pipeline.ts'
 export {
   type RoleProcess,

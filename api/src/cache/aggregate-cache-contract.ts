@@ -1,17 +1,9 @@
+import { waitFor } from '@ludex/schemas/testing'
 import { describe, expect, it } from 'vitest'
 import type { AggregateCache } from './aggregate-cache.ts'
 
 /** Each call must give a cache of its own, over an empty store. */
 export type AggregateCacheFactory = () => Promise<AggregateCache>
-
-/** Resolves once `check` holds; the bound only stops a broken adapter from hanging the suite. */
-async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`)
-    await new Promise((r) => setTimeout(r, 20))
-  }
-}
 
 /** A computation that returns `value`, counting its calls (tests of an adapter's own cases use it too). */
 export function counted<T>(value: T) {
@@ -88,7 +80,14 @@ export function aggregateCacheContract(name: string, factory: AggregateCacheFact
       const cache = await factory()
       await cache.get('short', 150, async () => 'old')
       const fresh = counted('new')
-      await until(async () => (await cache.get('short', 150, fresh)) === 'new')
+      await waitFor(
+        'the short entry recomputed',
+        async () => (await cache.get('short', 150, fresh)) === 'new',
+        {
+          timeoutMs: 10_000,
+          everyMs: 20,
+        },
+      )
       expect(fresh.calls).toBe(1)
       expect(await cache.get('short', 150, async () => 'newer')).toBe('new')
     })

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
-import { Kysely, Migrator, PostgresDialect } from 'kysely'
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import type { Logger } from 'pino'
 import { appMigrations } from './migrations/index.ts'
@@ -12,7 +12,13 @@ export type AppDb = Kysely<AppSchema>
 export interface AppDatabase {
   readonly db: AppDb
   readonly engine: 'pglite' | 'postgresql'
+  /** Resolves once the database answered a trivial query (readiness); rejects when it cannot. */
+  ping(): Promise<void>
   close(): Promise<void>
+}
+
+async function ping(db: AppDb): Promise<void> {
+  await sql`SELECT 1`.execute(db)
 }
 
 export class AppDatabaseError extends Error {
@@ -48,7 +54,7 @@ export async function openAppDatabase(options: AppDatabaseOptions): Promise<AppD
     })
     pool.on('error', (err) => options.logger.error({ err }, 'app database connection error'))
     const db = new Kysely<AppSchema>({ dialect: new PostgresDialect({ pool }) })
-    return { db, engine: 'postgresql', close: () => db.destroy() }
+    return { db, engine: 'postgresql', ping: () => ping(db), close: () => db.destroy() }
   }
   if (options.pgliteDir) await mkdir(options.pgliteDir, { recursive: true })
   let pglite: PGlite
@@ -58,7 +64,7 @@ export async function openAppDatabase(options: AppDatabaseOptions): Promise<AppD
     throw new AppDatabaseError(`Could not open PGlite in ${options.pgliteDir ?? 'memory'}`, { cause })
   }
   const db = new Kysely<AppSchema>({ dialect: new PGliteDialect(pglite) })
-  return { db, engine: 'pglite', close: () => db.destroy() }
+  return { db, engine: 'pglite', ping: () => ping(db), close: () => db.destroy() }
 }
 
 /** Applies the pending migrations in order; an error names the migration that failed. */

@@ -1,5 +1,6 @@
 import {
   dateParam,
+  dateTimeParam,
   isoFromClickHouse,
   latestDetailsSql,
   likeRatioOrZeroSql,
@@ -188,7 +189,7 @@ FROM
            max(r.visits_max) AS visits_max
     FROM ${tables.placeRollups} AS r FINAL
     WHERE r.granularity = 'hour' AND r.place_id = {placeId:UInt64}
-      AND r.bucket >= toDateTime(intDiv({fromMs:Int64}, 1000), 'UTC')
+      AND r.bucket >= {playtimeFrom:DateTime('UTC')}
 )`
 
 /** 0001-01-01: the release date is unset until an editor sets it (staff edits are laid over in the routes). */
@@ -208,7 +209,7 @@ export async function experienceDetail(
 ): Promise<Experience | null> {
   const params = {
     placeId,
-    fromMs: nowMs - PLAYTIME_WINDOW_MS,
+    playtimeFrom: dateTimeParam(nowMs - PLAYTIME_WINDOW_MS),
     picksFrom: dateParam(options.pickDatesFromMs ?? 0),
   }
   const [details, thumbnails, picks, playtime] = await Promise.all([

@@ -7,11 +7,12 @@ import {
   type StoreReader,
   tables,
 } from '@ludex/pipelines/store'
-import type { Granularity, StatKind } from '@ludex/schemas'
+import { type Granularity, type StatKind, wholePeriodSql } from '@ludex/schemas'
 
 /*
  * Reads of /api/stats/{kind}: per-place rows of place_rollups, and the average over a set of places
- * computed in one grouped query. Values come back raw (unrounded); the route applies the spec's rounding.
+ * computed in one grouped query. Each statement leaves out, per place, a period that began before the
+ * place's stored history (issue 13) by itself, so a tag's average needs no read of its members first. Values come back raw (unrounded); the route applies the spec's rounding.
  * Every value is bound as a parameter; the SQL text is chosen from the store's fixed per-kind values
  * (ROLLUP_VALUE_SQL, the formulas the materialisers use too).
  */
@@ -77,11 +78,29 @@ LEFT JOIN
   return out
 }
 
-/** The rows of one granularity, for some places, with bucket in [from, to] (both bucket starts). */
-const ROLLUP_WHERE = `granularity = {g:String}
-  AND place_id IN {ids:Array(UInt64)}
-  AND bucket >= {from:DateTime('UTC')}
-  AND bucket <= {to:DateTime('UTC')}`
+/**
+ * The rollup rows, each with its place's first stored slot (`h.since`: the earliest first_slot of its
+ * month rollups, a few rows per place). A place without month rollups yet joins as the epoch, so none
+ * of its rows is left out (as `wholeFrom` does with no history).
+ */
+const ROLLUP_FROM = `${tables.placeRollups} AS r FINAL
+LEFT JOIN
+(
+    SELECT place_id, min(first_slot) AS since FROM ${tables.placeRollups} FINAL
+    WHERE granularity = {month:String} AND place_id IN {ids:Array(UInt64)}
+    GROUP BY place_id
+) AS h USING (place_id)`
+
+/**
+ * The rows of one granularity, for some places, with bucket in [from, to] (both bucket starts) and
+ * whole for their place: a period that began before the place's history is left out (issue 13), but
+ * the period in progress, which the answer names anyway (X-Ludex-Partial-From), is kept.
+ */
+const ROLLUP_WHERE = `r.granularity = {g:String}
+  AND r.place_id IN {ids:Array(UInt64)}
+  AND r.bucket >= {from:DateTime('UTC')}
+  AND r.bucket <= {to:DateTime('UTC')}
+  AND (r.bucket >= {in_progress:DateTime('UTC')} OR ${wholePeriodSql('r.bucket', 'h.since')})`
 
 export interface RangeQuery {
   readonly granularity: Granularity
@@ -90,10 +109,22 @@ export interface RangeQuery {
   readonly fromMs: number
   /** Last instant whose bucket is included (epoch ms): a bucket starting at or before it is read. */
   readonly toMs: number
+  /**
+   * Start of the period in progress (epoch ms): its bucket is read even for a place whose history
+   * began inside it; an earlier period that began before a place's history is left out for that place.
+   */
+  readonly inProgressMs: number
 }
 
 function rangeParams(q: RangeQuery): Record<string, unknown> {
-  return { g: q.granularity, ids: q.placeIds, from: dateTimeParam(q.fromMs), to: dateTimeParam(q.toMs) }
+  return {
+    g: q.granularity,
+    month: 'month' satisfies Granularity,
+    ids: q.placeIds,
+    from: dateTimeParam(q.fromMs),
+    to: dateTimeParam(q.toMs),
+    in_progress: dateTimeParam(q.inProgressMs),
+  }
 }
 
 /** One place's row: bucket start (epoch ms) and the raw value(s). Likes carry up and down votes. */
@@ -122,13 +153,13 @@ export async function placeStatRows(
   const select =
     kind === 'likes'
       ? `SELECT place_id, toUnixTimestamp(bucket) * 1000 AS t, up_votes_last AS v, down_votes_last AS v2
-FROM ${tables.placeRollups} FINAL
+FROM ${ROLLUP_FROM}
 WHERE ${ROLLUP_WHERE} AND up_votes_last IS NOT NULL AND down_votes_last IS NOT NULL`
       : // The inner value is named apart: a SELECT alias is visible in WHERE, so reusing 'v' there
         // would test the assumeNotNull() result and let NULLs through as 0.
         `SELECT place_id, t, assumeNotNull(nv) AS v FROM (
     SELECT place_id, toUnixTimestamp(bucket) * 1000 AS t, ${ROLLUP_VALUE_SQL[kind]} AS nv
-    FROM ${tables.placeRollups} FINAL
+    FROM ${ROLLUP_FROM}
     WHERE ${ROLLUP_WHERE}
 ) WHERE nv IS NOT NULL`
   const rows = await read<RawPlaceRow>(store, {
@@ -148,9 +179,10 @@ WHERE ${ROLLUP_WHERE} AND up_votes_last IS NOT NULL AND down_votes_last IS NOT N
 
 export interface AverageQuery extends RangeQuery {
   /**
-   * true: every tracked place counts in every bucket that has data, a missing or zero value as 0 (the
-   * divisor is the number of tracked places among placeIds); false: only places with a non-zero value
-   * in the bucket count. Untracked ids have no rows either way, so they may be given (a tag's members).
+   * true: every tracked place counts in every bucket that has data, a missing or zero value as 0, and
+   * so does a place whose history began inside the bucket's period (the divisor is the number of
+   * tracked places among placeIds); false: only places with a non-zero value of a whole period count.
+   * Untracked ids have no rows either way, so they may be given (a tag's members).
    */
   readonly includeZeros: boolean
   readonly withPercentiles: boolean
@@ -202,7 +234,7 @@ export async function averageStatRows(
        if({zeros:UInt8} = 1, sum(down) / ${TRACKED_COUNT_SQL}, ifNotFinite(avgIf(down, down > 0), 0)) AS v2
 FROM (
     SELECT bucket, assumeNotNull(up_votes_last) AS up, assumeNotNull(down_votes_last) AS down
-    FROM ${tables.placeRollups} FINAL
+    FROM ${ROLLUP_FROM}
     WHERE ${ROLLUP_WHERE} AND up_votes_last IS NOT NULL AND down_votes_last IS NOT NULL
 )
 GROUP BY bucket
@@ -225,7 +257,7 @@ FROM (
     FROM (
         SELECT bucket, assumeNotNull(nv) AS v FROM (
             SELECT bucket, ${ROLLUP_VALUE_SQL[kind]} AS nv
-            FROM ${tables.placeRollups} FINAL
+            FROM ${ROLLUP_FROM}
             WHERE ${ROLLUP_WHERE}
         ) WHERE nv IS NOT NULL AND ({zeros:UInt8} = 1 OR nv > 0)
     )

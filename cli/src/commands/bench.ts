@@ -40,7 +40,7 @@ export function benchCommand(program: Command): void {
         REDIS_URL: '',
       })
       const model = createPlatformModel({ seed: config.SIMULATOR_SEED, experiences: opts.experiences })
-      const pipeline = await startPipeline(config, logger, systemClock)
+      const pipeline = await startPipeline(config, logger, systemClock, { command: 'ludex bench' })
       const now = systemClock.now()
       try {
         const s = await backfill({ pipeline, model, days: opts.days, now, logger })

@@ -2,9 +2,11 @@ import { createAnalyticsClient, migrate, rebuild, SINK_GROUP } from '@ludex/pipe
 import type { RangeProgress, TopicPosition } from '@ludex/pipelines/kafka'
 import { type Command, InvalidArgumentError } from 'commander'
 import { commandContext } from '../runtime/context.ts'
+import { lockDataDirFor } from '../runtime/data-dir/data-dir-use.ts'
 import { intOption, timeOption } from '../runtime/options.ts'
 import { createProgress, formatDuration, type Progress } from '../runtime/progress.ts'
 import { sinkHandlerOf } from '../runtime/sink-handler.ts'
+import { withRefusals } from './refusals.ts'
 
 /** `offset:N` is an offset on every partition; anything else a time (ISO date/time or epoch ms). */
 function positionOption(name: string) {
@@ -40,61 +42,73 @@ export function replayCommand(program: Command): void {
     .option('--group <name>', 'consumer group', SINK_GROUP)
     .option('--batch <n>', 'messages per insert', intOption('--batch', 1, 1_000_000))
     .action(
-      async (opts: {
-        topic: string
-        from: TopicPosition
-        to?: TopicPosition
-        group: string
-        batch?: number
-      }) => {
-        const { config, logger } = commandContext()
-        const { dataTopics, replayTopic } = await import('@ludex/pipelines/kafka')
-        const { operatorBus, topicNamed } = await import('../runtime/kafka.ts')
-        const topic = topicNamed(dataTopics, opts.topic)
-        const bus = operatorBus('replay', config, logger)
-        const client = await createAnalyticsClient(config, logger)
-        const started = performance.now()
-        try {
-          await migrate(client, logger)
-          let range: { fromMs: number; toMs: number } | null = null
-          const handler = sinkHandlerOf(topic, client, logger, (e) => {
-            range = range
-              ? { fromMs: Math.min(range.fromMs, e.minSlot), toMs: Math.max(range.toMs, e.maxSlot) }
-              : { fromMs: e.minSlot, toMs: e.maxSlot }
+      withRefusals(
+        'replay',
+        async (opts: {
+          topic: string
+          from: TopicPosition
+          to?: TopicPosition
+          group: string
+          batch?: number
+        }) => {
+          const { config, logger } = commandContext()
+          const { dataTopics, replayTopic } = await import('@ludex/pipelines/kafka')
+          const { operatorBus, topicNamed } = await import('../runtime/kafka.ts')
+          const topic = topicNamed(dataTopics, opts.topic)
+          const lock = await lockDataDirFor(config, logger, {
+            command: 'ludex replay',
+            use: { analytics: true },
           })
-          let progress: Progress | null = null
-          const onProgress = (p: RangeProgress) => {
-            progress ??= createProgress(`replay ${topic.name}`, p.total, logger)
-            progress.update(p.done, `lag ${(p.total - p.done).toLocaleString('en-US')} records`)
+          const bus = operatorBus('replay', config, logger)
+          const client = await createAnalyticsClient(config, logger).catch(async (err: unknown) => {
+            await bus.close()
+            await lock?.release()
+            throw err
+          })
+          const started = performance.now()
+          try {
+            await migrate(client, logger)
+            let range: { fromMs: number; toMs: number } | null = null
+            const handler = sinkHandlerOf(topic, client, logger, (e) => {
+              range = range
+                ? { fromMs: Math.min(range.fromMs, e.minSlot), toMs: Math.max(range.toMs, e.maxSlot) }
+                : { fromMs: e.minSlot, toMs: e.maxSlot }
+            })
+            let progress: Progress | null = null
+            const onProgress = (p: RangeProgress) => {
+              progress ??= createProgress(`replay ${topic.name}`, p.total, logger)
+              progress.update(p.done, `lag ${(p.total - p.done).toLocaleString('en-US')} records`)
+            }
+            const summary = await replayTopic(bus, {
+              topic,
+              group: opts.group,
+              from: opts.from,
+              ...(opts.to && { to: opts.to }),
+              maxBatch: opts.batch ?? config.SINK_BATCH_MAX,
+              handler,
+              onProgress,
+            })
+            ;(progress as Progress | null)?.stop()
+            const inserted = range as { fromMs: number; toMs: number } | null
+            if (inserted) await rebuild(client, { fromMs: inserted.fromMs, toMs: inserted.toMs + 1 })
+            const offsets = summary.partitions.map((p) => `${p.partition}:${p.after}`).join(' ')
+            console.log(
+              [
+                `replay: ${(summary.handled + summary.deadLettered).toLocaleString('en-US')} messages (${summary.records.toLocaleString('en-US')} records) of ${topic.name} re-consumed by group ${opts.group}`,
+                `from ${describePosition(opts.from)}${opts.to ? ` to ${describePosition(opts.to)}` : ''}`,
+                `(${summary.partitions.length} partitions, ${summary.deadLettered} dead-lettered) in ${formatDuration(performance.now() - started)};`,
+                inserted
+                  ? `rollups rebuilt ${new Date(inserted.fromMs).toISOString()} → ${new Date(inserted.toMs).toISOString()};`
+                  : 'nothing inserted;',
+                `group left at ${offsets}`,
+              ].join(' '),
+            )
+          } finally {
+            await bus.close()
+            await client.close()
+            await lock?.release()
           }
-          const summary = await replayTopic(bus, {
-            topic,
-            group: opts.group,
-            from: opts.from,
-            ...(opts.to && { to: opts.to }),
-            maxBatch: opts.batch ?? config.SINK_BATCH_MAX,
-            handler,
-            onProgress,
-          })
-          ;(progress as Progress | null)?.stop()
-          const inserted = range as { fromMs: number; toMs: number } | null
-          if (inserted) await rebuild(client, { fromMs: inserted.fromMs, toMs: inserted.toMs + 1 })
-          const offsets = summary.partitions.map((p) => `${p.partition}:${p.after}`).join(' ')
-          console.log(
-            [
-              `replay: ${(summary.handled + summary.deadLettered).toLocaleString('en-US')} messages (${summary.records.toLocaleString('en-US')} records) of ${topic.name} re-consumed by group ${opts.group}`,
-              `from ${describePosition(opts.from)}${opts.to ? ` to ${describePosition(opts.to)}` : ''}`,
-              `(${summary.partitions.length} partitions, ${summary.deadLettered} dead-lettered) in ${formatDuration(performance.now() - started)};`,
-              inserted
-                ? `rollups rebuilt ${new Date(inserted.fromMs).toISOString()} → ${new Date(inserted.toMs).toISOString()};`
-                : 'nothing inserted;',
-              `group left at ${offsets}`,
-            ].join(' '),
-          )
-        } finally {
-          await bus.close()
-          await client.close()
-        }
-      },
+        },
+      ),
     )
 }

@@ -1,14 +1,17 @@
 import { systemClock } from '@ludex/workers'
 import { commandContext } from '../runtime/context.ts'
+import { DataDirInUseError } from '../runtime/data-dir/lock.ts'
 import { createLifecycle, ShutdownStartedError } from '../runtime/lifecycle/lifecycle.ts'
 import { exitThroughLifecycle } from '../runtime/lifecycle/process-exit.ts'
 import { type RoleRunOptions, startRoles } from '../runtime/role-process.ts'
 import { type Role, RoleCombinationError } from '../runtime/roles/plan.ts'
+import { REFUSED_EXIT_CODE } from './refusals.ts'
 
 /**
  * Runs roles in this process until SIGTERM/SIGINT (or a fatal error), for `ludex run` and the role
  * commands alike. Signals are handled from before start-up, so one during a long start (a backfill)
- * stops what has started. A combination that cannot work exits with code 2 and says why.
+ * stops what has started. A combination that cannot work, or a data dir another live process holds,
+ * exits with code 2 and says why.
  */
 export async function runRoles(
   command: string,
@@ -20,13 +23,21 @@ export async function runRoles(
   const exit = exitThroughLifecycle(lifecycle, logger)
   let proc: Awaited<ReturnType<typeof startRoles>>
   try {
-    proc = await startRoles({ roles, config, logger, clock: systemClock, lifecycle, ...extra })
+    proc = await startRoles({
+      roles,
+      config,
+      logger,
+      clock: systemClock,
+      lifecycle,
+      command: `ludex ${command}`,
+      ...extra,
+    })
   } catch (err) {
-    if (err instanceof RoleCombinationError) {
-      // A configuration mistake, not a crash: the reason on stderr, no stack trace, exit code 2.
+    if (err instanceof RoleCombinationError || err instanceof DataDirInUseError) {
+      // A configuration mistake or a held data dir, not a crash: the reason on stderr, no stack trace.
       logger.error({ error: err.name, roles }, 'cannot start')
       console.error(`ludex ${command}: ${err.message}`)
-      process.exitCode = 2
+      process.exitCode = REFUSED_EXIT_CODE
       return
     }
     // A signal during start-up: the lifecycle is stopping and exits the process.

@@ -15,8 +15,14 @@ export interface Pipeline extends BackfillTarget {
  * no HTTP), on the adapters the configuration selects: `ludex backfill`, `ludex bench` and test fixtures
  * publish into it.
  */
-export async function startPipeline(config: Config, logger: Logger, clock: Clock): Promise<Pipeline> {
+export async function startPipeline(
+  config: Config,
+  logger: Logger,
+  clock: Clock,
+  options: { readonly command?: string } = {},
+): Promise<Pipeline> {
   const p = await startRoles({
+    command: options.command ?? 'the ingest roles (sink, materialiser)',
     roles: ['sink', 'materialiser'],
     config,
     logger,

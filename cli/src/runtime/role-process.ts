@@ -5,6 +5,7 @@ import type { Clock, PollerName, Tracker } from '@ludex/workers'
 import type { Logger } from 'pino'
 import { selectedKinds } from './adapters.ts'
 import { type BackfillSummary, firstStartBackfill } from './backfill.ts'
+import { lockDataDirFor } from './data-dir/data-dir-use.ts'
 import { createLifecycle, type Lifecycle, type ShutdownReport } from './lifecycle/lifecycle.ts'
 import { startMetricsListener } from './metrics-listener.ts'
 import { createRoleMetrics } from './role-metrics.ts'
@@ -40,6 +41,8 @@ export interface RoleRunOptions {
   readonly staticDir?: string
   /** Poll interval overrides (tests); default POLL_INTERVAL_MS for the 10-minute pollers. */
   readonly pollEveryMs?: Partial<Record<PollerName, number>>
+  /** How the data dir's lock names this process (e.g. `ludex run`); default the roles. */
+  readonly command?: string
 }
 
 export interface RoleProcess {
@@ -93,8 +96,17 @@ export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> 
   const needsBus = has('sink') || has('poller') || options.publishesHere
   const servesApi = has('api') && serveHttp
   if (needsStore) readiness.expect('store', 'connecting')
-  for (const role of plan.roles) if (role !== 'api') readiness.expect(role, 'starting')
+  // The api role reports itself only where it serves (its check asks the app database and the store).
+  for (const role of plan.roles) if (role !== 'api' || servesApi) readiness.expect(role, 'starting')
   if (options.firstStartBackfill) readiness.expect('backfill', 'waiting')
+
+  // The embedded stores take one process at a time: the data dir is held before anything opens, and
+  // released last. Refused (DataDirInUseError) when another live process holds it.
+  const lock = await lockDataDirFor(config, logger, {
+    command: options.command ?? `ludex ${plan.roles.join(',')}`,
+    use: { analytics: Boolean(needsStore), appDatabase: servesApi },
+  })
+  if (lock) lifecycle.add('data dir lock', () => lock.release())
 
   const started = await lifecycle.boot(async () => {
     // /metrics on METRICS_PORT when set (else served by the API or the health server): before either.
@@ -158,6 +170,7 @@ export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> 
           platform: part,
           shared: state,
           metrics: httpMetrics,
+          localAdminDir: lock?.dataDir ?? null,
           ...(options.staticDir && { staticDir: options.staticDir }),
           trackingReachesPollers: state.kind === 'redis' || has('poller'),
         }),

@@ -1,4 +1,4 @@
-import { createServer } from 'node:net'
+import { closedPort } from '@ludex/pipelines/testing'
 import { loadConfig } from '@ludex/schemas'
 import { pino } from 'pino'
 import { describe, expect, it } from 'vitest'
@@ -6,16 +6,6 @@ import { openSharedState, SharedStateError } from './shared-state.ts'
 
 const logger = pino({ level: 'silent' })
 const clock = { now: () => Date.now() }
-
-/** A loopback port nothing listens on (the kernel handed it out and it was closed again). */
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  const address = server.address()
-  const port = typeof address === 'object' && address ? address.port : 0
-  await new Promise<void>((r) => server.close(() => r()))
-  return port
-}
 
 // The Redis selection against a real redis-server: test/src/shared-state/selection.test.ts.
 describe('openSharedState', () => {

@@ -1,6 +1,7 @@
 export * from './accounts.ts'
 export * from './badges.ts'
 export * from './errors.ts'
+export * from './headers.ts'
 export * from './params.ts'
 export * from './responses.ts'
 export * from './safe-text.ts'

@@ -1,6 +1,15 @@
 import type { ClickHouseClient } from '@clickhouse/client'
 import { HISTORY_START_HEADER } from '@ludex/api'
-import { dailyPickList, genreDistribution, movementList, periodStart, platformCcuList } from '@ludex/schemas'
+import {
+  dailyPickList,
+  firstWholePeriodStart,
+  type Granularity,
+  genreDistribution,
+  movementList,
+  PARTIAL_FROM_HEADER,
+  periodStart,
+  platformCcuList,
+} from '@ludex/schemas'
 import { dailyPicksFor, experienceAt, metadataAt } from '@ludex/workers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiFixture, asUser, expectBadRequest, getJson, startApiFixture } from './fixture.ts'
@@ -106,6 +115,25 @@ describe('/api/platform', () => {
       expect(all.body).toEqual(['2026-10-19', '2026-10-20', '2026-10-21'].map(modelPicks))
     })
 
+    it('answers a month as the daily picks page asks for it, the older dates kept from a visitor', async () => {
+      // October 2026: the backfill's picks start on the 9th; the visitor window's first date is the 20th.
+      const october = '/api/platform/picks?startTime=2026-10-01&endTime=2026-10-31'
+      const all = await getJson(user, october)
+      expect(all.headers.get(HISTORY_START_HEADER)).toBeNull()
+      const dates = dailyPickList.parse(all.body).map((p) => p.date)
+      expect(dates[0]).toBe('2026-10-09')
+      expect(dates).toHaveLength(23)
+      expect(all.body).toEqual(dates.map(modelPicks))
+      const visitor = await getJson(f, october)
+      expect(visitor.headers.get(HISTORY_START_HEADER)).toBe('2026-10-20T00:00:00.000Z')
+      expect(visitor.body).toEqual(dates.filter((d) => d >= '2026-10-20').map(modelPicks))
+      // A month wholly before the window: nothing of it, and the header says where a visitor's dates start.
+      const september = await getJson(f, '/api/platform/picks?startTime=2026-09-01&endTime=2026-09-30')
+      expect(september.status).toBe(200)
+      expect(september.body).toEqual([])
+      expect(september.headers.get(HISTORY_START_HEADER)).toBe('2026-10-20T00:00:00.000Z')
+    })
+
     it('refuses bad input, naming the parameter', async () => {
       await expectBadRequest(f, '/api/platform/picks?startTime=yesterday', 'startTime')
       await expectBadRequest(f, '/api/platform/picks?startTime=2026-11-01&endTime=2026-13-01', 'endTime')
@@ -138,12 +166,22 @@ describe('/api/platform', () => {
       ).map((r) => ({ slot: ms(r.slot), ccu: Number(r.tracked_ccu) }))
     })
 
-    /** Floor of the average of the slots in [from, to], per period start, from the raw rows. */
-    const expected = (g: 'hour' | 'day' | 'week', from: number, to: number) => {
+    /**
+     * Whole periods from the raw rows: the floor of the average of every slot of each period whose
+     * start lies in [periodStart(from), periodStart(to)], leaving out a period that began before the
+     * stored history (the first slot) unless it is the one in progress at `now`.
+     */
+    const expected = (g: Granularity, from: number, to: number) => {
+      const firstWhole = Math.min(
+        firstWholePeriodStart(Math.min(...raw.map((r) => r.slot)), g),
+        periodStart(f.now, g),
+      )
+      const lo = Math.max(periodStart(from, g), firstWhole)
+      const hi = periodStart(to, g)
       const sums = new Map<number, { sum: number; n: number }>()
       for (const r of raw) {
-        if (r.slot < from || r.slot > to) continue
         const key = periodStart(r.slot, g)
+        if (key < lo || key > hi) continue
         const s = sums.get(key) ?? { sum: 0, n: 0 }
         s.sum += r.ccu
         s.n += 1
@@ -191,24 +229,25 @@ describe('/api/platform', () => {
         `/api/platform/ccu?granularity=week&startTime=${iso(f.now - 20 * DAY_MS)}`,
       )
       const weeks = platformCcuList.parse(week.body)
-      expect(weeks).toEqual(expected('week', f.now - 20 * DAY_MS - ((f.now - 20 * DAY_MS) % 600_000), f.now))
+      expect(weeks).toEqual(expected('week', f.now - 20 * DAY_MS, f.now))
+      // The start (Thursday 2026-10-29 14:03) snaps down to its week, read whole from Monday 01:00.
+      expect(weeks[0]?.time).toBe('2026-10-26T01:00:00.000Z')
       expect(weeks.every((p) => new Date(p.time).getUTCDay() === 1)).toBe(true)
-      // A visitor's months start inside the window: November only; a user's reach back to October.
+      // A visitor's months start inside the window: November only, in progress. A user's would reach
+      // back to October, but the fixture's history begins 2026-10-09 14:10: October is not whole.
       const month = await getJson(f, '/api/platform/ccu?granularity=month')
       expect(month.headers.get(HISTORY_START_HEADER)).toBe('2026-11-01T01:00:00.000Z')
+      expect(month.headers.get(PARTIAL_FROM_HEADER)).toBe('2026-11-01T01:00:00.000Z')
       expect(platformCcuList.parse(month.body).map((p) => p.time)).toEqual(['2026-11-01T01:00:00.000Z'])
       const userMonth = await getJson(user, '/api/platform/ccu?granularity=month')
       expect(userMonth.headers.get(HISTORY_START_HEADER)).toBeNull()
-      expect(platformCcuList.parse(userMonth.body).map((p) => p.time)).toEqual([
-        '2026-10-01T01:00:00.000Z',
-        '2026-11-01T01:00:00.000Z',
-      ])
+      expect(platformCcuList.parse(userMonth.body).map((p) => p.time)).toEqual(['2026-11-01T01:00:00.000Z'])
     })
 
     it('labels a visitor’s periods inside the window when the start’s period began before it', async () => {
       // Each start lies inside the window (2026-10-19T14:03Z), in a period that began before it.
-      // Worked by hand: a user's first period is labelled at its start and averages the slots from the
-      // start on; a visitor's first period is the next one, whole.
+      // Worked by hand: a user's first period is the one holding the start, read whole; a visitor's
+      // first period is the next one.
       const cases = [
         ['hour', '2026-10-19T14:30:00.000Z', '2026-10-19T14:01:00.000Z', '2026-10-19T15:01:00.000Z'],
         ['day', '2026-10-19T20:00:00.000Z', '2026-10-19T01:00:00.000Z', '2026-10-20T01:00:00.000Z'],

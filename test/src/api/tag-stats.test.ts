@@ -2,6 +2,8 @@ import { HISTORY_START_HEADER } from '@ludex/api'
 import {
   type Granularity,
   nextPeriodStart,
+  PARTIAL_FROM_HEADER,
+  periodStart,
   roundAverageCcu,
   type StatsResponse,
   type TagCcuScope,
@@ -89,6 +91,8 @@ describe('tag stats: /api/stats/{kind}?tagId=…', () => {
         )
         expect(status).toBe(200)
         expect(headers.get('cache-control')).toBe('no-store')
+        // The range reaches now: the last bucket is the period in progress, and named so.
+        expect(headers.get(PARTIAL_FROM_HEADER)).toBe(new Date(periodStart(f.now, g)).toISOString())
         expect(body.series).toHaveLength(1)
         expect(body.series[0]).toMatchObject({ place_id: 0, name: 'Stats tag' })
         const data = body.series[0]!.data

@@ -5,6 +5,7 @@ import {
   placeTag,
   placeTagList,
   populatedPlaceTag,
+  type SessionState,
   TAG_MAX_PLACES,
   TAG_NAME_MAX_LENGTH,
 } from '@ludex/schemas'
@@ -87,7 +88,8 @@ describe('/api/placetag: tags, their experiences and who may change them', () =>
     it('gives admins the owner’s email, and nobody else', async () => {
       const tagged = await personal(other, 'Owned by other')
       const asAdmin = (await list(admin)).find((t) => t.id === tagged.id)
-      const otherEmail = (await getJson<{ email: string }>(other, '/api/auth/session')).body.email
+      const otherEmail = (await getJson<SessionState>(other, '/api/auth/session')).body.user?.email
+      expect(otherEmail).toContain('@')
       expect(asAdmin?.owner_email).toBe(otherEmail)
       expect((await list(admin)).find((t) => t.id === curatedId)?.owner_email).toBe(f.curator.email)
       for (const who of [f, viewer, editor]) {

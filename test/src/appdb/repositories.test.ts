@@ -74,6 +74,10 @@ describe.each(engines)('app database repositories on $name', (engine) => {
     await engine.stop()
   })
 
+  it('answers a ping (what /readyz asks of it)', async () => {
+    await expect(database.ping()).resolves.toBeUndefined()
+  })
+
   it('applies its migrations once', async () => {
     expect(await migrateAppDatabase(database.db, logger)).toEqual([])
     const tables = await sql<{ name: string }>`

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient } from '@clickhouse/client'
 import { experience as experienceSchema } from '@ludex/schemas'
+import { waitFor } from '@ludex/schemas/testing'
 import {
   createPlatformModel,
   existsAt,
@@ -14,7 +15,6 @@ import {
 import { pino } from 'pino'
 import { migrateShape, startShapeEngines } from '../harness/distributed-shape.ts'
 import { killAllLudex, spawnLudex } from '../harness/ludex-process.ts'
-import { waitFor } from '../harness/wait-for.ts'
 
 export interface FreshnessOptions {
   readonly experiences: number

@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { waitFor } from '@ludex/schemas/testing'
 import { createPlatformModel, DAY_MS, snapSlot } from '@ludex/workers'
 import { migrateShape, publishHistory, readMetric, shapeBus, sinkLag } from '../harness/distributed-shape.ts'
 import { startKafkaBroker } from '../harness/kafka-broker.ts'
 import { killAllLudex, spawnLudex } from '../harness/ludex-process.ts'
-import { waitFor } from '../harness/wait-for.ts'
 
 export interface KafkaIngestOptions {
   readonly days: number

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type ClickHouseClient, createClient } from '@clickhouse/client'
 import { roundAverageCcu, slimExperienceList, statsResponse, TEN_MINUTES_MS } from '@ludex/schemas'
+import { waitFor } from '@ludex/schemas/testing'
 import { createPlatformModel, existsAt, experienceAt, sampleAt, snapSlot } from '@ludex/workers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -12,7 +13,6 @@ import {
   startShapeEngines,
 } from '../harness/distributed-shape.ts'
 import { killAllLudex, type LudexProcess, spawnLudex } from '../harness/ludex-process.ts'
-import { waitFor } from '../harness/wait-for.ts'
 
 /**
  * The distributed shape end to end, every role its own `node bin/ludex.mjs <role>` process on the real

@@ -2,11 +2,12 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient } from '@clickhouse/client'
+import { LOCAL_ADMIN_FILE, LOCK_FILE } from '@ludex/cli'
+import { waitFor } from '@ludex/schemas/testing'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { type ClickHouseHttp, startClickHouseHttp } from '../harness/clickhouse-http.ts'
 import { metricValue as sample } from '../harness/distributed-shape.ts'
 import { killAllLudex, type LudexProcess, runLudex, spawnLudex } from '../harness/ludex-process.ts'
-import { waitFor } from '../harness/wait-for.ts'
 
 /**
  * The role commands as separate processes: `node bin/ludex.mjs <role>`, as a container runs them.
@@ -31,9 +32,11 @@ async function checkHealth(p: LudexProcess, roles: readonly string[]): Promise<s
   expect(await healthz.json()).toEqual({ status: 'ok' })
   const ready = await waitFor('ready', async () => {
     const res = await fetch(`${p.healthUrl}/readyz`)
-    return res.status === 200 ? ((await res.json()) as { checks: Record<string, unknown> }) : undefined
+    return res.status === 200
+      ? ((await res.json()) as { checks: Record<string, { ok: boolean }> })
+      : undefined
   })
-  for (const role of roles.filter((r) => r !== 'api')) expect(Object.keys(ready.checks)).toContain(role)
+  for (const role of roles) expect(ready.checks[role]?.ok, role).toBe(true)
   const metrics = await (await fetch(`${p.healthUrl}/metrics`)).text()
   for (const role of roles) expect(sample(metrics, 'ludex_role_info', { role })).toBe(1)
   expect(sample(metrics, 'ludex_process_resident_memory_bytes')).toBeGreaterThan(0)
@@ -224,8 +227,9 @@ describe('the distributed shape: one process per role around one ClickHouse serv
       return body.length > 0 ? body : undefined
     })
     expect(slim.length).toBeGreaterThan(0)
-    // No analytics store was opened locally: only the API's app database (PGlite without DATABASE_URL).
-    expect((await readdir(local)).filter((name) => name !== 'pglite')).toEqual([])
+    // No analytics store was opened locally: only the API's app database (PGlite without DATABASE_URL),
+    // which its process holds (the lock, and its local admin endpoint for `ludex user`).
+    expect((await readdir(local)).sort()).toEqual([LOCAL_ADMIN_FILE, LOCK_FILE, 'pglite'].sort())
 
     for (const p of started.splice(0).reverse()) expect((await p.stop()).code).toBe(0)
     expect((await ch.stats()).error).toBe(0)

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { consumerLag } from '@ludex/pipelines/kafka'
 import { slimExperienceList, statsResponse, TEN_MINUTES_MS, type Topic, topics } from '@ludex/schemas'
+import { waitFor } from '@ludex/schemas/testing'
 import { createPlatformModel, existsAt, experienceAt, sampleAt, snapSlot } from '@ludex/workers'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,7 +11,6 @@ import { metricValue, shapeBus } from '../harness/distributed-shape.ts'
 import { type KafkaBroker, startKafkaBroker } from '../harness/kafka-broker.ts'
 import { killAllLudex, type LudexProcess, spawnLudex } from '../harness/ludex-process.ts'
 import { type RedisServer, startRedisServer } from '../harness/redis-server.ts'
-import { waitFor } from '../harness/wait-for.ts'
 
 /**
  * `ludex run` (every role in one process) with KAFKA_BROKERS and REDIS_URL set runs on them: the live

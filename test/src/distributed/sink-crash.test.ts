@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type ClickHouseClient, createClient } from '@clickhouse/client'
 import type { KafkaBus } from '@ludex/pipelines/kafka'
+import { waitFor } from '@ludex/schemas/testing'
 import { createPlatformModel, DAY_MS } from '@ludex/workers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -15,7 +16,6 @@ import {
   startShapeEngines,
 } from '../harness/distributed-shape.ts'
 import { killAllLudex, spawnLudex } from '../harness/ludex-process.ts'
-import { waitFor } from '../harness/wait-for.ts'
 
 /**
  * `kill -9` of a sink process mid-stream, then a restart, loses nothing and changes no value. One fixed

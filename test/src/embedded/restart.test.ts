@@ -4,9 +4,9 @@ import { join } from 'node:path'
 import type { ClickHouseClient } from '@clickhouse/client'
 import { startRun } from '@ludex/cli'
 import { loadConfig, type PlaceSnapshotV1, TEN_MINUTES_MS, topics } from '@ludex/schemas'
+import { waitFor } from '@ludex/schemas/testing'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { waitFor } from '../harness/wait-for.ts'
 
 /** A clock the test moves by hand, so "live polling resumed" means a poll of a slot after the restart. */
 function manualClock(start: number) {

@@ -71,6 +71,7 @@ export async function runLudex(
 }
 
 export interface LudexProcess {
+  readonly pid: number
   /** Where the process serves /healthz, /readyz and /metrics. */
   readonly healthUrl: string
   /** The API's base URL when the process runs the api role. */
@@ -141,6 +142,7 @@ export async function spawnLudex(
   }
   return {
     ...urls,
+    pid: child.pid as number,
     output: () => ({ stdout, stderr }),
     stop: async (signal = 'SIGTERM') => {
       child.kill(signal)

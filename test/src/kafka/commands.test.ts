@@ -14,10 +14,10 @@ import {
 } from '@ludex/pipelines/kafka'
 import { snapshot } from '@ludex/pipelines/testing'
 import { type Config, type DeadLetterV1, loadConfig, topics } from '@ludex/schemas'
+import { waitFor } from '@ludex/schemas/testing'
 import type { ConfigResourceTypes } from 'kafkajs'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { useKafkaBroker } from '../harness/kafka-fixture.ts'
-import { waitFor } from '../harness/wait-for.ts'
 import { recordCount, silent } from './support.ts'
 
 const kafka = useKafkaBroker()

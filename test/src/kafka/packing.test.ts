@@ -10,9 +10,9 @@ import {
 } from '@ludex/pipelines/kafka'
 import { snapshot, snapshotTag } from '@ludex/pipelines/testing'
 import { topics } from '@ludex/schemas'
+import { waitFor } from '@ludex/schemas/testing'
 import { describe, expect, it } from 'vitest'
 import { useKafkaBroker } from '../harness/kafka-fixture.ts'
-import { waitFor } from '../harness/wait-for.ts'
 import { freshTopics, readDeadLetterTopic, recordCount, silent, withAdmin } from './support.ts'
 
 const tag = snapshotTag

@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url'
 import { createKafkaBus, kafkaBusOptions } from '@ludex/pipelines/kafka'
 import { snapshot, snapshotSlotIndex } from '@ludex/pipelines/testing'
 import { type Config, topics } from '@ludex/schemas'
+import { waitFor } from '@ludex/schemas/testing'
 import { afterAll, describe, expect, it } from 'vitest'
 import { useKafkaBroker } from '../harness/kafka-fixture.ts'
-import { waitFor } from '../harness/wait-for.ts'
 import { freshTopics, silent } from './support.ts'
 
 const FIXTURE = join(dirname(fileURLToPath(import.meta.url)), 'fixtures/consumer-process.ts')

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { waitFor } from '@ludex/schemas/testing'
 import type { Scheduler } from '@ludex/workers'
 import { createBullmqScheduler } from '@ludex/workers/bullmq'
-import { eventually } from '@ludex/workers/testing'
 import pino, { type Logger } from 'pino'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type RedisServer, startRedisServer } from '../harness/redis-server.ts'
@@ -56,7 +56,7 @@ describe('BullMQ scheduler on a real redis-server', () => {
       },
     })
     await s.start()
-    await eventually(() => attempts.length >= 3)
+    await waitFor('three attempts', () => attempts.length >= 3, { everyMs: 20 })
     const first = attempts.slice(0, 3)
     // All three tries belong to one occurrence and keep its slot, although they start later and later.
     expect(new Set(first.map((a) => a.scheduledFor)).size).toBe(1)
@@ -87,11 +87,16 @@ describe('BullMQ scheduler on a real redis-server', () => {
     })
     const exited = new Promise<void>((r) => child.once('exit', () => r()))
     try {
-      await eventually(() => /started \d+/.test(out) || child.exitCode !== null, 30_000).catch(
-        (e: unknown) => {
-          throw new Error(`stalling worker did not start a job: ${err.slice(-1000)}`, { cause: e })
+      await waitFor(
+        'the stalling worker starting a job',
+        () => /started \d+/.test(out) || child.exitCode !== null,
+        {
+          timeoutMs: 30_000,
+          everyMs: 20,
         },
-      )
+      ).catch((e: unknown) => {
+        throw new Error(`stalling worker did not start a job: ${err.slice(-1000)}`, { cause: e })
+      })
       expect(child.exitCode).toBeNull()
       const stalledSlot = Number(/started (\d+)/.exec(out)?.[1])
       child.kill('SIGKILL')
@@ -102,7 +107,7 @@ describe('BullMQ scheduler on a real redis-server', () => {
       const s = open({ queueName, logger, lockMs: 1_000, stalledIntervalMs: 300, schedule: false })
       s.register({ name: 'stall', everyMs: 400, run: async (ctx) => void runs.push(ctx.scheduledFor) })
       await s.start()
-      await eventually(() => runs.includes(stalledSlot))
+      await waitFor('the stalled slot run again', () => runs.includes(stalledSlot), { everyMs: 20 })
       expect(messages()).toContain('job stalled (its worker stopped); it runs again')
       expect(runs.filter((r) => r === stalledSlot)).toHaveLength(1)
     } finally {
@@ -133,7 +138,7 @@ describe('BullMQ scheduler on a real redis-server', () => {
       complete: async () => {},
     })
     await s.start()
-    await eventually(() => done.length >= 8)
+    await waitFor('eight jobs done', () => done.length >= 8, { everyMs: 20 })
     expect(maxRunning).toBe(2)
   })
 
@@ -166,7 +171,9 @@ describe('BullMQ scheduler on a real redis-server', () => {
       return s
     })
     await Promise.all(instances.map((s) => s.start()))
-    await eventually(() => ticks.length >= 8 && completions.length >= 2)
+    await waitFor('eight ticks and two completions', () => ticks.length >= 8 && completions.length >= 2, {
+      everyMs: 20,
+    })
     await Promise.all(instances.map((s) => s.stop()))
     const slots = ticks.map((t) => t.scheduledFor)
     expect(new Set(slots).size).toBe(slots.length)
@@ -192,7 +199,7 @@ describe('BullMQ scheduler on a real redis-server', () => {
     })
     await runner.start()
     await planner.start()
-    await eventually(() => runs.length >= 3)
+    await waitFor('three runs', () => runs.length >= 3, { everyMs: 20 })
     expect(new Set(runs).size).toBe(runs.length)
     expect(runs.every((t) => t % 200 === 30)).toBe(true)
   })
@@ -207,7 +214,7 @@ describe('BullMQ scheduler on a real redis-server', () => {
       run: async (ctx) => void runs.push({ by: 'old', scheduledFor: ctx.scheduledFor }),
     })
     await first.start()
-    await eventually(() => runs.length >= 1)
+    await waitFor('a run', () => runs.length >= 1, { everyMs: 20 })
     await first.stop()
 
     const second = open({ queueName })
@@ -219,7 +226,9 @@ describe('BullMQ scheduler on a real redis-server', () => {
     })
     const secondStartedAt = Date.now()
     await second.start()
-    await eventually(() => runs.filter((r) => r.by === 'new').length >= 2)
+    await waitFor('two runs of the new scheduler', () => runs.filter((r) => r.by === 'new').length >= 2, {
+      everyMs: 20,
+    })
     const newer = runs.filter((r) => r.by === 'new').map((r) => r.scheduledFor)
     expect(newer.every((t) => t % 300 === 100)).toBe(true)
     // The occurrence planned on the old grid was dropped with the old scheduler: the first new run is for
@@ -234,14 +243,18 @@ describe('BullMQ scheduler on a real redis-server', () => {
     first.register({ name: 'old', everyMs: 150, run: async () => void ran.push('old') })
     first.register({ name: 'kept', everyMs: 150, run: async () => void ran.push('kept') })
     await first.start()
-    await eventually(() => ran.includes('old'))
+    await waitFor('a run of the old job', () => ran.includes('old'), { everyMs: 20 })
     await first.stop()
 
     const second = open({ queueName })
     second.register({ name: 'kept', everyMs: 150, run: async () => void ran.push('kept') })
     await second.start()
     const before = ran.length
-    await eventually(() => ran.slice(before).filter((r) => r === 'kept').length >= 3)
+    await waitFor(
+      'three runs of the kept job',
+      () => ran.slice(before).filter((r) => r === 'kept').length >= 3,
+      { everyMs: 20 },
+    )
     // Jobs of 'old' planned before the prune may still be queued; after them none is made.
     const oldAfter = ran.slice(before).filter((r) => r === 'old').length
     expect(oldAfter).toBeLessThanOrEqual(1)
@@ -275,14 +288,17 @@ describe('BullMQ scheduler across a Redis restart', () => {
       run: async (ctx) => void runs.push({ scheduledFor: ctx.scheduledFor, at: Date.now() }),
     })
     await scheduler.start()
-    await eventually(() => runs.length >= 2)
+    await waitFor('two runs', () => runs.length >= 2, { everyMs: 20 })
     const downAt = Date.now()
     await redis.shutdown()
     // Down for more than two intervals: at least two boundaries pass without Redis.
     await sleep(2.5 * everyMs)
     const upAt = Date.now()
     await redis.start()
-    await eventually(() => runs.some((r) => r.scheduledFor > upAt), 20_000)
+    await waitFor('a run after the restart', () => runs.some((r) => r.scheduledFor > upAt), {
+      timeoutMs: 20_000,
+      everyMs: 20,
+    })
     const afterRestart = runs.filter((r) => r.at >= upAt)
     // The occurrence planned before the outage survived in Redis and ran late, for its own slot…
     const late = afterRestart.filter((r) => r.scheduledFor > downAt && r.scheduledFor < upAt)

@@ -1,6 +1,6 @@
 import { type PlaceSnapshotV1, type PlatformTotalsV1, TEN_MINUTES_MS, topics } from '@ludex/schemas'
+import { waitFor } from '@ludex/schemas/testing'
 import { createInMemoryChangeMemory, createInMemoryTracker, trackSeedPlaces } from '@ludex/workers'
-import { eventually } from '@ludex/workers/testing'
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
 import { clock, useGamesPollerWorld } from './games-pollers.ts'
@@ -30,7 +30,7 @@ describe('the games sweep as batch jobs shared by two poller processes', () => {
     expect(processes[0]!.tracker.size).toBe(TRACKED)
     await Promise.all(processes.map((p) => p.scheduler.start()))
     const totals = () => processes.flatMap((p) => p.publisher.of<PlatformTotalsV1>(topics.platform))
-    await eventually(() => totals().length >= 2, 30_000)
+    await waitFor('two sweeps', () => totals().length >= 2, { timeoutMs: 30_000, everyMs: 20 })
     await Promise.all(processes.map((p) => p.scheduler.stop()))
 
     const snapshots = processes.flatMap((p) => p.publisher.of<PlaceSnapshotV1>(topics.snapshots))

@@ -1,9 +1,9 @@
 import { type CacheOperation, createRedisAggregateCache, type RedisAggregateCacheOptions } from '@ludex/api'
 import { aggregateCacheContract, counted, gated } from '@ludex/api/testing'
+import { waitFor } from '@ludex/schemas/testing'
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
 import { useRedisServer } from '../harness/redis-fixture.ts'
-import { waitFor } from '../harness/wait-for.ts'
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' })
 const HOUR = 3_600_000

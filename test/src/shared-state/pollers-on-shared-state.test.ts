@@ -6,8 +6,8 @@ import {
   type PlatformTotalsV1,
   topics,
 } from '@ludex/schemas'
+import { waitFor } from '@ludex/schemas/testing'
 import { trackSeedPlaces } from '@ludex/workers'
-import { eventually } from '@ludex/workers/testing'
 import pino from 'pino'
 import { Registry } from 'prom-client'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -53,13 +53,18 @@ describe('two poller processes on the shared state in Redis', () => {
     await Promise.all(processes.map((p) => p.scheduler.start()))
 
     const totals = () => processes.flatMap((p) => p.publisher.of<PlatformTotalsV1>(topics.platform))
-    await eventually(() => totals().length >= 2, 30_000)
+    await waitFor('two sweeps', () => totals().length >= 2, { timeoutMs: 30_000, everyMs: 20 })
     // Process a discovers more while the sweeps run; the next splits, wherever they run, include them.
     await a.tracker.addAll(existing.slice(SEEDED), 'discovery', clock.now())
-    await eventually(() => totals().some((t) => t.tracked_experiences === SEEDED + DISCOVERED), 30_000)
-    await eventually(
+    await waitFor(
+      'a sweep with the discovered experiences',
+      () => totals().some((t) => t.tracked_experiences === SEEDED + DISCOVERED),
+      { timeoutMs: 30_000, everyMs: 20 },
+    )
+    await waitFor(
+      'two sweeps with the discovered experiences',
       () => totals().filter((t) => t.tracked_experiences === SEEDED + DISCOVERED).length >= 2,
-      30_000,
+      { timeoutMs: 30_000, everyMs: 20 },
     )
     await Promise.all(processes.map((p) => p.scheduler.stop()))
 

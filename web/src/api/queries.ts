@@ -1,6 +1,6 @@
 import type { Granularity, SessionUser, StatKind } from '@ludex/schemas'
 import { queryOptions } from '@tanstack/react-query'
-import { ApiRequestError, apiGet } from './client.ts'
+import { apiGet, apiGetDated } from './client.ts'
 
 /** The slim list, tags and creators are loaded once and refreshed after 10 minutes (part 1 §4). */
 export const SHELL_DATA_STALE_MS = 10 * 60_000
@@ -19,14 +19,9 @@ export const SESSION_QUERY_KEY = ['auth', 'session'] as const
  */
 export const PREFERENCES_QUERY_KEY = ['preferences'] as const
 
-/** The signed-in user, or null for a visitor (the server answers 401 without a valid session). */
+/** The signed-in user, or null for a visitor (the server answers 200 with `user: null`). */
 async function fetchSession(signal: AbortSignal): Promise<SessionUser | null> {
-  try {
-    return await apiGet('/api/auth/session', 'sessionUser', signal)
-  } catch (err) {
-    if (err instanceof ApiRequestError && err.status === 401) return null
-    throw err
-  }
+  return (await apiGet('/api/auth/session', 'sessionState', signal)).user
 }
 
 /** One query-options factory per endpoint: loaders call ensureQueryData, components useQuery. */
@@ -109,7 +104,7 @@ export const api = {
     queryOptions({
       queryKey: ['stats', kind, params],
       queryFn: ({ signal }) =>
-        apiGet(
+        apiGetDated(
           `/api/stats/${kind}?${qs({ ...params, placeIds: params.placeIds.join(',') })}`,
           'statsResponse',
           signal,
@@ -120,7 +115,7 @@ export const api = {
     queryOptions({
       queryKey: ['stats', 'genres', granularity, startTime],
       queryFn: ({ signal }) =>
-        apiGet(`/api/stats/genres?${qs({ granularity, startTime })}`, 'genreStatsResponse', signal),
+        apiGetDated(`/api/stats/genres?${qs({ granularity, startTime })}`, 'genreStatsResponse', signal),
       staleTime: 5 * 60_000,
     }),
   rankingSeries: (placeId: number, startTime?: string) =>
@@ -135,6 +130,8 @@ export const api = {
       queryKey: ['stats', 'ranking-snapshot', categoryId, time],
       queryFn: ({ signal }) =>
         apiGet(`/api/stats/ranking/${categoryId}?${qs({ startTime: time })}`, 'rankingSnapshot', signal),
+      // A server-rendered page's copy is not fetched again the moment it hydrates.
+      staleTime: 60_000,
     }),
   picks: () =>
     queryOptions({
@@ -142,11 +139,23 @@ export const api = {
       queryFn: ({ signal }) => apiGet('/api/platform/picks', 'dailyPickList', signal),
       staleTime: 10 * 60_000,
     }),
+  /** Every date of [startDate, endDate] (YYYY-MM-DD, both included): the daily picks page's month. */
+  picksRange: (startDate: string, endDate: string) =>
+    queryOptions({
+      queryKey: ['platform', 'picks', startDate, endDate],
+      queryFn: ({ signal }) =>
+        apiGet(
+          `/api/platform/picks?${qs({ startTime: startDate, endTime: endDate })}`,
+          'dailyPickList',
+          signal,
+        ),
+      staleTime: 10 * 60_000,
+    }),
   platformCcu: (granularity: Granularity, startTime?: string) =>
     queryOptions({
       queryKey: ['platform', 'ccu', granularity, startTime],
       queryFn: ({ signal }) =>
-        apiGet(`/api/platform/ccu?${qs({ granularity, startTime })}`, 'platformCcuList', signal),
+        apiGetDated(`/api/platform/ccu?${qs({ granularity, startTime })}`, 'platformCcuList', signal),
       staleTime: 5 * 60_000,
     }),
   genreDistribution: () =>

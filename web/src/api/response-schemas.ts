@@ -16,6 +16,7 @@ export {
   priceHistory,
   rankingSeries,
   rankingSnapshot,
+  sessionState,
   sessionUser,
   slimExperienceList,
   statsResponse,

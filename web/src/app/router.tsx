@@ -1,6 +1,8 @@
+import { CHART_CATEGORIES } from '@ludex/schemas'
 import type { QueryClient } from '@tanstack/react-query'
 import type { RouteObject } from 'react-router'
 import { loadPreferences } from '../account/preferences.ts'
+import { comingSoon } from '../pages/coming-soon/coming-soon.ts'
 import { AuthLayout } from '../shell/AuthLayout.tsx'
 import { LegacyRedirect } from '../shell/LegacyRedirect.tsx'
 import { RouteError } from '../shell/RouteError.tsx'
@@ -39,6 +41,17 @@ const experienceHandle: RouteHandle = {
   module: 'src/pages/experience/route.tsx',
   serverRender: true,
 }
+const dailyPicksHandle: RouteHandle = {
+  crumbs: [{ label: 'Daily Picks', to: '/daily-picks' }],
+  module: 'src/pages/daily-picks/route.tsx',
+  serverRender: true,
+}
+const rankingsHandle: RouteHandle = {
+  // The sidebar's Rankings entry opens the first category.
+  crumbs: [{ label: 'Rankings', to: `/rankings/${CHART_CATEGORIES[0]!.id}` }],
+  module: 'src/pages/rankings/route.tsx',
+  serverRender: true,
+}
 const settingsHandle: RouteHandle = {
   crumbs: [{ label: 'Settings', to: '/settings' }],
   module: 'src/pages/settings/route.tsx',
@@ -47,6 +60,13 @@ const usersHandle: RouteHandle = {
   crumbs: [{ label: 'User Management', to: '/users' }],
   module: 'src/pages/users/route.tsx',
 }
+
+/** The id of the shell's route: the pages inside it load the shell's data. */
+export const SHELL_ROUTE_ID = 'shell'
+
+const tagsCrumbs = [{ label: 'Tags', to: '/tags' }]
+const creatorsCrumbs = [{ label: 'Creators', to: '/creators' }]
+const genresCrumbs = [{ label: 'Genres', to: '/genres' }]
 
 /** What the routes need from the app that created them (one app in the browser, one server render). */
 export interface RouteServices {
@@ -84,7 +104,7 @@ export function createRoutes(queryClient: QueryClient, services: RouteServices):
       ],
     },
     {
-      id: 'shell',
+      id: SHELL_ROUTE_ID,
       path: '/',
       Component: Shell,
       // The session is restored before any page shows; the spinner covers the wait (part 1 §2).
@@ -118,6 +138,17 @@ export function createRoutes(queryClient: QueryClient, services: RouteServices):
               lazy: () => import('../pages/experience/route.tsx').then((m) => m.route(queryClient)),
             },
             {
+              path: 'daily-picks',
+              handle: dailyPicksHandle,
+              lazy: () => import('../pages/daily-picks/route.tsx').then((m) => m.route(queryClient)),
+            },
+            {
+              // The loader checks that the index names a chart category and throws a 404 Response otherwise.
+              path: 'rankings/:rankingIndex',
+              handle: rankingsHandle,
+              lazy: () => import('../pages/rankings/route.tsx').then((m) => m.route(queryClient)),
+            },
+            {
               path: 'settings',
               handle: settingsHandle,
               lazy: () => import('../pages/settings/route.tsx').then((m) => m.route()),
@@ -127,6 +158,74 @@ export function createRoutes(queryClient: QueryClient, services: RouteServices):
               handle: usersHandle,
               lazy: () => import('../pages/users/route.tsx').then((m) => m.route(queryClient)),
             },
+            // Part 2 pages not built yet (part 2 §2.1): a placeholder each, under the rules the page
+            // will keep; each entry is one line to replace with the real page's.
+            { path: 'tags', ...comingSoon(queryClient, { title: 'Tags' }) },
+            {
+              path: 'tags/:experienceTagId',
+              ...comingSoon(queryClient, {
+                title: (p) => `Tag ${p.experienceTagId}`,
+                crumbs: tagsCrumbs,
+                ids: ['experienceTagId'],
+              }),
+            },
+            { path: 'creators', ...comingSoon(queryClient, { title: 'Creators' }) },
+            {
+              path: 'creators/:creatorId',
+              ...comingSoon(queryClient, {
+                title: (p) => `Creator ${p.creatorId}`,
+                crumbs: creatorsCrumbs,
+                ids: ['creatorId'],
+              }),
+            },
+            { path: 'genres', ...comingSoon(queryClient, { title: 'Genres' }) },
+            {
+              path: 'genres/:genre',
+              ...comingSoon(queryClient, { title: (p, t) => t.genre(p.genre), crumbs: genresCrumbs }),
+            },
+            {
+              path: 'genres/:genre/:subGenre',
+              ...comingSoon(queryClient, { title: (p, t) => t.genre(p.subGenre), crumbs: genresCrumbs }),
+            },
+            {
+              path: 'compare/experiences',
+              ...comingSoon(queryClient, { title: 'Compare Experiences', access: 'signed-in' }),
+            },
+            {
+              path: 'compare/tags',
+              ...comingSoon(queryClient, { title: 'Compare Tags', access: 'signed-in' }),
+            },
+            {
+              path: 'compare/experience-tag',
+              ...comingSoon(queryClient, { title: 'Compare Experience vs Tag', access: 'signed-in' }),
+            },
+            {
+              path: 'robux',
+              ...comingSoon(queryClient, { title: 'Robux Converter', access: 'staff', noIndex: true }),
+            },
+            {
+              path: 'deep-link',
+              ...comingSoon(queryClient, { title: 'Roblox-style Deep Link', access: 'staff', noIndex: true }),
+            },
+            {
+              path: 'event-credentials',
+              ...comingSoon(queryClient, {
+                title: 'Event Credentials',
+                access: 'EDIT_GAME_CREDENTIALS',
+                noIndex: true,
+              }),
+            },
+            {
+              path: 'code-library',
+              ...comingSoon(queryClient, {
+                title: 'Code Library',
+                access: 'VIEW_CODE_LIBRARY',
+                noIndex: true,
+              }),
+            },
+            { path: 'terms-of-use', ...comingSoon(queryClient, { title: 'Terms of Use' }) },
+            { path: 'privacy-policy', ...comingSoon(queryClient, { title: 'Privacy Policy' }) },
+            { path: 'cookie-policy', ...comingSoon(queryClient, { title: 'Cookie Policy' }) },
             // Unknown paths load the overview (part 1 §2), answered as 404 by the server render.
             { path: '*', handle: unknownPathHandle, lazy: overview },
           ],

@@ -1,10 +1,12 @@
 import { formatDuration } from '@ludex/schemas'
-import { Center, Loader, Table, Text } from '@mantine/core'
+import { Anchor, Center, Loader, Table, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { Data, Layout } from 'plotly.js'
 import { useMemo, useState } from 'react'
+import { Link, useNavigate } from 'react-router'
 import { api } from '../api/queries.ts'
-import { Chart, ganttTrace } from '../charts/index.ts'
+import { Chart, ganttHref, ganttTrace } from '../charts/index.ts'
+import { rankingPath } from '../rankings/address.ts'
 import { useViewer } from '../shell/viewer.ts'
 import { useHashParams } from '../ui/hash-params.ts'
 import { zoomFromRelayout } from './anchor.ts'
@@ -22,13 +24,18 @@ const TAB_VALUES = TABS.map((t) => t.value)
 
 export const NOT_IN_CHARTS = 'The experience has not appeared in any Roblox chart category'
 
-/** Chart Rankings gantt and milestones; only when the experience has been in a chart category. */
-export function RankingsCard({ placeId, name }: { placeId: number; name: string }) {
+/**
+ * Chart Rankings gantt and milestones; only when the experience has been in a chart category. A bar
+ * links to its category's ranking at the bar's start with the experience highlighted (part 2 §2.9);
+ * the milestones' categories link to their latest peak, the keyboard's way to the same pages.
+ */
+export function RankingsCard({ placeId, name, now }: { placeId: number; name: string; now: number }) {
   const viewer = useViewer()
+  const navigate = useNavigate()
   const [hash] = useHashParams()
   const [tab, setTab] = useHashTab<Tab>(hash, TAB_VALUES, 'rankings')
   const title = TABS.find((t) => t.value === tab)?.label ?? 'Chart Rankings'
-  const view = useChartView('Chart Rankings', { granularities: [] })
+  const view = useChartView('Chart Rankings', now, { granularities: [] })
   const q = useQuery(api.rankingSeries(placeId))
   const periods = q.isError ? [] : (q.data ?? [])
   const [span, setSpan] = useState<number | null>(view.target ? view.target.max - view.target.min : null)
@@ -46,13 +53,14 @@ export function RankingsCard({ placeId, name }: { placeId: number; name: string 
             start,
             end,
             label: end - start >= minBar ? p.name : '',
-            hover: `${categoryTitle(p.y)}: peak ${p.name}, ${formatDuration((end - start) / 1000)}`,
+            hover: `${categoryTitle(p.y)}: peak ${p.name}, ${formatDuration((end - start) / 1000)}<br>Click to open the ranking`,
+            href: rankingPath(p.y, { time: start, exp: placeId }),
           }
         }),
         { name: 'Chart Rankings' },
       ),
     ]
-  }, [periods, span])
+  }, [periods, span, placeId])
 
   const rows = new Set(periods.map((p) => p.y)).size
   const layout = useMemo<Partial<Layout>>(
@@ -116,6 +124,10 @@ export function RankingsCard({ placeId, name }: { placeId: number; name: string 
             if (z === 'autorange') setSpan(null)
             else if (z) setSpan(z.max - z.min)
           }}
+          onClick={(e) => {
+            const href = ganttHref(e)
+            if (href) navigate(href)
+          }}
           summary={summary}
         />
       ) : (
@@ -133,7 +145,15 @@ export function RankingsCard({ placeId, name }: { placeId: number; name: string 
             <Table.Tbody>
               {milestones.map((m) => (
                 <Table.Tr key={m.categoryId}>
-                  <Table.Td>{m.category}</Table.Td>
+                  <Table.Td>
+                    <Anchor
+                      component={Link}
+                      to={rankingPath(m.categoryId, { time: m.lastPeakStart, exp: placeId })}
+                      size="sm"
+                    >
+                      {m.category}
+                    </Anchor>
+                  </Table.Td>
                   <Table.Td ta="right">#{m.peakRank}</Table.Td>
                   <Table.Td ta="right">{formatDuration(m.lastPeakMs / 1000)}</Table.Td>
                   <Table.Td ta="right">{m.timesAtPeak}</Table.Td>

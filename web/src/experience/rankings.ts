@@ -13,6 +13,8 @@ export interface Milestone {
   readonly categoryId: number
   readonly category: string
   readonly peakRank: number
+  /** Start of the latest period at the peak rank (epoch ms): where the category's ranking link opens. */
+  readonly lastPeakStart: number
   /** Duration of the latest period at the peak rank, ms. */
   readonly lastPeakMs: number
   readonly timesAtPeak: number
@@ -44,6 +46,7 @@ export function rankingMilestones(periods: readonly RankingPeriod[]): Milestone[
       categoryId,
       category: categoryTitle(categoryId),
       peakRank,
+      lastPeakStart: last ? Date.parse(last.start) : 0,
       lastPeakMs: last ? duration(last) : 0,
       timesAtPeak: atPeak.length,
       totalAtPeakMs: atPeak.reduce((sum, p) => sum + duration(p), 0),

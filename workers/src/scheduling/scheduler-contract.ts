@@ -1,3 +1,4 @@
+import { waitFor } from '@ludex/schemas/testing'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { PartOutcome, Scheduler } from './scheduler.ts'
 
@@ -11,14 +12,8 @@ export type SchedulerFactory = (options: SchedulerFactoryOptions) => Promise<Sch
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 
-/** Polls `check` until it holds; the bound only stops a broken scheduler from hanging the suite. */
-export async function eventually(check: () => boolean, timeoutMs = 15_000): Promise<void> {
-  const until = Date.now() + timeoutMs
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms`)
-    await sleep(20)
-  }
-}
+/** The jobs run every few hundred ms: checked often, bounded only so a broken scheduler cannot hang. */
+const SOON = { timeoutMs: 15_000, everyMs: 20 } as const
 
 const aligned = (t: number, every: number, offset: number) => (t - offset) % every === 0
 
@@ -51,7 +46,7 @@ export function schedulerContract(name: string, factory: SchedulerFactory): void
         run: async (ctx) => void b.push(ctx.scheduledFor),
       })
       await s.start()
-      await eventually(() => a.length >= 3 && b.length >= 2)
+      await waitFor('runs of both jobs', () => a.length >= 3 && b.length >= 2, SOON)
       await s.stop()
       for (const t of a) expect(aligned(t, 200, 0)).toBe(true)
       for (const t of b) expect(aligned(t, 300, 70)).toBe(true)
@@ -76,7 +71,7 @@ export function schedulerContract(name: string, factory: SchedulerFactory): void
         },
       })
       await s.start()
-      await eventually(() => new Set(runs).size >= 3)
+      await waitFor('three slots run', () => new Set(runs).size >= 3, SOON)
       const slots = [...new Set(runs)]
       expect(slots[1]).toBeGreaterThan(slots[0] ?? Number.POSITIVE_INFINITY)
     })
@@ -99,7 +94,7 @@ export function schedulerContract(name: string, factory: SchedulerFactory): void
           void completions.push({ scheduledFor: ctx.scheduledFor, outcomes }),
       })
       await s.start()
-      await eventually(() => completions.length >= 1)
+      await waitFor('a completion', () => completions.length >= 1, SOON)
       await s.stop()
       const first = completions[0]!
       expect(aligned(first.scheduledFor, 400, 10)).toBe(true)
@@ -130,7 +125,7 @@ export function schedulerContract(name: string, factory: SchedulerFactory): void
         },
       })
       await s.start()
-      await eventually(() => completions.length >= 2)
+      await waitFor('two completions', () => completions.length >= 2, SOON)
     })
 
     it('stop() waits for a running job, and nothing runs after it', async () => {
@@ -165,7 +160,7 @@ export function schedulerContract(name: string, factory: SchedulerFactory): void
         run: async (ctx) => void witnessed.push(ctx.scheduledFor),
       })
       await witness.start()
-      await eventually(() => witnessed.some((t) => t >= stoppedAt + 200))
+      await waitFor('the witness past the stop', () => witnessed.some((t) => t >= stoppedAt + 200), SOON)
       expect(runs).toBe(atStop)
     })
 
@@ -205,7 +200,7 @@ export function schedulerContract(name: string, factory: SchedulerFactory): void
       s.schedule({ name: 'contract:both', everyMs: 150, offsetMs: 20 })
       expect(() => s.schedule({ name: 'contract:both', everyMs: 300 })).toThrow(/another interval/)
       await s.start()
-      await eventually(() => runs.length >= 3)
+      await waitFor('three runs', () => runs.length >= 3, SOON)
       await s.stop()
       // Planned once: each boundary ran once, on the registered grid.
       expect(new Set(runs).size).toBe(runs.length)

@@ -18,6 +18,7 @@ import type { Context } from 'koa'
 import { z } from 'zod'
 import type { ApiDeps } from '../../deps.ts'
 import { ApiError } from '../../http/api-error.ts'
+import { DATED_SERIES_HEADERS } from '../../http/response-headers.ts'
 import { defineRoute } from '../../http/route.ts'
 import { averageStatRows, type PlaceInfo, placeStatRows, trackedPlaces } from '../../store/stats.ts'
 import { visibleTag } from '../../tags/tag-lookup.ts'
@@ -127,7 +128,11 @@ export const statsKindRoute = defineRoute({
     'favorites and playtime (seconds) [time, value floored]; rating [time, like ratio ×100]; likes',
     '[time, likes, -dislikes]. Time is the bucket start in epoch ms; buckets without data are absent.',
     'The start (default: the earliest creation date, about 5000 days back when unknown; tags',
-    '2022-01-01T01:00:00Z) snaps to its period start; the end (default now) snaps up to 10 minutes.',
+    '2022-01-01T01:00:00Z) snaps to its period start; the end (default now) snaps up to 10 minutes and',
+    'the bucket holding it is read whole. Only whole periods: a place’s period that began before its',
+    'stored history did is left out (of averages too, a tag’s and its scopes’; with includeZeros it',
+    'counts as a missing value); the period in progress is the one exception, and X-Ludex-Partial-From',
+    'names its start whenever the range reaches it (leave it out of records and averages).',
     'Visitors get the last 30 days: every bucket they get starts inside them. When the start, or the',
     'period it snaps to, lies before them, the first bucket is the first period starting inside them',
     'and X-Ludex-History-Start says where.',
@@ -150,6 +155,15 @@ export const statsKindRoute = defineRoute({
   params: z.object({ kind: statKind }),
   query,
   response: statsResponse,
+  responseHeaders: {
+    // The same two for a tag's average: its last bucket may be in progress, and a visitor's start moves.
+    ...DATED_SERIES_HEADERS,
+    'Cache-Control': {
+      description:
+        'max-age=60 (private for a signed-in viewer, public for a visitor); no-store with tagId, since a ' +
+        'tag’s average follows its edits.',
+    },
+  },
   errors: [404],
   maxAgeSeconds: (q) => (q.tagId === undefined ? 60 : 0),
   handler: async ({ params, query: q, viewer, deps, ctx }) => {
@@ -178,6 +192,7 @@ export const statsKindRoute = defineRoute({
         g,
         range.fromMs,
         range.toMs,
+        range.inProgressMs,
         includeZeros,
         withPercentiles,
         scope,
@@ -187,7 +202,8 @@ export const statsKindRoute = defineRoute({
         key,
         TAG_AGGREGATE_TTL_MS,
         async () => {
-          // Every member: untracked ones have no rows, and the zeros' divisor counts tracked ones only.
+          // Every member, in one statement: untracked ones have no rows, the zeros' divisor counts tracked
+          // ones only, and each one's part-period before its history is left out there.
           const rows = await averageStatRows(deps, kind, {
             granularity: g,
             placeIds: chosen ?? tag.placeIds,

@@ -1,8 +1,17 @@
 import { fileURLToPath } from 'node:url'
 import type { ClickHouseClient } from '@clickhouse/client'
-import { createApiApp, listen, requestUntrackedTagMembers } from '@ludex/api'
+import {
+  type AppDatabase,
+  createApiApp,
+  listen,
+  type ReadinessCheck,
+  requestUntrackedTagMembers,
+} from '@ludex/api'
+import { queryRows } from '@ludex/pipelines/store'
+import type { Logger } from 'pino'
 import { startAccounts } from '../accounts.ts'
 import { createApiDeps } from '../api-deps.ts'
+import { startLocalAdmin } from '../local-admin/server.ts'
 import type { MetricsListener } from '../metrics-listener.ts'
 import type { SharedState } from '../shared-state.ts'
 import { type RoleComponent, type RoleContext, startComponent } from './component.ts'
@@ -12,6 +21,46 @@ export const WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.met
 
 export interface ApiComponent extends RoleComponent {
   readonly url: string
+}
+
+/** How long /readyz waits for the app database or the store before it calls it unreachable. */
+export const READY_PROBE_MS = 3000
+
+/** null when `probe` answered in time; else why not (logged, not shown: /readyz is public). */
+async function unanswered(probe: () => Promise<unknown>): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${READY_PROBE_MS} ms`)), READY_PROBE_MS)
+  })
+  try {
+    await Promise.race([probe(), late])
+    return null
+  } catch (err) {
+    return err
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** The API serves only while what its calls read answers: the app database and the analytics store. */
+export function apiReadiness(
+  database: AppDatabase,
+  store: ClickHouseClient,
+  logger: Logger,
+): () => Promise<ReadinessCheck> {
+  return async () => {
+    const [db, analytics] = await Promise.all([
+      unanswered(() => database.ping()),
+      unanswered(() => queryRows(store, { what: 'readiness', query: 'SELECT 1 AS ok' })),
+    ])
+    const down = [db && 'the app database', analytics && 'the store'].filter(Boolean)
+    if (down.length === 0) return { ok: true, detail: `app database (${database.engine}) and store answer` }
+    logger.warn(
+      { appDatabase: db ? String(db) : undefined, store: analytics ? String(analytics) : undefined },
+      'api not ready',
+    )
+    return { ok: false, detail: `${down.join(' and ')} did not answer` }
+  }
 }
 
 /**
@@ -35,6 +84,11 @@ export async function startApiRole(
      * Redis for every poller process. Otherwise tag members Ludex does not track are not asked for.
      */
     trackingReachesPollers: boolean
+    /**
+     * The data dir this process holds, where the local admin endpoint is announced (`ludex user` while
+     * it runs); null when it holds none (every store a server), and then `ludex user` needs no endpoint.
+     */
+    localAdminDir: string | null
   },
 ): Promise<ApiComponent> {
   const { config, logger, clock } = ctx
@@ -82,6 +136,17 @@ export async function startApiRole(
     config.PORT,
   )
   logger.info({ url: server.url }, 'api listening')
+  const localAdminDir = options.localAdminDir
+  if (localAdminDir) {
+    await startComponent(ctx, 'local admin', () =>
+      startLocalAdmin(localAdminDir, {
+        db: accounts.database.db,
+        config,
+        logger: logger.child({ component: 'local-admin' }),
+        now: () => clock.now(),
+      }),
+    )
+  }
   // Tag members still untracked (a request lost with the last process, or one the platform could not
   // answer) are asked for again; in the background, as nothing else waits on it.
   const retracking = requestUntrackedTagMembers(deps).then(
@@ -90,6 +155,7 @@ export async function startApiRole(
   )
   return {
     url: server.url,
+    readiness: apiReadiness(accounts.database, options.store, logger),
     stop: async () => {
       await server.close()
       await retracking

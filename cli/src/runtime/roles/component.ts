@@ -19,24 +19,26 @@ export interface RoleContext {
 
 /** A started part: its stop (registered on the lifecycle) and what /readyz shows for it. */
 export interface RoleComponent extends Stoppable {
-  readiness?(): ReadinessCheck
+  /** Asked at each /readyz; a check that asks another system (the API's) answers in bounded time. */
+  readiness?(): ReadinessCheck | Promise<ReadinessCheck>
 }
 
 /** The /readyz entries: a part is listed (not ready) from the start, then reports itself once started. */
 export interface ReadinessBoard {
   expect(name: string, detail: string): void
   set(name: string, check: ReadinessCheck): void
-  track(name: string, check: () => ReadinessCheck): void
+  track(name: string, check: () => ReadinessCheck | Promise<ReadinessCheck>): void
   readonly probe: ReadinessProbe
 }
 
 export function createReadinessBoard(): ReadinessBoard {
-  const checks = new Map<string, () => ReadinessCheck>()
+  const checks = new Map<string, () => ReadinessCheck | Promise<ReadinessCheck>>()
   return {
     expect: (name, detail) => checks.set(name, () => ({ ok: false, detail })),
     set: (name, check) => checks.set(name, () => check),
     track: (name, check) => checks.set(name, check),
-    probe: async () => Object.fromEntries([...checks].map(([name, check]) => [name, check()])),
+    probe: async () =>
+      Object.fromEntries(await Promise.all([...checks].map(async ([name, check]) => [name, await check()]))),
   }
 }
 

@@ -1,4 +1,5 @@
 import type { ClickHouseClient } from '@clickhouse/client'
+import { queryRows, tables } from '@ludex/pipelines/store'
 import type { Publisher } from '@ludex/schemas'
 import {
   type ExperienceRef,
@@ -26,13 +27,13 @@ export async function restoreTracker(
   model: PlatformModel | null,
   now: number,
 ): Promise<Tracker> {
-  const result = await client.query({
-    query: 'SELECT place_id, universe_id FROM place_latest FINAL ORDER BY place_id',
-    format: 'JSONEachRow',
+  const stored = await queryRows<{ place_id: number; universe_id: number }>(client, {
+    what: 'tracked experiences',
+    query: `SELECT place_id, universe_id FROM ${tables.placeLatest} FINAL ORDER BY place_id`,
+    int64: ['place_id', 'universe_id'],
   })
-  const stored = await result.json<{ place_id: number | string; universe_id: number | string }>()
   await tracker.addAll(
-    stored.map((row) => ({ placeId: Number(row.place_id), universeId: Number(row.universe_id) })),
+    stored.map((row) => ({ placeId: row.place_id, universeId: row.universe_id })),
     'seed',
     now,
   )

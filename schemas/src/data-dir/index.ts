@@ -1,0 +1,1 @@
+export * from './data-dir.ts'

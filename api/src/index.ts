@@ -32,8 +32,7 @@ export {
 } from './db/app-db.ts'
 export { PGliteDialect } from './db/pglite-dialect.ts'
 export type { AppSchema } from './db/schema.ts'
-export type { ApiDeps, BadgeSource, TagMembership, TagRepository } from './deps.ts'
-export { staticTagRepository } from './deps.ts'
+export type { ApiDeps, BadgeSource, TrackPlaces } from './deps.ts'
 export type { Readiness, ReadinessCheck, ReadinessProbe } from './health/readiness.ts'
 export { ApiError } from './http/api-error.ts'
 export { buildOpenApi } from './http/openapi.ts'
@@ -55,6 +54,15 @@ export {
   RateLimitStoreError,
   type RedisRateLimiterOptions,
 } from './security/redis-rate-limiter.ts'
+export {
+  DuplicateTagNameError,
+  type TagChange,
+  TagFullError,
+  type TagRecord,
+  type TagRepository,
+  tagRepository,
+} from './tags/tag-repository.ts'
+export { requestUntrackedTagMembers } from './tags/tag-tracking.ts'
 export { HISTORY_START_HEADER } from './viewer/history-window.ts'
 export { sessionViewer } from './viewer/session-viewer.ts'
 export type { Viewer, ViewerResolver } from './viewer/viewer.ts'

@@ -10,6 +10,9 @@ export type AuditAction =
   | 'user.create_cli'
   | 'session.simulate_role'
   | 'place.edit'
+  | 'tag.create'
+  | 'tag.update'
+  | 'tag.delete'
 
 export interface AuditEntry {
   readonly at: Date

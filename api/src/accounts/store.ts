@@ -1,4 +1,5 @@
 import type { AppDb } from '../db/app-db.ts'
+import { type TagRepository, tagRepository } from '../tags/tag-repository.ts'
 import { type AuditRepository, auditRepository } from './audit.ts'
 import { type PlaceEditRepository, placeEditRepository } from './place-edits.ts'
 import { type PreferenceRepository, preferenceRepository } from './preferences.ts'
@@ -15,6 +16,7 @@ export interface AccountsStore {
   readonly preferences: PreferenceRepository
   readonly audit: AuditRepository
   readonly placeEdits: PlaceEditRepository
+  readonly tags: TagRepository
 }
 
 export function accountsStore(db: AppDb): AccountsStore {
@@ -26,5 +28,6 @@ export function accountsStore(db: AppDb): AccountsStore {
     preferences: preferenceRepository(db),
     audit: auditRepository(db),
     placeEdits: placeEditRepository(db),
+    tags: tagRepository(db),
   }
 }

@@ -83,13 +83,13 @@ export function mountRoutes(app: Koa, routes: readonly RouteDef[], options: Moun
           ctx.set('ETag', etag)
           if (ctx.get('If-None-Match') === etag) {
             ctx.status = 304
-            applyCacheControl(ctx, route, viewer.kind)
+            applyCacheControl(ctx, route, viewer.kind, query)
             return
           }
         }
         ctx.body = text
       }
-      applyCacheControl(ctx, route, viewer.kind)
+      applyCacheControl(ctx, route, viewer.kind, query)
       options.onValidResponse?.(route, ctx.status)
     })
   }
@@ -97,12 +97,18 @@ export function mountRoutes(app: Koa, routes: readonly RouteDef[], options: Moun
   for (const router of routers.values()) app.use(router.routes())
 }
 
-function applyCacheControl(ctx: Koa.Context, route: RouteDef, viewer: 'visitor' | 'user'): void {
-  if (route.method !== 'GET' || !route.maxAgeSeconds) {
+function applyCacheControl(
+  ctx: Koa.Context,
+  route: RouteDef,
+  viewer: 'visitor' | 'user',
+  query: unknown,
+): void {
+  const maxAge = typeof route.maxAgeSeconds === 'function' ? route.maxAgeSeconds(query) : route.maxAgeSeconds
+  if (route.method !== 'GET' || !maxAge) {
     ctx.set('Cache-Control', 'no-store')
     return
   }
   // Signed-in users see more history than visitors: their answers are theirs alone.
-  ctx.set('Cache-Control', `${viewer === 'user' ? 'private' : 'public'}, max-age=${route.maxAgeSeconds}`)
+  ctx.set('Cache-Control', `${viewer === 'user' ? 'private' : 'public'}, max-age=${maxAge}`)
   ctx.set('Vary', 'Cookie, Accept, Accept-Encoding')
 }

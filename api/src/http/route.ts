@@ -75,8 +75,8 @@ export interface RouteDef<
   >
   /** Headers a success answer may carry, documented in OpenAPI (name → what it says). */
   readonly responseHeaders?: Readonly<Record<string, ResponseHeader>>
-  /** Seconds a public GET may be cached; 0 = no-store. */
-  readonly maxAgeSeconds?: number
+  /** Seconds a public GET may be cached; 0 = no-store. A function decides from the parsed query. */
+  readonly maxAgeSeconds?: number | ((query: z.output<Q>) => number)
   readonly handler: (
     input: HandlerInput<z.output<P>, z.output<Q>, z.output<B>>,
   ) => Promise<z.input<R> | RawResult | StatusResult>

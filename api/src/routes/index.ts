@@ -20,6 +20,10 @@ import { placeDetailRoute } from './place/detail.ts'
 import { placePriceRoute } from './place/price.ts'
 import { slimListRoute } from './place/slim-list.ts'
 import { placeUpdateRoute } from './place/update.ts'
+import { tagDetailRoute } from './placetag/detail.ts'
+import { tagDeleteRoute, tagUpdateRoute } from './placetag/edit.ts'
+import { tagCreateRoute, tagListRoute } from './placetag/list.ts'
+import { tagAddPlacesRoute, tagRemovePlaceRoute } from './placetag/members.ts'
 import { platformCcuRoute } from './platform/ccu.ts'
 import { platformGenreRoute } from './platform/genre.ts'
 import { platformMovementRoute } from './platform/movement.ts'
@@ -44,6 +48,15 @@ export const apiRoutes: readonly RouteDef[] = [
   thumbnailHistoryRoute,
   badgesRoute,
   creatorListRoute,
+  // The tag calls that change a tag come after those that read it, deleting last: a client reading the
+  // document in order (the fuzz run does) reaches each of them before the tag is gone.
+  tagListRoute,
+  tagCreateRoute,
+  tagDetailRoute,
+  tagAddPlacesRoute,
+  tagRemovePlaceRoute,
+  tagUpdateRoute,
+  tagDeleteRoute,
   dailyPicksRoute,
   platformCcuRoute,
   platformGenreRoute,

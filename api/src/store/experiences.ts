@@ -9,7 +9,7 @@ import {
   type StoreReader,
   tables,
 } from '@ludex/pipelines/store'
-import type { Experience, SlimExperience } from '@ludex/schemas'
+import { type Experience, type SlimExperience, toPlayStatus } from '@ludex/schemas'
 
 /**
  * Latest counters joined with the latest details of every tracked experience. The like percentage is
@@ -244,7 +244,7 @@ export async function experienceDetail(
     total_visits: d.total_visits,
     like_percentage: d.like_percentage,
     age_limit: d.age_limit,
-    play_status: playStatusOf(d.play_status),
+    play_status: toPlayStatus(d.play_status),
     creator_id: d.creator_id,
     genre_l1: d.genre_l1,
     genre_l2: d.genre_l2,
@@ -253,14 +253,7 @@ export async function experienceDetail(
     average_playtime: Math.floor(playtime[0]?.playtime ?? 0),
     favorites: d.favorites,
     rank: d.rank,
-    // Tag membership lives with accounts; deps.tags can only find a tag by id so far (see the report).
+    // Tags live in the app database: the routes lay the caller's visible ones over (withTagsOf).
     tags: [],
   }
-}
-
-const PLAY_STATUSES = new Set([0, 1, 2, 3, 5, 9])
-
-/** A stored play status as the spec's code; anything unexpected reads as 0 (unknown). */
-function playStatusOf(code: number): Experience['play_status'] {
-  return (PLAY_STATUSES.has(code) ? code : 0) as Experience['play_status']
 }

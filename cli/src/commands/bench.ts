@@ -52,7 +52,14 @@ export function benchCommand(program: Command): void {
         console.log(`BENCH ingest_embedded_peak_rss ${peakRssMb} MiB`)
         console.log(`BENCH ingest_embedded_insert_format ${SNAPSHOT_INSERT_FORMAT} format`)
         if (opts.apiSeconds > 0) {
-          const figures = await benchApi({ pipeline, model, now, logger, durationSeconds: opts.apiSeconds })
+          const figures = await benchApi({
+            config,
+            pipeline,
+            model,
+            now,
+            logger,
+            durationSeconds: opts.apiSeconds,
+          })
           for (const f of figures) {
             const { single, loaded } = f
             console.log(`BENCH api_${f.name}_p50 ${single.p50} ms`)

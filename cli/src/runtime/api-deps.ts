@@ -1,11 +1,5 @@
 import type { ClickHouseClient } from '@clickhouse/client'
-import {
-  type Accounts,
-  type AggregateCache,
-  type ApiDeps,
-  staticTagRepository,
-  type TagRepository,
-} from '@ludex/api'
+import type { Accounts, AggregateCache, ApiDeps, TrackPlaces } from '@ludex/api'
 import { type Clock, fetchBadgeStats, type RobloxClient } from '@ludex/workers'
 import type { Logger } from 'pino'
 
@@ -17,20 +11,20 @@ export function createApiDeps(options: {
   cache: AggregateCache
   clock: Clock
   logger: Logger
-  /** Tags move into the app database with the tags issue; until then there are none unless given. */
-  tags?: TagRepository
-  /** Users and sessions; without them the account calls answer 503. */
+  /** Users, sessions and tags; without them their calls answer 503. */
   accounts?: Accounts
+  /** Where tag members Ludex does not track yet are asked to be tracked (a poller must take them). */
+  trackPlaces?: TrackPlaces
 }): ApiDeps {
   const { clickhouse, roblox, clock, logger } = options
   return {
     clickhouse,
-    tags: options.tags ?? staticTagRepository(),
     // Badge downloads are fetched live from the platform the pollers use.
     badges: (universeId) => fetchBadgeStats(roblox, universeId),
     cache: options.cache,
     now: () => clock.now(),
     logger,
     ...(options.accounts && { accounts: options.accounts }),
+    ...(options.trackPlaces && { trackPlaces: options.trackPlaces }),
   }
 }

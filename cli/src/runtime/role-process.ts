@@ -172,6 +172,7 @@ export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> 
           metrics: httpMetrics,
           localAdminDir: lock?.dataDir ?? null,
           ...(options.staticDir && { staticDir: options.staticDir }),
+          trackingReachesPollers: state.kind === 'redis' || has('poller'),
         }),
       )
     }

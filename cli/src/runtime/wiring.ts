@@ -13,6 +13,7 @@ export type WiringPart =
   | 'hostPacing'
   | 'tracker'
   | 'changeMemory'
+  | 'tagTracking'
   | 'platform'
 
 export interface Wiring {

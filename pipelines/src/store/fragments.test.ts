@@ -1,4 +1,12 @@
 import type { ClickHouseClient } from '@clickhouse/client'
+import {
+  firstWholePeriodStart,
+  GRANULARITIES,
+  nextPeriodStart,
+  periodStart,
+  SLOT_MS,
+  wholePeriodSql,
+} from '@ludex/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertDetails, openTestStore, rows, utc } from '../materialise/test-store.ts'
 import {
@@ -110,5 +118,37 @@ describe('genre and details fragments', () => {
         { p: 1 },
       ),
     ).toEqual([{ place_id: 1, found: 1, g1: ' Shooter' }])
+  })
+})
+
+describe('wholePeriodSql (schemas) on chDB', () => {
+  it('keeps exactly the periods from firstWholePeriodStart on, for every history start', async () => {
+    // Every slot of two days around a day, week and month boundary (Monday 1 June 2026 01:00), each
+    // against the periods of each granularity from two before its own to two after.
+    const from = utc('2026-05-31T00:00:00')
+    const histories = Array.from({ length: 2 * 144 }, (_, i) => from + i * SLOT_MS)
+    for (const g of GRANULARITIES) {
+      const pairs = histories.flatMap((h) => {
+        let p = periodStart(periodStart(h, g) - 1, g)
+        p = periodStart(p - 1, g)
+        const out: [number, number][] = []
+        for (let i = 0; i < 5; i++, p = nextPeriodStart(p, g)) out.push([p / 1000, h / 1000])
+        return out
+      })
+      const got = await rows<{ whole: number }>(
+        client,
+        `SELECT ${wholePeriodSql('p', 'h')} AS whole FROM (
+           SELECT toDateTime(x.1, 'UTC') AS p, toDateTime(x.2, 'UTC') AS h, x.3 AS i
+           FROM (SELECT arrayJoin(arrayZip({p:Array(UInt32)}, {h:Array(UInt32)}, range(length({p:Array(UInt32)})))) AS x)
+         ) ORDER BY i`,
+        { p: pairs.map(([p]) => p), h: pairs.map(([, h]) => h) },
+      )
+      const expected = pairs.map(([p, h]) => (p * 1000 >= firstWholePeriodStart(h * 1000, g) ? 1 : 0))
+      expect(new Set(expected), g).toEqual(new Set([0, 1]))
+      expect(
+        got.map((r) => Number(r.whole)),
+        g,
+      ).toEqual(expected)
+    }
   })
 })

@@ -39,7 +39,8 @@ export const slimExperience = z.object({
 export type SlimExperience = z.infer<typeof slimExperience>
 export const slimExperienceList = z.array(slimExperience)
 
-const thumbnailRef = z.object({ hash: z.string(), type: thumbnailType, time: isoTime })
+/** The latest thumbnail of one type, as an experience carries it. */
+export const thumbnailRef = z.object({ hash: z.string(), type: thumbnailType, time: isoTime })
 
 export const experience = z.object({
   universe_id: id,
@@ -68,7 +69,7 @@ export const experience = z.object({
   favorites: nonNegative,
   /** Position by players online among tracked experiences (ties share a rank). */
   rank: z.number().int().positive(),
-  /** Ids of the curated tags that hold the experience. */
+  /** Ids of the tags that hold the experience: the curated ones, and the caller's own. */
   tags: z.array(id),
 })
 export type Experience = z.infer<typeof experience>

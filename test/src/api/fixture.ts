@@ -15,13 +15,13 @@ import {
   migrateAppDatabase,
   openAppDatabase,
   type RouteDef,
-  staticTagRepository,
-  type TagMembership,
+  type TagRecord,
   type UserRecord,
 } from '@ludex/api'
 import { backfill, startPipeline } from '@ludex/cli'
 import { type ApiErrorBody, type Config, loadConfig, publicUrl, type Role } from '@ludex/schemas'
 import {
+  createInMemoryTrackingRequests,
   createPlatformModel,
   createRobloxClient,
   existsAt,
@@ -29,6 +29,7 @@ import {
   fetchBadgeStats,
   type PlatformModel,
   startSimulatorServer,
+  type TrackingRequests,
 } from '@ludex/workers'
 import type { JWTVerifyGetKey } from 'jose'
 import pino from 'pino'
@@ -65,7 +66,12 @@ export interface ApiFixture {
   readonly seen: Map<RouteDef, Set<number>>
   /** Place ids of the fixture's experiences that exist at `now`. */
   readonly placeIds: readonly number[]
-  readonly tags: readonly TagMembership[]
+  /** The tags the fixture created in the app database (curated unless asked otherwise), owned by `curator`. */
+  readonly tags: readonly TagRecord[]
+  /** The editor who owns the fixture's tags. */
+  readonly curator: UserRecord
+  /** Where the API asks for untracked tag members to be tracked (what a poller would take). */
+  readonly trackingRequests: TrackingRequests
   /** The app database (PGlite in the fixture's data dir) and the account services over it. */
   readonly accounts: Accounts
   /** The local SMTP server the fixture's mail goes to. */
@@ -193,10 +199,18 @@ function countingCache(inner: AggregateCache, counter: { n: number }): Aggregate
   }
 }
 
+/** A tag the fixture creates: curated unless `global` is false. */
+export interface FixtureTag {
+  readonly name: string
+  readonly placeIds: readonly number[]
+  readonly global?: boolean
+}
+
 /** Starts the API on a private copy of the fixture data. */
 export async function startApiFixture(
   options: {
-    tags?: (placeIds: readonly number[]) => TagMembership[]
+    /** The tags to create (default: one curated tag of 40 experiences). */
+    tags?: (placeIds: readonly number[]) => FixtureTag[]
     /** Configuration on top of the fixture's (e.g. low rate limits, GOOGLE_CLIENT_ID). */
     env?: Record<string, string>
     /** Google's signing keys, given directly instead of fetched from GOOGLE_JWKS_URL. */
@@ -252,7 +266,27 @@ export async function startApiFixture(
     const p = experienceAt(model, i)
     if (existsAt(p, FIXTURE.now)) placeIds.push(p.rootPlaceId)
   }
-  const tags = options.tags?.(placeIds) ?? [{ id: 7, name: 'Fixture tag', placeIds: placeIds.slice(0, 40) }]
+  const curator = await accounts.store.users.create({
+    email: `curator-${randomBytes(4).toString('hex')}@example.com`,
+    passwordHash: null,
+    firstName: 'Fixture',
+    lastName: 'Curator',
+    role: 'editor',
+    emailVerified: true,
+    analyticsId: randomBytes(16).toString('hex'),
+    createdAt: new Date(FIXTURE.now),
+  })
+  const tags: TagRecord[] = []
+  for (const t of options.tags?.(placeIds) ?? [{ name: 'Fixture tag', placeIds: placeIds.slice(0, 40) }]) {
+    const at = new Date(FIXTURE.now)
+    const created = await accounts.store.tags.create(
+      { name: t.name, global: t.global ?? true, ownerId: curator.id },
+      at,
+    )
+    const saved = await accounts.store.tags.update(created.id, { placeIds: t.placeIds }, at)
+    tags.push(saved?.tag ?? created)
+  }
+  const trackingRequests = createInMemoryTrackingRequests()
   const seen = new Map<RouteDef, Set<number>>()
   const computed = { n: 0 }
   const app = createApiApp({
@@ -260,12 +294,12 @@ export async function startApiFixture(
     readiness: async () => ({ store: { ok: true } }),
     deps: {
       clickhouse: pipeline.client,
-      tags: staticTagRepository(tags),
       badges: (universeId) => fetchBadgeStats(roblox, universeId),
       cache: countingCache(createMemoryAggregateCache(clock.now), computed),
       now: clock.now,
       logger,
       accounts,
+      trackPlaces: (ids) => trackingRequests.request(ids),
     },
     allowedOrigins: [publicUrl(config), ...config.ALLOWED_ORIGINS],
     trustProxy: config.TRUST_PROXY,
@@ -285,6 +319,8 @@ export async function startApiFixture(
     seen,
     placeIds,
     tags,
+    curator,
+    trackingRequests,
     clickhouse: pipeline.client,
     raw: async <T>(query: string, params: Record<string, unknown> = {}) => {
       const rs = await pipeline.client.query({ query, query_params: params, format: 'JSONEachRow' })

@@ -77,6 +77,7 @@ describe('hostile input', () => {
       ['/api/platform/ccu?startTime=', 'startTime'],
       ['/api/platform/ccu?endTime=', 'endTime'],
       [`/api/thumbnail?placeId=${place}&startTime=`, 'startTime'],
+      ['/api/stats/ccus?tagId=1&aggregation=average&startTime=', 'startTime'],
     ]
     const outOfRange = [
       '8640000000000000', // the largest time a JS Date holds: year 275760
@@ -156,6 +157,8 @@ describe('hostile input', () => {
           ],
           [admin, 'PUT', `/api/place/${place}`, { canonical_name: text }, 'body.canonical_name'],
           [admin, 'PUT', `/api/place/${place}`, { released: text }, 'body.released'],
+          [viewer, 'POST', '/api/placetag', { name: text }, 'body.name'],
+          [admin, 'PUT', `/api/placetag/${f.tags[0]!.id}`, { name: text }, 'body.name'],
         ]
         for (const [who, method, path, body, field] of calls) {
           const res = await sendJson<ErrorBody>(who, method, path, body)

@@ -18,6 +18,9 @@ interface Sessions {
   readonly simulatingAdmin: string
   readonly viewerId: number
   readonly loginEmail: string
+  /** Personal tags of the viewer: one the samples edit, one they delete. */
+  readonly editedTagId: number
+  readonly deletedTagId: number
 }
 
 const json = (method: string, body: unknown, cookie?: string): RequestInit => ({
@@ -113,6 +116,26 @@ function samples(
     'GET /api/thumbnail': { path: `/api/thumbnail?placeId=${place}&startTime=2022-01-01` },
     'GET /api/badges/{placeId}': { path: `/api/badges/${place}`, init: { headers: { accept: 'text/csv' } } },
     'GET /api/creator': { path: '/api/creator' },
+    'GET /api/placetag': { path: '/api/placetag', init: { headers: { cookie: s.admin } } },
+    'POST /api/placetag': { path: '/api/placetag', init: json('POST', { name: 'OpenAPI sample' }, s.viewer) },
+    'GET /api/placetag/{id}': { path: `/api/placetag/${f.tags[0]!.id}` },
+    'PUT /api/placetag/{id}': {
+      path: `/api/placetag/${s.editedTagId}`,
+      init: json('PUT', { name: 'Edited sample', place_ids: [f.placeIds[1]] }, s.viewer),
+    },
+    'DELETE /api/placetag/{id}': {
+      path: `/api/placetag/${s.deletedTagId}`,
+      init: { method: 'DELETE', headers: { cookie: s.viewer } },
+    },
+    // Run in the routes' order: added, removed, then the whole tag saved.
+    'POST /api/placetag/{id}/places': {
+      path: `/api/placetag/${s.editedTagId}/places`,
+      init: json('POST', { place_ids: [place] }, s.viewer),
+    },
+    'DELETE /api/placetag/{id}/places/{placeId}': {
+      path: `/api/placetag/${s.editedTagId}/places/${place}`,
+      init: { method: 'DELETE', headers: { cookie: s.viewer } },
+    },
     'GET /api/platform/picks': { path: '/api/platform/picks' },
     'GET /api/platform/ccu': { path: '/api/platform/ccu?granularity=day' },
     'GET /api/platform/genre': { path: '/api/platform/genre?new' },
@@ -131,9 +154,14 @@ describe('OpenAPI document and route coverage', () => {
   beforeAll(async () => {
     f = await startApiFixture()
     const viewer = await asUser(f)
+    const tagOf = async (name: string) =>
+      (await f.accounts.store.tags.create({ name, global: false, ownerId: viewer.user.id }, new Date(f.now)))
+        .id
     sessions = {
       viewer: viewer.headers!.cookie!,
       viewerId: viewer.user.id,
+      editedTagId: await tagOf('Sample to edit'),
+      deletedTagId: await tagOf('Sample to delete'),
       admin: (await asUser(f, 'admin')).headers!.cookie!,
       simulatingAdmin: (await asUser(f, 'admin')).headers!.cookie!,
       loginEmail: (await createUser(f)).email,
@@ -308,6 +336,11 @@ describe('OpenAPI document and route coverage', () => {
         })
       }
     }
+    // The stats call's tag variant is not stored by browsers, and says so.
+    const stats = body.paths['/api/stats/{kind}']!.get!.responses['200']
+    expect(stats?.headers?.['Cache-Control']).toMatchObject({
+      description: expect.stringContaining('no-store'),
+    })
   })
 
   it('renders the docs page from locally served assets', async () => {

@@ -112,7 +112,8 @@ describe('/api/place/{place_id} and its price history', () => {
         price: meta.price,
         age_limit: meta.ageRating.minimumAge,
         play_status: PLAY_STATUS[meta.reasonProhibited],
-        tags: [],
+        // The fixture's curated tag holds its first 40 experiences.
+        tags: f.tags.filter((t) => t.placeIds.includes(placeId)).map((t) => t.id),
       })
       const votes = sample.upVotes + sample.downVotes
       expect(e.like_percentage).toBeCloseTo(votes === 0 ? 0 : sample.upVotes / votes, 9)

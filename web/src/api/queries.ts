@@ -62,6 +62,13 @@ export const api = {
       queryFn: ({ signal }) => apiGet('/api/place?slim', 'slimExperienceList', signal),
       staleTime: SHELL_DATA_STALE_MS,
     }),
+  /** The tags the viewer may see (curated, own, and for editors every user's): the shell's third list. */
+  tags: () =>
+    queryOptions({
+      queryKey: ['placetag'],
+      queryFn: ({ signal }) => apiGet('/api/placetag', 'placeTagList', signal),
+      staleTime: SHELL_DATA_STALE_MS,
+    }),
   creators: () =>
     queryOptions({
       queryKey: ['creator'],

@@ -11,6 +11,7 @@ export {
   listedUser,
   movementList,
   okResponse,
+  placeTagList,
   platformCcuList,
   priceHistory,
   rankingSeries,

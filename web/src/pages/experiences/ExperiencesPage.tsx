@@ -1,16 +1,19 @@
 import { LIST_SEARCH_DEBOUNCE_MS } from '@ludex/schemas'
-import { Button, Group, Menu, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Badge, CloseButton, Group, Paper, Stack, TextInput, Title } from '@mantine/core'
 import { useDebouncedCallback } from '@mantine/hooks'
-import { IconFilter, IconSearch } from '@tabler/icons-react'
+import { IconSearch } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { api } from '../../api/queries.ts'
 import { usePageMeta } from '../../shell/page-meta.ts'
+import { useViewer } from '../../shell/viewer.ts'
 import { useHashParams } from '../../ui/hash-params.ts'
 import type { RankedExperience } from './columns.tsx'
 import { ExperiencesTable } from './ExperiencesTable.tsx'
 import { ranksByPlayersOnline } from './rank.ts'
 import { filterExperiences } from './search.ts'
+import { TagFilterMenu } from './TagFilterMenu.tsx'
+import { filterByTag, selectedTag } from './tag-filter.ts'
 
 export const EXPERIENCES_TABLE_ID = 'experiences'
 
@@ -57,7 +60,14 @@ export function ExperiencesPage() {
     const ranks = ranksByPlayersOnline(rows)
     return rows.map((r) => ({ ...r, rank: ranks.get(r.place_id) ?? 0 }))
   }, [list.data])
-  const rows = useMemo(() => filterExperiences(ranked, debounced), [ranked, debounced])
+  // The tag filter lives in the address (#tag={id}), so a filtered list can be shared.
+  const viewer = useViewer()
+  const tags = useQuery(api.tags())
+  const tagList = tags.isError ? [] : tags.data
+  const tag = selectedTag(tagList, hash.tag)
+  const rows = useMemo(() => filterByTag(filterExperiences(ranked, debounced), tag), [ranked, debounced, tag])
+  const selectTag = (next: { id: number } | null) =>
+    setHash((h) => ({ ...h, tag: next ? String(next.id) : undefined }))
 
   return (
     <Stack gap="md">
@@ -77,23 +87,28 @@ export function ExperiencesPage() {
             }}
             type="search"
           />
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button
-                variant="default"
-                leftSection={<IconFilter size={16} aria-hidden />}
-                style={{ alignSelf: 'flex-end' }}
-              >
-                Tags
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Label>Filter by tag</Menu.Label>
-              <Text size="sm" c="dimmed" px="sm" py="xs">
-                No tags
-              </Text>
-            </Menu.Dropdown>
-          </Menu>
+          <TagFilterMenu
+            tags={tagList}
+            userId={viewer.kind === 'user' ? viewer.user.id : null}
+            selected={tag}
+            onSelect={selectTag}
+          />
+          {tag && (
+            <Badge
+              size="lg"
+              variant="light"
+              style={{ alignSelf: 'flex-end' }}
+              rightSection={
+                <CloseButton
+                  size="xs"
+                  aria-label={`Remove the tag filter ${tag.name}`}
+                  onClick={() => selectTag(null)}
+                />
+              }
+            >
+              {tag.name}
+            </Badge>
+          )}
         </Group>
         <ExperiencesTable
           tableId={EXPERIENCES_TABLE_ID}
@@ -102,7 +117,7 @@ export function ExperiencesPage() {
           caption={
             list.isPending
               ? 'Loading experiences'
-              : `${rows.length.toLocaleString('en-US')} of ${ranked.length.toLocaleString('en-US')} experiences, ranked by players online`
+              : `${rows.length.toLocaleString('en-US')} of ${ranked.length.toLocaleString('en-US')} experiences${tag ? ` in ${tag.name}` : ''}, ranked by players online`
           }
         />
       </Paper>

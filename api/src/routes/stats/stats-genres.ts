@@ -10,6 +10,7 @@ import {
 import { z } from 'zod'
 import { defineRoute } from '../../http/route.ts'
 import { genreCcuRows } from '../../store/stats-genres.ts'
+import { GENRE_MAPPING_DESCRIPTION } from '../genre/mapping-description.ts'
 import { resolveBucketRange } from './stats-range.ts'
 
 export const statsGenresRoute = defineRoute({
@@ -18,13 +19,14 @@ export const statsGenresRoute = defineRoute({
   resource: 'stats',
   summary: 'Average Genre CCU: one series per genre',
   description: [
-    'One series per genre (genre_l1, named by its lower-cased key, ordered by key) of',
+    'One series per genre with data (named by its key, ordered by key) of',
     '[time, average CCU per experience to 1 decimal, total CCU floored]; time is the bucket start in',
     'epoch ms. Granularity day (default), week or month: hour falls back to day, since genre averages',
     'are kept per day and longer. Starts at 2022-01-01 unless startTime says otherwise (snapped to its',
     'period start) and runs to now. Visitors get the last 30 days: when the start, or the period it',
     'snaps to, lies before them, the first bucket is the first period starting inside them and',
-    'X-Ludex-History-Start says where.',
+    'X-Ludex-History-Start says where. An experience counts under its current genre.',
+    GENRE_MAPPING_DESCRIPTION,
   ].join(' '),
   query: z.object({ granularity: granularityParam.default('day'), startTime: timeParam.optional() }),
   response: genreStatsResponse,

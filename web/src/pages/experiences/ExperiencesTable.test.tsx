@@ -18,6 +18,7 @@ const exp = (place_id: number, players_online: number) => ({
   creator_id: 1,
   genre_l1: 'obby & platformer',
   genre_l2: 'runner',
+  genre: 'obby' as const,
 })
 
 function renderTable(rows: RankedExperience[]) {

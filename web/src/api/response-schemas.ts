@@ -3,10 +3,13 @@
 // schemas stay out of the first load's JavaScript.
 export {
   authProviders,
+  creatorDetail,
   creatorList,
   dailyPickList,
   experience,
+  genreDetail,
   genreDistribution,
+  genreList,
   genreStatsResponse,
   listedUser,
   movementList,
@@ -18,6 +21,7 @@ export {
   sessionUser,
   slimExperienceList,
   statsResponse,
+  subGenreDetail,
   thumbnailList,
   userIdentity,
   userList,

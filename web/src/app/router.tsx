@@ -39,6 +39,33 @@ const experienceHandle: RouteHandle = {
   module: 'src/pages/experience/route.tsx',
   serverRender: true,
 }
+const creatorsCrumbs = [{ label: 'Creators', to: '/creators' }]
+const creatorsHandle: RouteHandle = {
+  crumbs: creatorsCrumbs,
+  module: 'src/pages/creators/route.tsx',
+  serverRender: true,
+}
+const creatorHandle: RouteHandle = {
+  crumbs: creatorsCrumbs,
+  module: 'src/pages/creator/route.tsx',
+  serverRender: true,
+}
+const genresCrumbs = [{ label: 'Genres', to: '/genres' }]
+const genresHandle: RouteHandle = {
+  crumbs: genresCrumbs,
+  module: 'src/pages/genres/route.tsx',
+  serverRender: true,
+}
+const genreHandle: RouteHandle = {
+  crumbs: genresCrumbs,
+  module: 'src/pages/genre/route.tsx',
+  serverRender: true,
+}
+const subGenreHandle: RouteHandle = {
+  crumbs: genresCrumbs,
+  module: 'src/pages/sub-genre/route.tsx',
+  serverRender: true,
+}
 const settingsHandle: RouteHandle = {
   crumbs: [{ label: 'Settings', to: '/settings' }],
   module: 'src/pages/settings/route.tsx',
@@ -116,6 +143,33 @@ export function createRoutes(queryClient: QueryClient, services: RouteServices):
               path: 'experiences/:experienceId',
               handle: experienceHandle,
               lazy: () => import('../pages/experience/route.tsx').then((m) => m.route(queryClient)),
+            },
+            {
+              path: 'creators',
+              handle: creatorsHandle,
+              lazy: () => import('../pages/creators/route.tsx').then((m) => m.route(queryClient)),
+            },
+            {
+              // The loader checks the id (and ?type=) and throws a 404 Response otherwise.
+              path: 'creators/:creatorId',
+              handle: creatorHandle,
+              lazy: () => import('../pages/creator/route.tsx').then((m) => m.route(queryClient)),
+            },
+            {
+              path: 'genres',
+              handle: genresHandle,
+              lazy: () => import('../pages/genres/route.tsx').then((m) => m.route(queryClient)),
+            },
+            {
+              // Genre keys only (and 'unlabeled'); the loader throws a 404 Response for anything else.
+              path: 'genres/:genre',
+              handle: genreHandle,
+              lazy: () => import('../pages/genre/route.tsx').then((m) => m.route(queryClient)),
+            },
+            {
+              path: 'genres/:genre/:subGenre',
+              handle: subGenreHandle,
+              lazy: () => import('../pages/sub-genre/route.tsx').then((m) => m.route(queryClient)),
             },
             {
               path: 'settings',

@@ -30,7 +30,11 @@ export function useStatRows(kind: StatKind, placeId: number, view: ChartView) {
   return { rows: q.isError ? [] : (q.data ?? []), loading: q.isPending && !q.isError }
 }
 
-function timeLayout(view: ChartView, shapes: Partial<Shape>[], extra: Partial<Layout> = {}): Partial<Layout> {
+export function timeLayout(
+  view: ChartView,
+  shapes: Partial<Shape>[],
+  extra: Partial<Layout> = {},
+): Partial<Layout> {
   return {
     ...extra,
     xaxis: {
@@ -47,9 +51,14 @@ function timeLayout(view: ChartView, shapes: Partial<Shape>[], extra: Partial<La
   }
 }
 
-const pairs = (rows: readonly Row[]): [number, number][] => rows.map((r) => [r[0] ?? 0, r[1] ?? 0])
+export const pairs = (rows: readonly Row[]): [number, number][] => rows.map((r) => [r[0] ?? 0, r[1] ?? 0])
 
-function lineTrace(name: string, rows: readonly Row[], g: Granularity, options: Partial<Data> = {}): Data {
+export function lineTrace(
+  name: string,
+  rows: readonly Row[],
+  g: Granularity,
+  options: Partial<Data> = {},
+): Data {
   const pts = withGaps(pairs(rows), g)
   return {
     type: 'scatter',

@@ -3,6 +3,7 @@ import { Anchor, Group, VisuallyHidden } from '@mantine/core'
 import { createColumnHelper } from '@tanstack/react-table'
 import { createContext, useContext } from 'react'
 import { Link } from 'react-router'
+import { GenreLink } from '../../browse/GenreLink.tsx'
 import { formatInteger } from '../../experience/format.ts'
 import { ExperienceIcon } from '../../thumbnails/ExperienceIcon.tsx'
 import { RowMenu } from './RowMenu.tsx'
@@ -50,7 +51,11 @@ export const experienceColumns = [
     cell: (c) => formatLikePercentage(c.getValue()),
     sortDescFirst: true,
   }),
-  col.accessor((r) => displayGenreName(r.genre_l1), { id: 'genre', header: 'Genre' }),
+  col.accessor((r) => displayGenreName(r.genre), {
+    id: 'genre',
+    header: 'Genre',
+    cell: (c) => <GenreLink genre={c.row.original.genre} />,
+  }),
   col.display({
     id: 'actions',
     header: () => <VisuallyHidden>Actions</VisuallyHidden>,

@@ -77,7 +77,8 @@ export const api = {
   creator: (creatorId: number, type?: Creator['type']) =>
     queryOptions({
       queryKey: ['creator', creatorId, type ?? null],
-      queryFn: ({ signal }) => apiGet(`/api/creator/${creatorId}?${qs({ type })}`, 'creatorDetail', signal),
+      queryFn: ({ signal }) =>
+        apiGet(`/api/creator/${creatorId}${type ? `?${qs({ type })}` : ''}`, 'creatorDetail', signal),
       staleTime: 60_000,
     }),
   /** The average CCU of a creator's experiences: all, the active ones or the current top five. */

@@ -25,7 +25,7 @@ export function SubGenrePage() {
         <Title order={1}>{title}</Title>
         <Text size="sm" c="dimmed" mb="md">
           Sub-genre of{' '}
-          <Anchor component={Link} to={genrePath(genre)}>
+          <Anchor component={Link} to={genrePath(genre)} fw={600}>
             {genreName}
           </Anchor>
         </Text>

@@ -14,6 +14,12 @@ export {
 } from './bus/bus-contract.ts'
 export { type ObservedEvents, observedEvents } from './bus/observed-events.ts'
 export {
+  type DetailsRow,
+  insertDetails,
+  insertSnapshots,
+  type SnapshotRow,
+} from './materialise/test-store.ts'
+export {
   closedPort,
   landedSnapshots,
   refusedSnapshot,

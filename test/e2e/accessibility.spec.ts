@@ -62,6 +62,12 @@ for (const scheme of ['light', 'dark'] as const) {
       }
     })
 
+    test('a part 2 placeholder', async ({ page }) => {
+      await page.goto('/rankings/8')
+      await expect(main(page).getByRole('heading', { level: 1, name: 'Most Popular' })).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+    })
+
     test('sign-in', async ({ page }) => {
       await page.goto('/sign-in')
       await expect(page.getByText(ACCOUNT_TEXT.tagline)).toBeVisible()

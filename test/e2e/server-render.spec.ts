@@ -138,7 +138,7 @@ test.describe('server-side render', () => {
   })
 
   test('an unknown path answers 404 and still draws the overview (part 1 §2)', async ({ page, request }) => {
-    for (const path of ['/nonexistent', '/tags/abc', '/experiences/1/extra']) {
+    for (const path of ['/nonexistent', '/some.page', '/tags/1/extra', '/experiences/1/extra']) {
       const response = await request.get(path)
       expect(response.status(), path).toBe(404)
       expect(await response.text(), path).toContain('Tracked Games CCU')

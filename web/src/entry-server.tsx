@@ -18,7 +18,7 @@ import { ApiRequestError } from './api/client.ts'
 import { withServerRequest } from './api/transport.server.ts'
 import { AppProviders } from './app/AppProviders.tsx'
 import { createQueryClient } from './app/query-client.ts'
-import { createRoutes } from './app/router.tsx'
+import { createRoutes, SHELL_ROUTE_ID } from './app/router.tsx'
 import { type SsrState, serializeState } from './app/ssr-state.ts'
 import { createPageMetaStore, headOf, type PageMetaStore } from './shell/page-meta.ts'
 import { isRouteHandle } from './shell/route-handle.ts'
@@ -34,8 +34,11 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const pageMeta = createPageMetaStore({ server: true })
   // One attempt at the shell's data: the browser retries what failed here (its loader, main.tsx).
   const routes = createRoutes(queryClient, { loadShellData: () => loadShellData(queryClient) })
-  const page = matchRoutes(routes, new URL(request.url).pathname)?.at(-1)?.route.handle
-  if (!isRouteHandle(page) || !page.serverRender) return { kind: 'client', status: 200 }
+  const matches = matchRoutes(routes, new URL(request.url).pathname) ?? []
+  // The account screens are outside the shell: their page needs none of the shell's data.
+  const shellData = matches.some((m) => m.route.id === SHELL_ROUTE_ID)
+  const page = matches.at(-1)?.route.handle
+  if (!isRouteHandle(page) || !page.serverRender) return { kind: 'client', status: 200, shellData }
   const handler = createStaticHandler(routes)
   return withServerRequest({ origin: request.apiOrigin, cookie: request.cookie }, async () => {
     try {
@@ -57,8 +60,10 @@ async function renderPage(
   const context = await handler.query(
     new Request(request.url, { headers: request.cookie ? { cookie: request.cookie } : {} }),
   )
-  if (context instanceof Response) return { kind: 'client', status: context.status }
-  if (context.errors) return { kind: 'client', status: errorStatus(context.errors, context.statusCode) }
+  if (context instanceof Response) return { kind: 'client', status: context.status, shellData: true }
+  if (context.errors) {
+    return { kind: 'client', status: errorStatus(context.errors, context.statusCode), shellData: true }
+  }
   // The loaders awaited what the first screen cannot do without; the rest (prefetches the loaders
   // started, the shell's data) gets a bounded wait so the page is drawn whole when the API is quick.
   await settle([shellData, ...inFlight(queryClient)], request.dataBudgetMs)

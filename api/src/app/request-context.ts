@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { PARTIAL_FROM_HEADER } from '@ludex/schemas'
 import type { Middleware } from 'koa'
 import type { Logger } from 'pino'
 import { ApiError } from '../http/api-error.ts'
@@ -32,8 +33,10 @@ export function errorEnvelope(): Middleware {
     try {
       await next()
     } catch (err) {
-      // An error holds no history: a start announced before the failure does not describe it.
+      // An error holds no history: a start or a period in progress announced before the failure does
+      // not describe it.
       ctx.remove(HISTORY_START_HEADER)
+      ctx.remove(PARTIAL_FROM_HEADER)
       if (err instanceof ApiError) {
         ctx.status = err.status
         ctx.body = {

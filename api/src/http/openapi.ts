@@ -92,7 +92,17 @@ export function buildOpenApi(
       'application/json': { schema: jsonSchema(route.response, 'output') },
     }
     for (const type of route.alternativeContentTypes ?? []) success[type] = { schema: { type: 'string' } }
-    const responses: Record<string, unknown> = { 200: { description: 'Success', content: success } }
+    const headers = Object.entries(route.responseHeaders ?? {}).map(([name, h]) => [
+      name,
+      { description: h.description, schema: { type: 'string', ...(h.format && { format: h.format }) } },
+    ])
+    const responses: Record<string, unknown> = {
+      200: {
+        description: 'Success',
+        ...(headers.length > 0 && { headers: Object.fromEntries(headers) }),
+        content: success,
+      },
+    }
     for (const [status, other] of Object.entries(route.otherResponses ?? {})) {
       responses[status] = {
         description: other.description,

@@ -16,6 +16,13 @@ export interface HandlerInput<P, Q, B> {
   readonly ctx: Context
 }
 
+/** A header of a success answer, as OpenAPI documents it (a string value; never required). */
+export interface ResponseHeader {
+  readonly description: string
+  /** The value's format (OpenAPI string formats), e.g. 'date-time'. */
+  readonly format?: string
+}
+
 /** A JSON answer with another status than 200, its body checked against `otherResponses[status]`. */
 export interface StatusResult {
   readonly kind: 'status'
@@ -66,6 +73,8 @@ export interface RouteDef<
   readonly otherResponses?: Readonly<
     Record<number, { readonly description: string; readonly schema: z.ZodType }>
   >
+  /** Headers a success answer may carry, documented in OpenAPI (name → what it says). */
+  readonly responseHeaders?: Readonly<Record<string, ResponseHeader>>
   /** Seconds a public GET may be cached; 0 = no-store. */
   readonly maxAgeSeconds?: number
   readonly handler: (

@@ -46,6 +46,7 @@ export async function render(request) {
   if (path === '/slow') await new Promise((r) => setTimeout(r, 2000))
   if (path === '/broken') throw new Error('render failed')
   if (path === '/missing') return { kind: 'client', status: 404 }
+  if (path === '/sign-in') return { kind: 'client', status: 200, shellData: false }
   // A bundle of another version: no state for the client to hydrate from.
   if (path === '/malformed') return { kind: 'page', status: 200, html: '<main>old</main>', modules: [], head: null }
   return {
@@ -121,6 +122,18 @@ describe('server-side rendered pages', () => {
     const html = await res.text()
     expect(html).toContain('spinner')
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js">')
+  })
+
+  it('leaves out the shell data preloads for a page outside the shell, keeping the session', async () => {
+    const res = await fetch(`${server.url}/sign-in`)
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    expect(html).toContain('spinner')
+    expect(html).toContain('<link rel="preload" href="/api/auth/session" as="fetch" crossorigin />')
+    expect(html).not.toContain('/api/place?slim')
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js">')
+    // A page inside the shell keeps them (a render that does not say is one).
+    expect(await (await fetch(`${server.url}/missing`)).text()).toContain('/api/place?slim')
   })
 
   it('falls back to the client-rendered page when the render fails, is too slow or breaks its contract', async () => {

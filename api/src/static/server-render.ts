@@ -28,6 +28,7 @@ export interface ServerRenderOptions {
 
 /** The markers in web/index.html around what a server render replaces (the start-up spinner). */
 const OUTLET = /<!--ssr-outlet-->[\s\S]*<!--\/ssr-outlet-->/
+const SESSION_PATH = '/api/auth/session'
 const SESSION_PRELOAD = /\s*<link rel="preload" href="\/api\/auth\/session"[^>]*>/
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g
@@ -78,7 +79,9 @@ export async function loadServerRender(
       ])
       // The bundle is built apart from this process: a result of another shape is a failed render.
       const result = renderResult.parse(answer)
-      if (result.kind === 'client') return { status: result.status, html: indexHtml }
+      if (result.kind === 'client') {
+        return { status: result.status, html: result.shellData ? indexHtml : withoutShellData(indexHtml) }
+      }
       const assets = routeAssets(manifest, result.modules)
       const html = afterPaint(withHead(indexHtml.replace(SESSION_PRELOAD, ''), result.head), assets.modules)
         .replace('</head>', `${assets.stylesheets}</head>`)
@@ -113,6 +116,11 @@ export function afterPaint(indexHtml: string, routeModules: readonly string[]): 
     .replace(MODULE_PRELOAD, '')
     .replace(DATA_PRELOAD, '')
     .replace('</head>', `${loader}</head>`)
+}
+
+/** index.html without the preloads of the shell's data; the session's stays (every page restores it). */
+export function withoutShellData(indexHtml: string): string {
+  return indexHtml.replace(DATA_PRELOAD, (link, href: string) => (href === SESSION_PATH ? link : ''))
 }
 
 const escapeAttribute = (value: string) =>

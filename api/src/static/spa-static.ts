@@ -23,6 +23,18 @@ const contentTypes: Record<string, string> = {
 /** Build outputs that are never served: the server-side render's bundle and Vite's manifest. */
 const PRIVATE_DIRS = ['_ssr', '.vite']
 
+/**
+ * Whether a path that names no file is a missing file (404) rather than an address of the app: a path
+ * in the build's assets folder, or a root file of a known type ('/favicon.ico', '/robots.txt'). A stale
+ * chunk must fail as a missing file, never arrive as a page. Any other path is the app's, dots or not:
+ * '/experiences/1.5' and '/experiences/Mr.Bean' reach the experience page (which answers 404 for an id
+ * that is not one) and '/some.page' the unknown-path overview.
+ */
+function isAssetPath(rel: string): boolean {
+  if (rel.startsWith('assets/')) return true
+  return !rel.includes('/') && Object.hasOwn(contentTypes, extname(rel).toLowerCase())
+}
+
 export interface SpaStaticOptions {
   /** Server-render the pages when the build has the render (web/dist/_ssr); needs the logger. */
   readonly serverRender?: (ServerRenderOptions & { readonly logger: Logger }) | undefined
@@ -30,8 +42,9 @@ export interface SpaStaticOptions {
 
 /**
  * Serves the built SPA: files under root as they are (hashed assets cached for a year), and the
- * page for any other GET outside /api so client-side routes load: server-rendered when the build has
- * the render, else index.html as it is. Paths never escape root.
+ * page for any other GET outside /api so client-side routes load (a dotted path too, unless it looks
+ * like a missing asset: isAssetPath): server-rendered when the build has the render, else index.html
+ * as it is. Paths never escape root.
  */
 export function spaStatic(rootDir: string, options: SpaStaticOptions = {}): Middleware {
   const root = resolve(rootDir)
@@ -56,7 +69,7 @@ export function spaStatic(rootDir: string, options: SpaStaticOptions = {}): Midd
     let info = await stat(file).catch(() => null)
     const isAsset = info?.isFile() ?? false
     if (!isAsset) {
-      if (extname(rel) !== '') return next()
+      if (isAssetPath(rel)) return next()
       file = join(root, 'index.html')
       info = await stat(file).catch(() => null)
       if (!info?.isFile()) return next()

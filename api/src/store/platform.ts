@@ -4,6 +4,7 @@ import {
   type genreDistribution,
   type MovementType,
   type movementEntry,
+  nextPeriodStart,
   periodStartSql,
   type platformCcuPoint,
 } from '@ludex/schemas'
@@ -14,9 +15,10 @@ type GenreDistribution = z.input<typeof genreDistribution>
 type MovementEntry = z.input<typeof movementEntry>
 
 /**
- * Tracked CCU per period: the average of the period's platform_ccu slots within [from, to], floored.
- * A period cut by the range averages only the slots inside it, so a visitor's first day holds no slot
- * from before the window. Periods without a slot are absent (a gap, never a zero).
+ * Tracked CCU per period: the average of each period's platform_ccu slots, floored, for the periods
+ * whose starts lie in [fromMs, toMs]. Each period is read whole (its slots from its start to the next
+ * start), so a period the range cuts is never an average of part of it. Periods without a slot are
+ * absent (a gap, never a zero).
  */
 export async function platformCcu(
   store: StoreReader,
@@ -24,17 +26,33 @@ export async function platformCcu(
   fromMs: number,
   toMs: number,
 ): Promise<PlatformCcuPoint[]> {
+  if (toMs < fromMs) return []
   // periodStartSql is our own fixed text for a validated enum value, never request input.
   const rows = await readRows<{ time: string; ccu: number }>(store, {
     what: 'platform ccu',
     query: `SELECT toString(${periodStartSql(granularity, 'slot')}) AS time, floor(avg(tracked_ccu)) AS ccu
      FROM ${tables.platformCcu} FINAL
-     WHERE slot >= {from:DateTime('UTC')} AND slot <= {to:DateTime('UTC')}
+     WHERE slot >= {from:DateTime('UTC')} AND slot < {until:DateTime('UTC')}
      GROUP BY time
      ORDER BY time`,
-    params: { from: dateTimeParam(fromMs), to: dateTimeParam(toMs) },
+    params: { from: dateTimeParam(fromMs), until: dateTimeParam(nextPeriodStart(toMs, granularity)) },
   })
   return rows.map((r) => ({ time: isoFromClickHouse(r.time), ccu: r.ccu }))
+}
+
+/**
+ * The first slot of the platform's stored history (epoch ms), or null before the first sweep: where
+ * the platform-wide series (tracked CCU, genre averages) begin. Read in the table's order, so it costs
+ * one granule, not a scan.
+ */
+export async function platformHistoryStartMs(store: StoreReader): Promise<number | null> {
+  const rows = await readRows<{ ms: number }>(store, {
+    what: 'platform history start',
+    query: `SELECT toUnixTimestamp(slot) * 1000 AS ms FROM ${tables.platformCcu} ORDER BY slot LIMIT 1`,
+    params: {},
+    int64: ['ms'],
+  })
+  return rows[0]?.ms ?? null
 }
 
 interface GenreRow {

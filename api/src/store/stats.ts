@@ -23,22 +23,26 @@ function read<T extends object>(store: StoreReader, options: ReadOptions<T>): Pr
   return readRows<T>(store, { ...options, settings: READ_SETTINGS })
 }
 
-/** A tracked place's name and creation instant (null when unknown). */
+/** A tracked place's name, creation instant (null when unknown) and first stored slot. */
 export interface PlaceInfo {
   readonly placeId: number
   readonly name: string
   readonly createdMs: number | null
+  /** The first slot of its materialised history (epoch ms); null before its first rollup. */
+  readonly historyStartMs: number | null
 }
 
 interface PlaceInfoRow {
   place_id: number
   name: string
   created_ms: number
+  since_ms: number
 }
 
 /**
- * The tracked places among `ids` (those with a latest snapshot), with their latest name and creation
- * date; ids Ludex does not track are absent from the map.
+ * The tracked places among `ids` (those with a latest snapshot), with their latest name, creation
+ * date and where their history begins (the earliest first_slot of their month rollups: a few rows per
+ * place); ids Ludex does not track are absent from the map.
  */
 export async function trackedPlaces(
   store: StoreReader,
@@ -47,14 +51,21 @@ export async function trackedPlaces(
   if (ids.length === 0) return new Map()
   const rows = await read<PlaceInfoRow>(store, {
     what: 'tracked places',
-    query: `SELECT l.place_id AS place_id, d.name AS name, toUnixTimestamp64Milli(d.created) AS created_ms
+    query: `SELECT l.place_id AS place_id, d.name AS name, toUnixTimestamp64Milli(d.created) AS created_ms,
+       toUnixTimestamp(h.since) * 1000 AS since_ms
 FROM (SELECT DISTINCT place_id FROM ${tables.placeLatest} FINAL WHERE place_id IN {ids:Array(UInt64)}) AS l
 LEFT JOIN
 (
     ${latestDetailsSql({ name: 'name', created: 'created_at' }, { where: 'place_id IN {ids:Array(UInt64)}' })}
-) AS d USING (place_id)`,
-    params: { ids },
-    int64: ['place_id', 'created_ms'],
+) AS d USING (place_id)
+LEFT JOIN
+(
+    SELECT place_id, min(first_slot) AS since FROM ${tables.placeRollups} FINAL
+    WHERE granularity = {month:String} AND place_id IN {ids:Array(UInt64)}
+    GROUP BY place_id
+) AS h USING (place_id)`,
+    params: { ids, month: 'month' satisfies Granularity },
+    int64: ['place_id', 'created_ms', 'since_ms'],
   })
   const out = new Map<number, PlaceInfo>()
   for (const r of rows) {
@@ -65,28 +76,46 @@ LEFT JOIN
       placeId,
       name: r.name || String(placeId),
       createdMs: created > 0 ? created : null,
+      // A place without rollups joins as the epoch.
+      historyStartMs: r.since_ms > 0 ? r.since_ms : null,
     })
   }
   return out
 }
 
-/** The rows of one granularity, for some places, with bucket in [from, to] (both bucket starts). */
+/**
+ * The rows of one granularity, for some places, with bucket in [from, to] (both bucket starts), each
+ * place's from no earlier than its own (place_from, aligned with ids: where its whole periods begin).
+ */
 const ROLLUP_WHERE = `granularity = {g:String}
   AND place_id IN {ids:Array(UInt64)}
   AND bucket >= {from:DateTime('UTC')}
-  AND bucket <= {to:DateTime('UTC')}`
+  AND bucket <= {to:DateTime('UTC')}
+  AND toUnixTimestamp(bucket) >= transform(place_id, {ids:Array(UInt64)}, {place_from:Array(UInt32)}, toUInt32(0))`
 
 export interface RangeQuery {
   readonly granularity: Granularity
   readonly placeIds: readonly number[]
   /** First bucket start to include (epoch ms). */
   readonly fromMs: number
+  /**
+   * Per place (aligned with placeIds), the first bucket start to include when later than fromMs: a
+   * place whose history began inside a period starts at its first whole one (see `wholeFrom`).
+   */
+  readonly placeFromMs?: readonly number[]
   /** Last instant whose bucket is included (epoch ms): a bucket starting at or before it is read. */
   readonly toMs: number
 }
 
 function rangeParams(q: RangeQuery): Record<string, unknown> {
-  return { g: q.granularity, ids: q.placeIds, from: dateTimeParam(q.fromMs), to: dateTimeParam(q.toMs) }
+  const placeFrom = q.placeIds.map((_, i) => Math.max(q.fromMs, q.placeFromMs?.[i] ?? q.fromMs))
+  return {
+    g: q.granularity,
+    ids: q.placeIds,
+    from: dateTimeParam(q.fromMs),
+    to: dateTimeParam(q.toMs),
+    place_from: placeFrom.map((ms) => Math.floor(ms / 1000)),
+  }
 }
 
 /** One place's row: bucket start (epoch ms) and the raw value(s). Likes carry up and down votes. */

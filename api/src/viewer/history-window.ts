@@ -1,7 +1,7 @@
 import {
   type Granularity,
-  nextPeriodStart,
   periodStart,
+  periodStartAtOrAfter,
   snapToSlot,
   snapUpToSlot,
   visitorHistoryStartMs,
@@ -48,7 +48,7 @@ function firstUnitStartFrom(ms: number, unit: HistoryUnit): number {
     case 'date':
       return Math.ceil(ms / DAY_MS) * DAY_MS
     default:
-      return periodStart(ms, unit) === ms ? ms : nextPeriodStart(ms, unit)
+      return periodStartAtOrAfter(ms, unit)
   }
 }
 

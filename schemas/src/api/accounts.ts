@@ -114,6 +114,13 @@ export const sessionUser = z.object({
 })
 export type SessionUser = z.infer<typeof sessionUser>
 
+/**
+ * GET /api/auth/session: the signed-in user, or null for a visitor. A visitor is not an error, so
+ * restoring the session at start-up answers 200 either way and no page logs a failed request.
+ */
+export const sessionState = z.object({ user: sessionUser.nullable() })
+export type SessionState = z.infer<typeof sessionState>
+
 export const onboardingRequest = z.object({ interests, user_type: userType })
 
 const prefKey = z

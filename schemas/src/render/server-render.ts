@@ -43,7 +43,16 @@ export const renderResult = z.discriminatedUnion('kind', [
   }),
   /** Not rendered here (a redirect, an error page, a loader that answered with a Response): the SPA's
    * index.html with this status lets the client do as it always did. */
-  z.object({ kind: z.literal('client'), status: z.number().int() }),
+  z.object({
+    kind: z.literal('client'),
+    status: z.number().int(),
+    /**
+     * Whether the page loads the shell's data (the slim list, the creators) that index.html preloads.
+     * The account screens have their own frame and never do: their page goes out without those
+     * preloads, which the browser would otherwise report as unused.
+     */
+    shellData: z.boolean().default(true),
+  }),
 ])
 export type RenderResult = z.infer<typeof renderResult>
 

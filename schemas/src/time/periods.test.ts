@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { GRANULARITIES } from '../constants/stats.ts'
-import { nextPeriodStart, periodStart, periodStartSql, periodStartsBetween } from './periods.ts'
+import {
+  firstWholePeriodStart,
+  nextPeriodStart,
+  periodStart,
+  periodStartAtOrAfter,
+  periodStartSql,
+  periodStartsBetween,
+} from './periods.ts'
 
 const at = (iso: string) => Date.parse(iso)
 const iso = (ms: number) => new Date(ms).toISOString()
@@ -154,5 +161,45 @@ describe('periodStartSql', () => {
     expect(periodStartSql('hour', "toDateTime(ts, 'UTC')")).toBe(
       "toStartOfHour((toDateTime(ts, 'UTC')) - INTERVAL 1 MINUTE) + INTERVAL 1 MINUTE",
     )
+  })
+})
+
+describe('periodStartAtOrAfter', () => {
+  it.each([
+    // A period start is its own answer; any later instant moves to the next start.
+    ['day', '2026-06-01T01:00:00.000Z', '2026-06-01T01:00:00.000Z'],
+    ['day', '2026-06-01T00:59:59.999Z', '2026-06-01T01:00:00.000Z'],
+    ['day', '2026-06-01T01:00:00.001Z', '2026-06-02T01:00:00.000Z'],
+    ['hour', '2026-06-01T01:00:00.000Z', '2026-06-01T01:01:00.000Z'],
+    ['week', '2026-06-01T01:10:00.000Z', '2026-06-08T01:00:00.000Z'],
+    ['month', '2026-05-02T01:00:00.000Z', '2026-06-01T01:00:00.000Z'],
+    ['month', '2026-06-01T01:00:00.000Z', '2026-06-01T01:00:00.000Z'],
+  ] as const)('%s from %s is %s', (g, from, expected) => {
+    expect(iso(periodStartAtOrAfter(at(from), g))).toBe(expected)
+  })
+})
+
+describe('firstWholePeriodStart (issue 13: a history that begins inside a period)', () => {
+  it.each([
+    // History from a period's first slot: that period is whole.
+    ['day', '2026-06-01T01:00:00.000Z', '2026-06-01T01:00:00.000Z'],
+    ['week', '2026-06-01T01:00:00.000Z', '2026-06-01T01:00:00.000Z'],
+    ['month', '2026-06-01T01:00:00.000Z', '2026-06-01T01:00:00.000Z'],
+    // From the slot after 01:00 (01:10), or the last slot of the day before (00:50): the day that
+    // holds it lacks slots, so the next one is the first whole day.
+    ['day', '2026-06-01T01:10:00.000Z', '2026-06-02T01:00:00.000Z'],
+    ['day', '2026-06-01T00:50:00.000Z', '2026-06-01T01:00:00.000Z'],
+    ['week', '2026-06-01T01:10:00.000Z', '2026-06-08T01:00:00.000Z'],
+    ['week', '2026-06-01T00:50:00.000Z', '2026-06-01T01:00:00.000Z'],
+    ['month', '2026-06-01T01:10:00.000Z', '2026-07-01T01:00:00.000Z'],
+    ['month', '2026-06-01T00:50:00.000Z', '2026-06-01T01:00:00.000Z'],
+    // Hours start at HH:01 and their first slot is HH:10 (HH:00 closes the hour before).
+    ['hour', '2026-06-01T01:10:00.000Z', '2026-06-01T01:01:00.000Z'],
+    ['hour', '2026-06-01T01:00:00.000Z', '2026-06-01T01:01:00.000Z'],
+    ['hour', '2026-06-01T01:20:00.000Z', '2026-06-01T02:01:00.000Z'],
+    // A backfill that began mid-day (the issue's 30-day history): the next day is the first whole one.
+    ['day', '2026-04-29T13:20:00.000Z', '2026-04-30T01:00:00.000Z'],
+  ] as const)('%s with history from %s: %s', (g, historyStart, expected) => {
+    expect(iso(firstWholePeriodStart(at(historyStart), g))).toBe(expected)
   })
 })

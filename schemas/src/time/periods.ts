@@ -1,4 +1,5 @@
 import type { Granularity } from '../constants/stats.ts'
+import { snapUpToSlot } from './slots.ts'
 
 const MINUTE_MS = 60_000
 const HOUR_MS = 3_600_000
@@ -47,6 +48,23 @@ export function nextPeriodStart(ts: number, g: Granularity): number {
       return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1, 1)
     }
   }
+}
+
+/** The first period start at or after ms: ms itself when a period starts there, else the next start. */
+export function periodStartAtOrAfter(ms: number, g: Granularity): number {
+  return periodStart(ms, g) === ms ? ms : nextPeriodStart(ms, g)
+}
+
+/**
+ * The first period that history starting at `historyStartMs` (the first stored 10-minute slot) covers
+ * whole: the period holding that slot when the slot is the period's first one, else the next period.
+ * A period's first slot is its start rounded up to a slot: 01:00 for a day, HH:10 for the hour that
+ * starts at HH:01 (the slot at HH:00 closes the hour before). A period that began before the history
+ * did holds only part of its slots, so its average or last value describes part of it (issue 13).
+ */
+export function firstWholePeriodStart(historyStartMs: number, g: Granularity): number {
+  const start = periodStart(historyStartMs, g)
+  return snapUpToSlot(start) >= historyStartMs ? start : nextPeriodStart(start, g)
 }
 
 /**

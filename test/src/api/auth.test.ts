@@ -1,5 +1,5 @@
 import { HISTORY_START_HEADER } from '@ludex/api'
-import type { AuthProviders, SessionUser, UserIdentity } from '@ludex/schemas'
+import type { AuthProviders, SessionState, SessionUser, UserIdentity } from '@ludex/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type ApiFixture,
@@ -47,8 +47,12 @@ async function post(f: ApiFixture, path: string, body: unknown, headers: Record<
   }
 }
 
-const session = (f: ApiFixture, cookie: string) =>
-  getJson<SessionUser & ErrorBody>(f, '/api/auth/session', { headers: { cookie } })
+/** The user a cookie's session names, or null for a visitor: GET /api/auth/session answers 200 either way. */
+async function session(f: ApiFixture, cookie: string): Promise<SessionUser | null> {
+  const res = await getJson<SessionState>(f, '/api/auth/session', { headers: { cookie } })
+  expect(res.status).toBe(200)
+  return res.body.user
+}
 
 describe('accounts: sign-up, verification, sign-in, sign-out', () => {
   let f: ApiFixture
@@ -87,7 +91,7 @@ describe('accounts: sign-up, verification, sign-in, sign-out', () => {
       analytics_id: identity.id,
     })
     const cookie = verified.cookies[0]!.split(';')[0]!
-    expect((await session(f, cookie)).body.email).toBe(form.email)
+    expect((await session(f, cookie))?.email).toBe(form.email)
 
     const reused = await post(f, '/api/auth/verify-email', { token })
     expect(reused.status).toBe(400)
@@ -223,13 +227,13 @@ describe('accounts: sign-up, verification, sign-in, sign-out', () => {
     )
     const second = again.cookies[0]!.split(';')[0]!
     expect(second).not.toBe(first)
-    expect((await session(f, first)).status).toBe(401)
-    expect((await session(f, second)).status).toBe(200)
+    expect(await session(f, first)).toBeNull()
+    expect((await session(f, second))?.email).toBe(user.email)
 
     const out = await post(f, '/api/auth/logout', {}, { cookie: second })
     expect(out.status).toBe(200)
     expect(out.cookies[0]).toMatch(/^ludex_session=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax/)
-    expect((await session(f, second)).status).toBe(401)
+    expect(await session(f, second)).toBeNull()
   })
 
   it('lifts the 30-day visitor limit for a live session only', async () => {
@@ -245,11 +249,18 @@ describe('accounts: sign-up, verification, sign-in, sign-out', () => {
     expect(await clamp({ cookie })).not.toBeNull()
   })
 
-  it('answers GET /api/auth/session with 401 without a valid session', async () => {
-    expect((await getJson(f, '/api/auth/session')).status).toBe(401)
-    const forged = await session(f, `ludex_session=${'x'.repeat(43)}`)
-    expect(forged.status).toBe(401)
-    expect(forged.body.error.code).toBe('unauthenticated')
+  it('answers GET /api/auth/session with 200 and no user without a valid session, never cached', async () => {
+    const visitor = await getJson<SessionState>(f, '/api/auth/session')
+    expect(visitor.status).toBe(200)
+    expect(visitor.body).toEqual({ user: null })
+    expect(visitor.headers.get('cache-control')).toBe('no-store')
+    expect(await session(f, `ludex_session=${'x'.repeat(43)}`)).toBeNull()
+    // A signed-in user gets the user under the same shape.
+    const user = await createUser(f)
+    const cookie = await signIn(f, user.email)
+    const me = await getJson<SessionState>(f, '/api/auth/session', { headers: { cookie } })
+    expect(me.headers.get('cache-control')).toBe('no-store')
+    expect(me.body.user).toMatchObject({ email: user.email, role: 'viewer' })
   })
 
   it('offers no single sign-on and keeps Google out of the CSP while GOOGLE_CLIENT_ID is unset', async () => {
@@ -268,7 +279,7 @@ describe('accounts: sign-up, verification, sign-in, sign-out', () => {
     const user = await createUser(f)
     const cookie = await signIn(f, user.email)
     f.advanceClock(f.config.SESSION_TTL_DAYS * 24 * HOUR_MS + 1000)
-    expect((await session(f, cookie)).status).toBe(401)
+    expect(await session(f, cookie)).toBeNull()
   })
 })
 
@@ -309,8 +320,8 @@ describe('accounts: password reset', () => {
 
     const changed = await post(f, '/api/auth/password/change', { token, password: 'a brand new secret' })
     expect(changed.status).toBe(200)
-    expect((await session(f, phone)).status).toBe(401)
-    expect((await session(f, laptop)).status).toBe(401)
+    expect(await session(f, phone)).toBeNull()
+    expect(await session(f, laptop)).toBeNull()
     expect((await post(f, '/api/auth/login', { email: user.email, password: FIXTURE_PASSWORD })).status).toBe(
       401,
     )

@@ -203,19 +203,27 @@ export async function startApiFixture(
     googleKeys?: JWTVerifyGetKey
     /** The app's logger (request lines, errors); the fixture's own parts stay silent. */
     logger?: pino.Logger
+    /**
+     * 'empty': a migrated store with no data instead of the backfilled copy, for tests that write
+     * their own hand-worked rows (and materialise them with `rebuild`).
+     */
+    store?: 'backfilled' | 'empty'
+    /** The clock of the API and the store (default: FIXTURE.now); the accounts keep their own. */
+    now?: () => number
   } = {},
 ): Promise<ApiFixture> {
   const model = createPlatformModel({ seed: FIXTURE.seed, experiences: FIXTURE.experiences })
-  if (!(await exists(join(templateDir(), 'pglite')))) await buildTemplate(model)
+  const empty = options.store === 'empty'
+  if (!empty && !(await exists(join(templateDir(), 'pglite')))) await buildTemplate(model)
   const dataDir = await mkdtemp(join(tmpdir(), 'ludex-api-'))
-  await cp(templateDir(), dataDir, { recursive: true })
+  if (!empty) await cp(templateDir(), dataDir, { recursive: true })
   const mailbox = await startMailbox()
   const config = configFor(dataDir, {
     SMTP_URL: mailbox.url,
     MAIL_FROM: 'Ludex <accounts@ludex.test>',
     ...options.env,
   })
-  const clock = { now: () => FIXTURE.now }
+  const clock = { now: options.now ?? (() => FIXTURE.now) }
   let accountsOffsetMs = 0
   const accountsNow = () => FIXTURE.now + accountsOffsetMs
   const appDb = await openAppDatabase({ pgliteDir: join(dataDir, 'pglite'), logger })

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { AuthProviders, SessionUser } from '@ludex/schemas'
+import type { AuthProviders, SessionState, SessionUser } from '@ludex/schemas'
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -115,8 +115,8 @@ describe('POST /api/auth/google', () => {
       needs_onboarding: true,
     })
     expect(res.cookie).toMatch(/^ludex_session=/)
-    const me = await getJson<SessionUser>(f, '/api/auth/session', { headers: { cookie: res.cookie! } })
-    expect(me.body.id).toBe(res.body.id)
+    const me = await getJson<SessionState>(f, '/api/auth/session', { headers: { cookie: res.cookie! } })
+    expect(me.body.user?.id).toBe(res.body.id)
     // The same Google account signs in to the same user next time.
     expect(
       (await google(await credential({ sub: 'google-new', email: 'renamed@gmail.example' }))).body.id,

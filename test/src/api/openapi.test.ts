@@ -5,6 +5,7 @@ import {
   experienceGenre,
   genreSlug,
   idParam,
+  PARTIAL_FROM_HEADER,
   TIME_PARAM_PATTERNS,
   timeParam,
 } from '@ludex/schemas'
@@ -303,6 +304,24 @@ describe('OpenAPI document and route coverage', () => {
         required: true,
         schema: { type: 'integer', minimum: 0 },
       })
+    }
+  })
+
+  it('documents the headers of a dated series: the moved start and the period in progress', async () => {
+    const { body } = await getJson<{
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>
+      >
+    }>(f, '/api/openapi.json')
+    for (const path of ['/api/stats/{kind}', '/api/stats/genres', '/api/platform/ccu']) {
+      const ok = body.paths[path]!.get!.responses['200']
+      for (const name of [PARTIAL_FROM_HEADER, 'X-Ludex-History-Start']) {
+        expect(ok?.headers?.[name], `${path} ${name}`).toMatchObject({
+          description: expect.any(String),
+          schema: { type: 'string', format: 'date-time' },
+        })
+      }
     }
   })
 

@@ -52,7 +52,7 @@ describe('PUT /api/place/{place_id}: staff edits of the canonical name and relea
     expect(await edits()).toBe(before + 1)
     const [entry] = await f.accounts.store.audit.recent(1, { action: 'place.edit' })
     expect(entry).toMatchObject({
-      actorId: (await getJson<{ id: number }>(editor, '/api/auth/session')).body.id,
+      actorId: (await getJson<{ user: { id: number } }>(editor, '/api/auth/session')).body.user.id,
       target: `place:${placeId}`,
       details: { canonical_name: { from: name, to: 'Tower Heroes Classic' } },
     })

@@ -3,10 +3,13 @@ import { HISTORY_START_HEADER } from '@ludex/api'
 import {
   dailyPickList,
   experienceGenre,
+  firstWholePeriodStart,
+  type Granularity,
   genreDistribution,
   genreGroupKey,
   isExperienceGenre,
   movementList,
+  PARTIAL_FROM_HEADER,
   periodStart,
   platformCcuList,
 } from '@ludex/schemas'
@@ -147,12 +150,22 @@ describe('/api/platform', () => {
       ).map((r) => ({ slot: ms(r.slot), ccu: Number(r.tracked_ccu) }))
     })
 
-    /** Floor of the average of the slots in [from, to], per period start, from the raw rows. */
-    const expected = (g: 'hour' | 'day' | 'week', from: number, to: number) => {
+    /**
+     * Whole periods from the raw rows: the floor of the average of every slot of each period whose
+     * start lies in [periodStart(from), periodStart(to)], leaving out a period that began before the
+     * stored history (the first slot) unless it is the one in progress at `now`.
+     */
+    const expected = (g: Granularity, from: number, to: number) => {
+      const firstWhole = Math.min(
+        firstWholePeriodStart(Math.min(...raw.map((r) => r.slot)), g),
+        periodStart(f.now, g),
+      )
+      const lo = Math.max(periodStart(from, g), firstWhole)
+      const hi = periodStart(to, g)
       const sums = new Map<number, { sum: number; n: number }>()
       for (const r of raw) {
-        if (r.slot < from || r.slot > to) continue
         const key = periodStart(r.slot, g)
+        if (key < lo || key > hi) continue
         const s = sums.get(key) ?? { sum: 0, n: 0 }
         s.sum += r.ccu
         s.n += 1
@@ -200,24 +213,25 @@ describe('/api/platform', () => {
         `/api/platform/ccu?granularity=week&startTime=${iso(f.now - 20 * DAY_MS)}`,
       )
       const weeks = platformCcuList.parse(week.body)
-      expect(weeks).toEqual(expected('week', f.now - 20 * DAY_MS - ((f.now - 20 * DAY_MS) % 600_000), f.now))
+      expect(weeks).toEqual(expected('week', f.now - 20 * DAY_MS, f.now))
+      // The start (Thursday 2026-10-29 14:03) snaps down to its week, read whole from Monday 01:00.
+      expect(weeks[0]?.time).toBe('2026-10-26T01:00:00.000Z')
       expect(weeks.every((p) => new Date(p.time).getUTCDay() === 1)).toBe(true)
-      // A visitor's months start inside the window: November only; a user's reach back to October.
+      // A visitor's months start inside the window: November only, in progress. A user's would reach
+      // back to October, but the fixture's history begins 2026-10-09 14:10: October is not whole.
       const month = await getJson(f, '/api/platform/ccu?granularity=month')
       expect(month.headers.get(HISTORY_START_HEADER)).toBe('2026-11-01T01:00:00.000Z')
+      expect(month.headers.get(PARTIAL_FROM_HEADER)).toBe('2026-11-01T01:00:00.000Z')
       expect(platformCcuList.parse(month.body).map((p) => p.time)).toEqual(['2026-11-01T01:00:00.000Z'])
       const userMonth = await getJson(user, '/api/platform/ccu?granularity=month')
       expect(userMonth.headers.get(HISTORY_START_HEADER)).toBeNull()
-      expect(platformCcuList.parse(userMonth.body).map((p) => p.time)).toEqual([
-        '2026-10-01T01:00:00.000Z',
-        '2026-11-01T01:00:00.000Z',
-      ])
+      expect(platformCcuList.parse(userMonth.body).map((p) => p.time)).toEqual(['2026-11-01T01:00:00.000Z'])
     })
 
     it('labels a visitor’s periods inside the window when the start’s period began before it', async () => {
       // Each start lies inside the window (2026-10-19T14:03Z), in a period that began before it.
-      // Worked by hand: a user's first period is labelled at its start and averages the slots from the
-      // start on; a visitor's first period is the next one, whole.
+      // Worked by hand: a user's first period is the one holding the start, read whole; a visitor's
+      // first period is the next one.
       const cases = [
         ['hour', '2026-10-19T14:30:00.000Z', '2026-10-19T14:01:00.000Z', '2026-10-19T15:01:00.000Z'],
         ['day', '2026-10-19T20:00:00.000Z', '2026-10-19T01:00:00.000Z', '2026-10-20T01:00:00.000Z'],

@@ -68,11 +68,15 @@ describe('/api/stats/genres', () => {
         expect(Math.round(row[1] * 10)).toBeCloseTo(row[1] * 10, 6)
       }
     }
-    // The fixture's data begins on its first day; genre stats start at 2022-01-01 by default.
-    const [first] = await s.raw<{ b: number }>(
-      "SELECT toUnixTimestamp(min(bucket)) * 1000 AS b FROM place_rollups FINAL WHERE granularity = 'day'",
+    // Genre stats start at 2022-01-01 by default, so at the data: the fixture's history begins
+    // 2026-10-09 14:10, a part of that day that is left out; the first whole day is the 10th.
+    const [first] = await s.raw<{ b: number; slot: number }>(
+      `SELECT toUnixTimestamp(min(bucket)) * 1000 AS b, (SELECT toUnixTimestamp(min(slot)) * 1000 FROM platform_ccu) AS slot
+       FROM genre_ccu FINAL WHERE granularity = 'day'`,
     )
-    expect(body.series[0]!.data[0]![0]).toBe(Number(first!.b))
+    expect(Number(first!.b)).toBe(Date.UTC(2026, 9, 9, 1))
+    expect(Number(first!.slot)).toBe(Date.UTC(2026, 9, 9, 14, 10))
+    for (const series of body.series) expect(series.data[0]![0]).toBe(Date.UTC(2026, 9, 10, 1))
   })
 
   it('falls back from hour to day', async () => {
@@ -123,7 +127,9 @@ describe('/api/stats/genres', () => {
     const cases = [
       ['day', '2026-10-19T20:00:00Z', Date.UTC(2026, 9, 19, 1), Date.UTC(2026, 9, 20, 1)],
       ['week', '2026-10-21T00:00:00Z', Date.UTC(2026, 9, 19, 1), Date.UTC(2026, 9, 26, 1)],
-      ['month', '2026-10-25T00:00:00Z', Date.UTC(2026, 9, 1, 1), Date.UTC(2026, 10, 1, 1)],
+      // October began before the fixture's history (2026-10-09 14:10): not whole, so a user's first
+      // month is November too.
+      ['month', '2026-10-25T00:00:00Z', Date.UTC(2026, 10, 1, 1), Date.UTC(2026, 10, 1, 1)],
     ] as const
     for (const [g, start, userFirst, visitorFirst] of cases) {
       const path = `/api/stats/genres?granularity=${g}&startTime=${start}`

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@ludex/schemas'
+import type { SessionState, SessionUser } from '@ludex/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type ApiFixture,
@@ -31,10 +31,10 @@ describe('accounts: roles, user management, role simulation, onboarding and pref
     } as const
     for (const role of ['viewer', 'editor', 'admin'] as const) {
       const u = await asUser(f, role)
-      const me = await getJson<SessionUser>(u, '/api/auth/session')
-      expect(me.body.role).toBe(role)
-      expect([...me.body.permissions].sort()).toEqual([...expected[role]].sort())
-      expect(me.body.can_simulate).toBe(role === 'admin')
+      const me = (await getJson<SessionState>(u, '/api/auth/session')).body.user!
+      expect(me.role).toBe(role)
+      expect([...me.permissions].sort()).toEqual([...expected[role]].sort())
+      expect(me.can_simulate).toBe(role === 'admin')
     }
   })
 
@@ -75,7 +75,9 @@ describe('accounts: roles, user management, role simulation, onboarding and pref
     expect(promoted.status).toBe(200)
     expect(promoted.body.role).toBe('editor')
     // The new role applies to the target's existing session at once.
-    expect((await getJson<SessionUser>(target, '/api/auth/session')).body.permissions).toContain('EDIT_PLACE')
+    expect((await getJson<SessionState>(target, '/api/auth/session')).body.user?.permissions).toContain(
+      'EDIT_PLACE',
+    )
     const [entry] = await f.accounts.store.audit.recent(1, { action: 'user.role_change' })
     expect(entry).toMatchObject({
       actorId: admin.user.id,
@@ -131,7 +133,7 @@ describe('accounts: roles, user management, role simulation, onboarding and pref
     await simulate()
     const other = await signIn(f, admin.user.email)
     expect(
-      (await getJson<SessionUser>(f, '/api/auth/session', { headers: { cookie: other } })).body.role,
+      (await getJson<SessionState>(f, '/api/auth/session', { headers: { cookie: other } })).body.user?.role,
     ).toBe('admin')
 
     for (const role of ['viewer', 'editor'] as const) {
@@ -147,7 +149,7 @@ describe('accounts: roles, user management, role simulation, onboarding and pref
       .set({ interests: [], user_type: null })
       .where('id', '=', u.user.id)
       .execute()
-    expect((await getJson<SessionUser>(u, '/api/auth/session')).body.needs_onboarding).toBe(true)
+    expect((await getJson<SessionState>(u, '/api/auth/session')).body.user?.needs_onboarding).toBe(true)
     const bad = await sendJson<ErrorBody>(u, 'PUT', '/api/users/me/onboarding', {
       interests: [],
       user_type: 'player',
@@ -163,7 +165,7 @@ describe('accounts: roles, user management, role simulation, onboarding and pref
       expect(repeated.status, `${interests.length} interests`).toBe(400)
       expect(repeated.body.error.details?.[0]?.field).toBe('body.interests')
     }
-    expect((await getJson<SessionUser>(u, '/api/auth/session')).body.needs_onboarding).toBe(true)
+    expect((await getJson<SessionState>(u, '/api/auth/session')).body.user?.needs_onboarding).toBe(true)
     const done = await sendJson<SessionUser>(u, 'PUT', '/api/users/me/onboarding', {
       interests: ['horror', 'racing'],
       user_type: 'journalist',

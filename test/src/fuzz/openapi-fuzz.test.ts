@@ -213,12 +213,12 @@ describe('API fuzz run (Schemathesis over /api/openapi.json)', () => {
       const reachable = labelsOf(apiRoutes).filter((l) => !NEEDS_A_SECRET.has(l) && !SESSION_ENDERS.has(l))
       expect(withoutSuccess(run, reachable)).toEqual([])
       // The run ended as it began: signed in, as an admin.
-      const me = await getJson<{ role: string; simulating: boolean }>(
+      const me = await getJson<{ user: { role: string; simulating: boolean } | null }>(
         { ...f, headers: { cookie: session } },
         '/api/auth/session',
       )
       expect(me.status).toBe(200)
-      expect(me.body).toMatchObject({ role: 'admin', simulating: false })
+      expect(me.body.user).toMatchObject({ role: 'admin', simulating: false })
     })
   })
 })

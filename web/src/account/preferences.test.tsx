@@ -1,6 +1,8 @@
 import type { SessionUser, UserPreferences } from '@ludex/schemas'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { hydrateRoot, type Root } from 'react-dom/client'
+import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PREFERENCES_QUERY_KEY, SESSION_QUERY_KEY } from '../api/queries.ts'
 import { preferenceStorageKey, usePreference } from './preferences.ts'
@@ -96,6 +98,49 @@ describe('usePreference', () => {
     expect(localStorage.getItem('ludex:table:experiences:page-size')).toBe('50')
     expect(localStorage.getItem('ludex-nav-group-tools')).toBe('false')
     expect(calls).toEqual([])
+  })
+
+  it('hydrates a server-drawn page with the defaults, then shows a visitor’s stored values, no mismatch', async () => {
+    fakeApi(null)
+    localStorage.setItem(preferenceStorageKey('page_sizes', 'experiences'), '50')
+    localStorage.setItem(preferenceStorageKey('groups', 'tools'), 'false')
+    const queryClient = new QueryClient()
+    clients.push(queryClient)
+    queryClient.setQueryData(SESSION_QUERY_KEY, null)
+    const tree = (
+      <QueryClientProvider client={queryClient}>
+        <Probe />
+      </QueryClientProvider>
+    )
+    // The server has no storage: it draws the defaults.
+    const container = document.createElement('div')
+    container.innerHTML = renderToString(tree)
+    expect(container.textContent).toContain('size 20')
+    expect(container.textContent).toContain('tools open')
+    const differences: unknown[] = []
+    let root: Root | undefined
+    await act(async () => {
+      root = hydrateRoot(container, tree, { onRecoverableError: (error) => differences.push(error) })
+    })
+    await waitFor(() => expect(container.textContent).toContain('size 50'))
+    expect(container.textContent).toContain('tools closed')
+    expect(differences).toEqual([])
+    act(() => root?.unmount())
+  })
+
+  it('keeps two readers of one key in step within the tab', () => {
+    fakeApi(null)
+    const queryClient = new QueryClient()
+    clients.push(queryClient)
+    queryClient.setQueryData(SESSION_QUERY_KEY, null)
+    render(
+      <QueryClientProvider client={queryClient}>
+        <Probe />
+        <Probe />
+      </QueryClientProvider>,
+    )
+    fireEvent.click(screen.getAllByRole('button', { name: '100 rows' })[0]!)
+    expect(screen.getAllByText('size 100')).toHaveLength(2)
   })
 
   it('reads a signed-in user’s values from the server document, not from this browser', () => {

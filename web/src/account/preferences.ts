@@ -1,5 +1,4 @@
 import type { UserPreferences } from '@ludex/schemas'
-import { useLocalStorage } from '@mantine/hooks'
 import type { QueryClient } from '@tanstack/react-query'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useSyncExternalStore } from 'react'
@@ -58,6 +57,70 @@ export function writePreference<K extends PreferenceKind>(
 
 const isPreferencesKey = (key: readonly unknown[]) => key[0] === PREFERENCES_QUERY_KEY[0]
 
+/** Tells this tab's other readers of a key that it changed ('storage' events reach only other tabs). */
+const STORED_EVENT = 'ludex-preference-stored'
+
+function readStored(storageKey: string): string | null {
+  try {
+    return window.localStorage.getItem(storageKey)
+  } catch {
+    // Storage blocked (privacy settings): the fallback, as for a first visit.
+    return null
+  }
+}
+
+function parseStored(raw: string | null): unknown {
+  if (raw === null) return undefined
+  try {
+    return JSON.parse(raw)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * A visitor's value in this browser's storage (JSON, as before accounts). The server cannot read it,
+ * so the page is drawn and hydrated with no stored value (getServerSnapshot) and React then re-renders
+ * with the stored one: a remembered choice (a closed sidebar group, a page size) never makes the
+ * hydrated markup differ from the server's. A page drawn in the browser alone reads it at once.
+ */
+function useStoredValue(storageKey: string): [unknown, (value: unknown) => void] {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const onStorage = (event: StorageEvent) => {
+        if (event.key === storageKey || event.key === null) onChange()
+      }
+      const onStored = (event: Event) => {
+        if ((event as CustomEvent<string>).detail === storageKey) onChange()
+      }
+      window.addEventListener('storage', onStorage)
+      window.addEventListener(STORED_EVENT, onStored)
+      return () => {
+        window.removeEventListener('storage', onStorage)
+        window.removeEventListener(STORED_EVENT, onStored)
+      }
+    },
+    [storageKey],
+  )
+  const raw = useSyncExternalStore(
+    subscribe,
+    () => readStored(storageKey),
+    () => null,
+  )
+  const write = useCallback(
+    (value: unknown) => {
+      try {
+        window.localStorage.setItem(storageKey, JSON.stringify(value))
+      } catch {
+        // Blocked storage: the choice lasts until the page is left, like any unsaved view state.
+      }
+      window.dispatchEvent(new CustomEvent(STORED_EVENT, { detail: storageKey }))
+    },
+    [storageKey],
+  )
+  return [parseStored(raw), write]
+}
+
 /**
  * One remembered value: the signed-in user's from their server document, a visitor's from this
  * browser's storage. A stored value of another type than `fallback` reads as `fallback`. The setter
@@ -75,11 +138,8 @@ export function usePreference<K extends PreferenceKind>(
   const viewer = useViewer()
   const signedIn = viewer.kind === 'user'
   // Always called (hooks cannot be conditional); a signed-in user's value does not come from it.
-  const [stored, setStored] = useLocalStorage<PreferenceValue<K>>({
-    key: preferenceStorageKey(kind, key),
-    defaultValue: fallback,
-    getInitialValueInEffect: false,
-  })
+  const storageKey = preferenceStorageKey(kind, key)
+  const [stored, writeStored] = useStoredValue(storageKey)
   const getDoc = () => queryClient.getQueryData<UserPreferences>(PREFERENCES_QUERY_KEY)
   const doc = useSyncExternalStore(
     (onChange) =>
@@ -104,10 +164,9 @@ export function usePreference<K extends PreferenceKind>(
   const set = useCallback(
     (next: PreferenceValue<K> | ((current: PreferenceValue<K>) => PreferenceValue<K>)) => {
       if (!signedIn) {
-        setStored((current) => {
-          const base = typeof current === typeof fallback ? current : fallback
-          return typeof next === 'function' ? next(base) : next
-        })
+        const current = parseStored(readStored(storageKey))
+        const base = typeof current === typeof fallback ? (current as PreferenceValue<K>) : fallback
+        writeStored(typeof next === 'function' ? next(base) : next)
         return
       }
       const doc = queryClient.getQueryData<UserPreferences>(PREFERENCES_QUERY_KEY)
@@ -120,7 +179,7 @@ export function usePreference<K extends PreferenceKind>(
         doc ? m.scheduleSave(queryClient) : m.setUserPreference(queryClient, kind, key, value),
       )
     },
-    [signedIn, setStored, queryClient, kind, key, fallback],
+    [signedIn, storageKey, writeStored, queryClient, kind, key, fallback],
   )
   return [value, set]
 }

@@ -1,3 +1,4 @@
+import { PARTIAL_FROM_HEADER, partialFromMs } from '@ludex/schemas'
 import type { z } from 'zod'
 import { apiFetch } from './transport.ts'
 
@@ -69,6 +70,29 @@ export async function apiGet<K extends ResponseSchemaName>(
   const res = await apiFetch(path, { signal: signal ?? null, headers: { accept: 'application/json' } })
   if (!res.ok) throw await requestError(res)
   return parsed(res, path, schemas, schemaName)
+}
+
+/** A dated series answer: the body, and where the period in progress starts (null: none in it). */
+export interface Dated<T> {
+  readonly body: T
+  /** Epoch ms from X-Ludex-Partial-From: a bucket at or after it is in progress, not a whole period. */
+  readonly partialFrom: number | null
+}
+
+/**
+ * GET a dated series (stats, genre averages, platform CCU) with the header that marks its bucket in
+ * progress, so charts draw it as such and records and averages leave it out.
+ */
+export async function apiGetDated<K extends ResponseSchemaName>(
+  path: string,
+  schemaName: K,
+  signal?: AbortSignal,
+): Promise<Dated<ResponseOf<K>>> {
+  const schemas = loadSchemas()
+  const res = await apiFetch(path, { signal: signal ?? null, headers: { accept: 'application/json' } })
+  if (!res.ok) throw await requestError(res)
+  const partialFrom = partialFromMs(res.headers.get(PARTIAL_FROM_HEADER))
+  return { body: await parsed(res, path, schemas, schemaName), partialFrom }
 }
 
 /**

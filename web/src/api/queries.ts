@@ -1,6 +1,6 @@
 import type { Creator, Granularity, SessionUser, StatKind, TagCcuScope } from '@ludex/schemas'
 import { queryOptions } from '@tanstack/react-query'
-import { ApiRequestError, apiGet } from './client.ts'
+import { apiGet, apiGetDated } from './client.ts'
 
 /** The slim list, tags and creators are loaded once and refreshed after 10 minutes (part 1 §4). */
 export const SHELL_DATA_STALE_MS = 10 * 60_000
@@ -19,14 +19,9 @@ export const SESSION_QUERY_KEY = ['auth', 'session'] as const
  */
 export const PREFERENCES_QUERY_KEY = ['preferences'] as const
 
-/** The signed-in user, or null for a visitor (the server answers 401 without a valid session). */
+/** The signed-in user, or null for a visitor (the server answers 200 with `user: null`). */
 async function fetchSession(signal: AbortSignal): Promise<SessionUser | null> {
-  try {
-    return await apiGet('/api/auth/session', 'sessionUser', signal)
-  } catch (err) {
-    if (err instanceof ApiRequestError && err.status === 401) return null
-    throw err
-  }
+  return (await apiGet('/api/auth/session', 'sessionState', signal)).user
 }
 
 /** One query-options factory per endpoint: loaders call ensureQueryData, components useQuery. */
@@ -88,7 +83,8 @@ export const api = {
   ) =>
     queryOptions({
       queryKey: ['creator', creatorId, 'ccu', params],
-      queryFn: ({ signal }) => apiGet(`/api/creator/${creatorId}/ccu?${qs(params)}`, 'statsResponse', signal),
+      queryFn: ({ signal }) =>
+        apiGetDated(`/api/creator/${creatorId}/ccu?${qs(params)}`, 'statsResponse', signal),
       staleTime: 60_000,
     }),
   /** The genre table (GET /api/genre). */
@@ -144,7 +140,7 @@ export const api = {
     queryOptions({
       queryKey: ['stats', kind, params],
       queryFn: ({ signal }) =>
-        apiGet(
+        apiGetDated(
           `/api/stats/${kind}?${qs({ ...params, placeIds: params.placeIds.join(',') })}`,
           'statsResponse',
           signal,
@@ -155,7 +151,7 @@ export const api = {
     queryOptions({
       queryKey: ['stats', 'genres', granularity, startTime],
       queryFn: ({ signal }) =>
-        apiGet(`/api/stats/genres?${qs({ granularity, startTime })}`, 'genreStatsResponse', signal),
+        apiGetDated(`/api/stats/genres?${qs({ granularity, startTime })}`, 'genreStatsResponse', signal),
       staleTime: 5 * 60_000,
     }),
   rankingSeries: (placeId: number, startTime?: string) =>
@@ -181,7 +177,7 @@ export const api = {
     queryOptions({
       queryKey: ['platform', 'ccu', granularity, startTime],
       queryFn: ({ signal }) =>
-        apiGet(`/api/platform/ccu?${qs({ granularity, startTime })}`, 'platformCcuList', signal),
+        apiGetDated(`/api/platform/ccu?${qs({ granularity, startTime })}`, 'platformCcuList', signal),
       staleTime: 5 * 60_000,
     }),
   genreDistribution: () =>

@@ -18,6 +18,7 @@ export {
   priceHistory,
   rankingSeries,
   rankingSnapshot,
+  sessionState,
   sessionUser,
   slimExperienceList,
   statsResponse,

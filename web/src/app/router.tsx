@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { RouteObject } from 'react-router'
 import { loadPreferences } from '../account/preferences.ts'
+import { comingSoon } from '../pages/coming-soon/coming-soon.ts'
 import { AuthLayout } from '../shell/AuthLayout.tsx'
 import { LegacyRedirect } from '../shell/LegacyRedirect.tsx'
 import { RouteError } from '../shell/RouteError.tsx'
@@ -75,6 +76,11 @@ const usersHandle: RouteHandle = {
   module: 'src/pages/users/route.tsx',
 }
 
+/** The id of the shell's route: the pages inside it load the shell's data. */
+export const SHELL_ROUTE_ID = 'shell'
+
+const tagsCrumbs = [{ label: 'Tags', to: '/tags' }]
+
 /** What the routes need from the app that created them (one app in the browser, one server render). */
 export interface RouteServices {
   /** Loads the shell's data; the browser's loader schedules a reload after a failure, a server render's never does. */
@@ -111,7 +117,7 @@ export function createRoutes(queryClient: QueryClient, services: RouteServices):
       ],
     },
     {
-      id: 'shell',
+      id: SHELL_ROUTE_ID,
       path: '/',
       Component: Shell,
       // The session is restored before any page shows; the spinner covers the wait (part 1 §2).
@@ -181,6 +187,61 @@ export function createRoutes(queryClient: QueryClient, services: RouteServices):
               handle: usersHandle,
               lazy: () => import('../pages/users/route.tsx').then((m) => m.route(queryClient)),
             },
+            // Part 2 pages not built yet (part 2 §2.1): a placeholder each, under the rules the page
+            // will keep; each entry is one line to replace with the real page's.
+            { path: 'tags', ...comingSoon(queryClient, { title: 'Tags' }) },
+            {
+              path: 'tags/:experienceTagId',
+              ...comingSoon(queryClient, {
+                title: (p) => `Tag ${p.experienceTagId}`,
+                crumbs: tagsCrumbs,
+                ids: ['experienceTagId'],
+              }),
+            },
+            { path: 'daily-picks', ...comingSoon(queryClient, { title: 'Daily Picks' }) },
+            {
+              path: 'rankings/:rankingIndex',
+              ...comingSoon(queryClient, { title: (p, t) => t.ranking(p.rankingIndex) }),
+            },
+            {
+              path: 'compare/experiences',
+              ...comingSoon(queryClient, { title: 'Compare Experiences', access: 'signed-in' }),
+            },
+            {
+              path: 'compare/tags',
+              ...comingSoon(queryClient, { title: 'Compare Tags', access: 'signed-in' }),
+            },
+            {
+              path: 'compare/experience-tag',
+              ...comingSoon(queryClient, { title: 'Compare Experience vs Tag', access: 'signed-in' }),
+            },
+            {
+              path: 'robux',
+              ...comingSoon(queryClient, { title: 'Robux Converter', access: 'staff', noIndex: true }),
+            },
+            {
+              path: 'deep-link',
+              ...comingSoon(queryClient, { title: 'Roblox-style Deep Link', access: 'staff', noIndex: true }),
+            },
+            {
+              path: 'event-credentials',
+              ...comingSoon(queryClient, {
+                title: 'Event Credentials',
+                access: 'EDIT_GAME_CREDENTIALS',
+                noIndex: true,
+              }),
+            },
+            {
+              path: 'code-library',
+              ...comingSoon(queryClient, {
+                title: 'Code Library',
+                access: 'VIEW_CODE_LIBRARY',
+                noIndex: true,
+              }),
+            },
+            { path: 'terms-of-use', ...comingSoon(queryClient, { title: 'Terms of Use' }) },
+            { path: 'privacy-policy', ...comingSoon(queryClient, { title: 'Privacy Policy' }) },
+            { path: 'cookie-policy', ...comingSoon(queryClient, { title: 'Cookie Policy' }) },
             // Unknown paths load the overview (part 1 §2), answered as 404 by the server render.
             { path: '*', handle: unknownPathHandle, lazy: overview },
           ],

@@ -1,5 +1,22 @@
 export { Chart, type ChartProps, DEFAULT_CHART_HEIGHT, NO_DATA, useSmallChart } from './Chart.tsx'
 export { type GanttBar, ganttTrace } from './gantt.ts'
 export { type Point, toXY, withGaps } from './gaps.ts'
+export {
+  bucketsInView,
+  effectiveGranularity,
+  MIN_POINTS,
+  offeredGranularities,
+  type SeriesView,
+} from './granularity-options.ts'
 export { type Bucket, histogramLayout, histogramTrace, percentBuckets } from './histogram.ts'
+export {
+  IN_PROGRESS,
+  IN_PROGRESS_NOTE,
+  inProgressTrace,
+  isInProgress,
+  type LineParts,
+  lineParts,
+  wholePoints,
+} from './in-progress.ts'
+export { useSeriesColors } from './palette.ts'
 export { baseLayout, type ChartColors, chartColors, mergeLayout } from './theme.ts'

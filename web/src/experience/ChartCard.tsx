@@ -23,7 +23,10 @@ export interface ChartCardProps {
   /** The chart title: the heading and the anchor-link key. */
   readonly title: string
   readonly view?: ChartView
-  /** Granularities offered (default all four); none hides the control. */
+  /**
+   * Granularities offered without a view (default all four); none hides the control. With a view, the
+   * view's own (those that can show two points in its range).
+   */
   readonly granularities?: readonly Granularity[]
   readonly tabs?: {
     readonly items: readonly { value: string; label: string }[]
@@ -59,6 +62,7 @@ export function ChartCard({
 }: ChartCardProps) {
   const viewer = useViewer()
   const ref = useRef<HTMLDivElement>(null)
+  const offered = view?.granularities ?? granularities
   const anchored = view?.anchored ?? false
 
   // An anchor link brings its chart into view once the page has laid out.
@@ -121,13 +125,13 @@ export function ChartCard({
         )}
         {view && (
           <Group justify="space-between" wrap="wrap" gap="xs">
-            {granularities.length > 0 ? (
+            {offered.length > 0 ? (
               <SegmentedControl
                 size="xs"
                 aria-label={`${title} granularity`}
                 value={view.granularity}
                 onChange={(v) => view.setGranularity(v as Granularity)}
-                data={granularities.map((g) => ({ value: g, label: GRANULARITY_LABELS[g] }))}
+                data={offered.map((g) => ({ value: g, label: GRANULARITY_LABELS[g] }))}
               />
             ) : (
               <span />

@@ -23,12 +23,12 @@ const TAB_VALUES = TABS.map((t) => t.value)
 export const NOT_IN_CHARTS = 'The experience has not appeared in any Roblox chart category'
 
 /** Chart Rankings gantt and milestones; only when the experience has been in a chart category. */
-export function RankingsCard({ placeId, name }: { placeId: number; name: string }) {
+export function RankingsCard({ placeId, name, now }: { placeId: number; name: string; now: number }) {
   const viewer = useViewer()
   const [hash] = useHashParams()
   const [tab, setTab] = useHashTab<Tab>(hash, TAB_VALUES, 'rankings')
   const title = TABS.find((t) => t.value === tab)?.label ?? 'Chart Rankings'
-  const view = useChartView('Chart Rankings', { granularities: [] })
+  const view = useChartView('Chart Rankings', now, { granularities: [] })
   const q = useQuery(api.rankingSeries(placeId))
   const periods = q.isError ? [] : (q.data ?? [])
   const [span, setSpan] = useState<number | null>(view.target ? view.target.max - view.target.min : null)

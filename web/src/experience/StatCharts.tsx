@@ -10,14 +10,33 @@ import { useQuery } from '@tanstack/react-query'
 import type { Data, Layout, Shape } from 'plotly.js'
 import { useMemo } from 'react'
 import { api } from '../api/queries.ts'
-import { Chart, withGaps } from '../charts/index.ts'
+import {
+  Chart,
+  IN_PROGRESS,
+  inProgressTrace,
+  isInProgress,
+  lineParts,
+  useSeriesColors,
+  wholePoints,
+} from '../charts/index.ts'
 import type { ChartView } from './chart-view.ts'
 import { formatInteger } from './format.ts'
 import { seriesSummary } from './summary.ts'
 
 type Row = readonly number[]
 
-/** One stat series of the experience for the chart's view; a failed fetch reads as no data. */
+/** The likes chart's own colours (green up, red down), kept for the bars in progress. */
+const LIKES_COLOR = '#12b886'
+const DISLIKES_COLOR = '#fa5252'
+/** Used only before the theme's colorway is known (it always is in the app). */
+const LINE_FALLBACK = '#4c6ef5'
+
+const NO_ROWS: readonly Row[] = []
+
+/**
+ * One stat series of the experience for the chart's view, and where its bucket in progress starts
+ * (null: none); a failed fetch reads as no data.
+ */
 export function useStatRows(kind: StatKind, placeId: number, view: ChartView) {
   const q = useQuery({
     ...api.stats(kind, {
@@ -25,9 +44,16 @@ export function useStatRows(kind: StatKind, placeId: number, view: ChartView) {
       granularity: view.granularity,
       ...(view.startTime !== undefined ? { startTime: new Date(view.startTime).toISOString() } : {}),
     }),
-    select: (r) => (r.series[0]?.data ?? []) as readonly Row[],
+    select: (r) => ({
+      rows: (r.body.series[0]?.data ?? NO_ROWS) as readonly Row[],
+      partialFrom: r.partialFrom,
+    }),
   })
-  return { rows: q.isError ? [] : (q.data ?? []), loading: q.isPending && !q.isError }
+  return {
+    rows: q.isError ? NO_ROWS : (q.data?.rows ?? NO_ROWS),
+    partialFrom: q.isError ? null : (q.data?.partialFrom ?? null),
+    loading: q.isPending && !q.isError,
+  }
 }
 
 export function timeLayout(
@@ -53,24 +79,43 @@ export function timeLayout(
 
 export const pairs = (rows: readonly Row[]): [number, number][] => rows.map((r) => [r[0] ?? 0, r[1] ?? 0])
 
-export function lineTrace(
+/**
+ * A stat line: the whole buckets solid, with gaps as breaks, and the bucket in progress (at or after
+ * `partialFrom`) as a dotted segment in the line's colour whose hover says so (`hovertemplate` may use
+ * %{customdata}, the note of a point in progress). The line's hover texts come from `text`, per row.
+ */
+export function lineTraces(
   name: string,
   rows: readonly Row[],
   g: Granularity,
-  options: Partial<Data> = {},
-): Data {
-  const pts = withGaps(pairs(rows), g)
-  return {
+  partialFrom: number | null,
+  color: string,
+  options: { hovertemplate: string; fill?: boolean; text?: (v: number) => string },
+): Data[] {
+  const parts = lineParts(pairs(rows), g, partialFrom)
+  const main = {
     type: 'scatter',
     mode: rows.length < 60 ? 'lines+markers' : 'lines',
     name,
-    x: pts.map((p) => p[0]),
-    y: pts.map((p) => p[1]),
+    x: parts.main.map((p) => p[0]),
+    y: parts.main.map((p) => p[1]),
+    customdata: parts.notes,
+    ...(options.text ? { text: parts.main.map((p) => (p[1] === null ? '' : options.text?.(p[1]))) } : {}),
     connectgaps: false,
     line: { width: 2 },
     marker: { size: 4 },
-    ...options,
+    fill: options.fill ? 'tozeroy' : 'none',
+    hovertemplate: options.hovertemplate,
   } as Data
+  if (parts.tail.length === 0) return [main]
+  return [main, inProgressTrace(name, parts.tail, color, { fill: options.fill ?? false })]
+}
+
+/** The rows that are whole periods, and a sentence naming the one in progress, for the summaries. */
+export function wholeForSummary(rows: readonly Row[], partialFrom: number | null, g: Granularity) {
+  const whole = wholePoints(rows as readonly (readonly [number, ...number[]])[], partialFrom)
+  const inProgress = rows.length > whole.length ? ` The last ${g} is ${IN_PROGRESS}.` : ''
+  return { whole: whole as readonly Row[], inProgress }
 }
 
 export interface StatChartProps {
@@ -86,27 +131,24 @@ export function LineStatChart({
   kind,
   ...p
 }: StatChartProps & { kind: 'ccus' | 'visits' | 'favorites' | 'playtime' }) {
-  const { rows, loading } = useStatRows(kind, p.placeId, p.view)
+  const { rows, partialFrom, loading } = useStatRows(kind, p.placeId, p.view)
   const g = p.view.granularity
   const isPlaytime = kind === 'playtime'
+  const colors = useSeriesColors()
   const data = useMemo<Data[]>(
     () =>
       rows.length === 0
         ? []
-        : [
-            lineTrace(p.title, rows, g, {
-              fill: kind === 'ccus' ? 'tozeroy' : 'none',
-              ...(isPlaytime
-                ? {
-                    hovertemplate: '%{x|%b %d, %Y %H:%M} UTC<br>%{text}<extra></extra>',
-                    text: withGaps(pairs(rows), g).map((pt) =>
-                      pt[1] === null ? '' : playtimeAxisLabel(pt[1]),
-                    ),
-                  }
-                : { hovertemplate: '%{x|%b %d, %Y %H:%M} UTC<br>%{y:,}<extra></extra>' }),
-            } as Partial<Data>),
-          ],
-    [rows, g, kind, isPlaytime, p.title],
+        : lineTraces(p.title, rows, g, partialFrom, colors[0] ?? LINE_FALLBACK, {
+            fill: kind === 'ccus',
+            ...(isPlaytime
+              ? {
+                  hovertemplate: '%{x|%b %d, %Y %H:%M} UTC<br>%{text}%{customdata}<extra></extra>',
+                  text: playtimeAxisLabel,
+                }
+              : { hovertemplate: '%{x|%b %d, %Y %H:%M} UTC<br>%{y:,}%{customdata}<extra></extra>' }),
+          }),
+    [rows, g, kind, isPlaytime, p.title, partialFrom, colors],
   )
   const layout = useMemo<Partial<Layout>>(() => {
     // Visits and favorites are running totals: an axis from zero would flatten their growth.
@@ -120,6 +162,7 @@ export function LineStatChart({
     return timeLayout(p.view, p.shapes, extra)
   }, [p.view, p.shapes, isPlaytime, rows, kind])
   const fmt = isPlaytime ? playtimeAxisLabel : kind === 'ccus' ? (v: number) => String(v) : formatInteger
+  const summed = wholeForSummary(rows, partialFrom, g)
   return (
     <Chart
       title={p.title}
@@ -127,36 +170,36 @@ export function LineStatChart({
       layout={layout}
       loading={loading}
       onRelayout={(e) => p.view.onRelayout(e as Record<string, unknown>)}
-      summary={seriesSummary(`${p.title} of ${p.name} by ${g}`, pairs(rows), fmt)}
+      summary={`${seriesSummary(`${p.title} of ${p.name} by ${g}`, pairs(summed.whole), fmt)}${summed.inProgress}`}
     />
   )
 }
 
 /** Likes above the axis and dislikes below it (rows carry dislikes negative), stacked per bucket. */
 export function LikesChart(p: StatChartProps) {
-  const { rows, loading } = useStatRows('likes', p.placeId, p.view)
-  const data = useMemo<Data[]>(
-    () =>
-      rows.length === 0
-        ? []
-        : [
-            {
-              type: 'bar',
-              name: 'Likes',
-              x: rows.map((r) => r[0] ?? 0),
-              y: rows.map((r) => r[1] ?? 0),
-              marker: { color: '#12b886' },
-            },
-            {
-              type: 'bar',
-              name: 'Dislikes',
-              x: rows.map((r) => r[0] ?? 0),
-              y: rows.map((r) => -Math.abs(r[2] ?? 0)),
-              marker: { color: '#fa5252' },
-            },
-          ],
-    [rows],
-  )
+  const { rows, partialFrom, loading } = useStatRows('likes', p.placeId, p.view)
+  const data = useMemo<Data[]>(() => {
+    if (rows.length === 0) return []
+    // The bucket in progress is drawn as its own faint bars, named so in the legend and the hover.
+    const whole = rows.filter((r) => !isInProgress(r[0] ?? 0, partialFrom))
+    const partial = rows.filter((r) => isInProgress(r[0] ?? 0, partialFrom))
+    const bars = (name: string, list: readonly Row[], color: string, faint: boolean): Data =>
+      ({
+        type: 'bar',
+        name: faint ? `${name} (${IN_PROGRESS})` : name,
+        x: list.map((r) => r[0] ?? 0),
+        y: list.map((r) => (name === 'Likes' ? (r[1] ?? 0) : -Math.abs(r[2] ?? 0))),
+        marker: { color },
+        ...(faint ? { opacity: 0.4 } : {}),
+      }) as Data
+    return [
+      bars('Likes', whole, LIKES_COLOR, false),
+      bars('Dislikes', whole, DISLIKES_COLOR, false),
+      ...(partial.length > 0
+        ? [bars('Likes', partial, LIKES_COLOR, true), bars('Dislikes', partial, DISLIKES_COLOR, true)]
+        : []),
+    ]
+  }, [rows, partialFrom])
   const layout = useMemo(
     () =>
       timeLayout(p.view, p.shapes, {
@@ -167,8 +210,9 @@ export function LikesChart(p: StatChartProps) {
       }),
     [p.view, p.shapes],
   )
-  const likes = pairs(rows)
-  const dislikes = rows.map((r): [number, number] => [r[0] ?? 0, Math.abs(r[2] ?? 0)])
+  const summed = wholeForSummary(rows, partialFrom, p.view.granularity)
+  const likes = pairs(summed.whole)
+  const dislikes = summed.whole.map((r): [number, number] => [r[0] ?? 0, Math.abs(r[2] ?? 0)])
   return (
     <Chart
       title={p.title}
@@ -176,26 +220,26 @@ export function LikesChart(p: StatChartProps) {
       layout={layout}
       loading={loading}
       onRelayout={(e) => p.view.onRelayout(e as Record<string, unknown>)}
-      summary={`${seriesSummary(`Likes of ${p.name} by ${p.view.granularity}`, likes, formatInteger)} ${seriesSummary('Dislikes', dislikes, formatInteger)}`}
+      summary={`${seriesSummary(`Likes of ${p.name} by ${p.view.granularity}`, likes, formatInteger)} ${seriesSummary('Dislikes', dislikes, formatInteger)}${summed.inProgress}`}
     />
   )
 }
 
 /** The like percentage (rating rows are ×100) on an axis padded by 0.5 and kept within 0 to 100. */
 export function LikePercentageChart(p: StatChartProps) {
-  const { rows, loading } = useStatRows('rating', p.placeId, p.view)
+  const { rows, partialFrom, loading } = useStatRows('rating', p.placeId, p.view)
   const g = p.view.granularity
+  const colors = useSeriesColors()
   const data = useMemo<Data[]>(
     () =>
       rows.length === 0
         ? []
-        : [
-            lineTrace(p.title, rows, g, {
-              hovertemplate: '%{x|%b %d, %Y %H:%M} UTC<br>%{y:.2f}%<extra></extra>',
-            } as Partial<Data>),
-          ],
-    [rows, g, p.title],
+        : lineTraces(p.title, rows, g, partialFrom, colors[0] ?? LINE_FALLBACK, {
+            hovertemplate: '%{x|%b %d, %Y %H:%M} UTC<br>%{y:.2f}%%{customdata}<extra></extra>',
+          }),
+    [rows, g, p.title, partialFrom, colors],
   )
+  const summed = wholeForSummary(rows, partialFrom, g)
   const layout = useMemo(() => {
     const values = rows.map((r) => r[1] ?? 0)
     const lo = values.length
@@ -213,7 +257,7 @@ export function LikePercentageChart(p: StatChartProps) {
       layout={layout}
       loading={loading}
       onRelayout={(e) => p.view.onRelayout(e as Record<string, unknown>)}
-      summary={seriesSummary(`${p.title} of ${p.name} by ${g}`, pairs(rows), (v) => `${v.toFixed(2)}%`)}
+      summary={`${seriesSummary(`${p.title} of ${p.name} by ${g}`, pairs(summed.whole), (v) => `${v.toFixed(2)}%`)}${summed.inProgress}`}
     />
   )
 }

@@ -1,12 +1,23 @@
-import { DEFAULT_GRANULARITY, DEFAULT_GRAPH_RANGE, type Granularity, type GraphRange } from '@ludex/schemas'
+import {
+  DEFAULT_GRANULARITY,
+  DEFAULT_GRAPH_RANGE,
+  GRANULARITIES,
+  type Granularity,
+  type GraphRange,
+} from '@ludex/schemas'
 import { useCallback, useRef, useState } from 'react'
+import { effectiveGranularity, offeredGranularities } from '../charts/granularity-options.ts'
+import { useViewer } from '../shell/viewer.ts'
 import { useHashParams } from '../ui/hash-params.ts'
 import { anchoredView, rangeStart, type Zoom, zoomFromRelayout } from './anchor.ts'
 
 const MINUTE_MS = 60_000
 
 export interface ChartView {
+  /** The granularity drawn: the chosen one, or a finer one where it could not show two points. */
   readonly granularity: Granularity
+  /** The granularities offered for the current range: those that can show at least two points. */
+  readonly granularities: readonly Granularity[]
   readonly setGranularity: (g: Granularity) => void
   /** The selected range button, or null when the view came from an anchor link. */
   readonly range: GraphRange | null
@@ -28,30 +39,42 @@ export interface ChartView {
   readonly anchored: boolean
 }
 
-function targetFor(range: GraphRange): Zoom | null {
-  // Minutes, so that the query key (and its cache) is stable within a minute.
-  const now = Math.ceil(Date.now() / MINUTE_MS) * MINUTE_MS
+/**
+ * The end of the current minute: where a view that ends now ends. Minutes, so that a query key (and
+ * its cache) is stable within a minute.
+ */
+export function viewNow(): number {
+  return Math.ceil(Date.now() / MINUTE_MS) * MINUTE_MS
+}
+
+function targetFor(range: GraphRange, now: number): Zoom | null {
   const start = rangeStart(range, now)
   return start === null ? null : { min: start, max: now }
 }
 
 /**
- * Where a chart's data starts in the default view (no anchor link): what the page's loader prefetches,
- * so a server-rendered page is drawn with its charts' data and hydrates without fetching it again.
+ * Where a chart's data starts in the default view (no anchor link) ending at `now`: what the page's
+ * loader prefetches, so a server-rendered page is drawn with its charts' data and hydrates without
+ * fetching it again.
  */
-export function defaultViewStart(): number | undefined {
-  return targetFor(DEFAULT_GRAPH_RANGE)?.min
+export function defaultViewStart(now: number): number | undefined {
+  return targetFor(DEFAULT_GRAPH_RANGE, now)?.min
 }
 
 /**
  * The view state of one detail chart: granularity, range button and zoom. An anchor link naming the
- * chart (its title) restores zoom and granularity once, when the chart first shows.
+ * chart (its title) restores zoom and granularity once, when the chart first shows. The first view
+ * ends at `now`, the page's loader's minute (viewNow): a server-rendered page hydrates with the
+ * minute it was drawn for, whatever the minute in the browser, so the chart asks for the data the
+ * page carries and draws what the server drew. Range buttons later take the time they are pressed.
  */
 export function useChartView(
   title: string,
+  now: number,
   options: { granularities?: readonly Granularity[]; defaultGranularity?: Granularity } = {},
 ): ChartView {
   const [hash] = useHashParams()
+  const viewer = useViewer()
   const [initial] = useState(() => anchoredView(hash, title))
   const allowed = options.granularities
   const fallback = options.defaultGranularity ?? DEFAULT_GRANULARITY
@@ -61,12 +84,12 @@ export function useChartView(
       : fallback,
   )
   const [range, setRange] = useState<GraphRange | null>(initial.zoom ? null : DEFAULT_GRAPH_RANGE)
-  const [target, setTarget] = useState<Zoom | null>(() => initial.zoom ?? targetFor(DEFAULT_GRAPH_RANGE))
+  const [target, setTarget] = useState<Zoom | null>(() => initial.zoom ?? targetFor(DEFAULT_GRAPH_RANGE, now))
   const [revision, setRevision] = useState(0)
   const visibleRef = useRef<Zoom | null>(target)
 
   const selectRange = useCallback((r: GraphRange) => {
-    const next = targetFor(r)
+    const next = targetFor(r, viewNow())
     setRange(r)
     setTarget(next)
     visibleRef.current = next
@@ -82,8 +105,16 @@ export function useChartView(
     [target],
   )
 
+  // Month over a visitor's 30 days would be one point (issue 13, point 6): offered where it shows two.
+  const offered = offeredGranularities(allowed ?? GRANULARITIES, {
+    startMs: target ? target.min : undefined,
+    nowMs: Date.now(),
+    visitor: viewer.kind === 'visitor',
+  })
+
   return {
-    granularity,
+    granularity: effectiveGranularity(granularity, offered),
+    granularities: offered,
     setGranularity,
     range,
     selectRange,

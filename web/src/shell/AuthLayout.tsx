@@ -1,5 +1,6 @@
 import { Anchor, Box, Container, Group, Text } from '@mantine/core'
 import { Link, Outlet } from 'react-router'
+import { NavigationProgress } from './NavigationProgress.tsx'
 import { ThemeToggle } from './ThemeToggle.tsx'
 import classes from './TopBar.module.css'
 
@@ -11,6 +12,7 @@ import classes from './TopBar.module.css'
 export function AuthLayout() {
   return (
     <Box mih="100vh" bg="var(--mantine-color-default-hover)">
+      <NavigationProgress />
       <Group component="header" justify="space-between" px="md" py="sm">
         <Anchor component={Link} to="/overview" className={classes.logo} aria-label="Ludex overview">
           <img src="/favicon.svg" alt="" width={28} height={28} />

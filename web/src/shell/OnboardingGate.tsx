@@ -1,3 +1,4 @@
+import { useMounted } from '@mantine/hooks'
 import { lazy, Suspense, useState } from 'react'
 import { useViewer } from './viewer.ts'
 
@@ -8,12 +9,15 @@ const OnboardingModal = lazy(() =>
 /**
  * Opens the onboarding modal for a signed-in user whose registration is incomplete (part 1 §2). There is
  * no cookie prompt yet, so it never waits for one. The modal's code loads only when it is needed.
- * Dismissed (Escape, the close button) it stays shut until the next visit.
+ * Dismissed (Escape, the close button) it stays shut until the next visit. Only once mounted: the
+ * modal is a portal a server render never draws, and a lazy module met while rendering on the server
+ * would leave a boundary the browser must redraw (React's hydration error #419).
  */
 export function OnboardingGate() {
   const viewer = useViewer()
+  const mounted = useMounted()
   const [dismissed, setDismissed] = useState(false)
-  if (viewer.kind !== 'user' || !viewer.user.needs_onboarding || dismissed) return null
+  if (!mounted || viewer.kind !== 'user' || !viewer.user.needs_onboarding || dismissed) return null
   return (
     <Suspense fallback={null}>
       <OnboardingModal onClose={() => setDismissed(true)} />

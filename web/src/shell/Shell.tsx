@@ -4,6 +4,7 @@ import { ModalsProvider } from '@mantine/modals'
 import { type FocusEvent, useState } from 'react'
 import { Outlet } from 'react-router'
 import { Footer } from './Footer.tsx'
+import { NavigationProgress } from './NavigationProgress.tsx'
 import { OnboardingGate } from './OnboardingGate.tsx'
 import { usePageViews } from './page-views.ts'
 import classes from './Shell.module.css'
@@ -40,6 +41,7 @@ export function Shell() {
   // Modals live inside the router so their content can use links (the promo's 'Sign In').
   return (
     <ModalsProvider>
+      <NavigationProgress />
       <AppShell
         header={{ height: 60 }}
         navbar={{

@@ -139,7 +139,10 @@ function Item({
   const Icon = item.icon
   const locked = item.locked === true && viewer.kind === 'visitor'
   const label = item.ariaLabel ?? item.label
-  const active = pathname === item.to || pathname.startsWith(`${item.to}/`)
+  const active =
+    pathname === item.to ||
+    pathname.startsWith(`${item.to}/`) ||
+    (item.activePrefix !== undefined && pathname.startsWith(item.activePrefix))
   const rightSection = locked ? (
     <IconLock size={14} aria-hidden className={classes.lock} />
   ) : item.internal ? (

@@ -1,4 +1,4 @@
-import type { Permission } from '@ludex/schemas'
+import { CHART_CATEGORIES, type Permission } from '@ludex/schemas'
 import {
   IconArrowsLeftRight,
   IconBooks,
@@ -26,6 +26,8 @@ export type NavItem = {
   /** The accessible name when the label alone is ambiguous (the Compare group repeats 'Experiences'). */
   ariaLabel?: string
   to: string
+  /** The paths the item is current on, when more than `to` and the paths under it. */
+  activePrefix?: string
   icon: NavIcon
   /** Signed-in only: visitors see a lock and get the sign-up promo. */
   locked?: boolean
@@ -52,7 +54,13 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Genres', to: '/genres', icon: IconCategory },
   { label: 'Creators', to: '/creators', icon: IconUsersGroup },
   { label: 'Daily Picks', to: '/daily-picks', icon: IconCalendarStar },
-  { label: 'Rankings', to: '/rankings/0', icon: IconTrophy },
+  // The first chart category (Most Popular); any ranking page marks the item current.
+  {
+    label: 'Rankings',
+    to: `/rankings/${CHART_CATEGORIES[0]!.id}`,
+    activePrefix: '/rankings/',
+    icon: IconTrophy,
+  },
 ]
 
 export const NAV_GROUPS: NavGroup[] = [

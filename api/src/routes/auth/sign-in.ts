@@ -3,6 +3,7 @@ import {
   loginRequest,
   okResponse,
   registerRequest,
+  sessionState,
   sessionUser,
   unverifiedSignIn,
   userIdentity,
@@ -121,13 +122,17 @@ export const sessionRoute = defineRoute({
   method: 'GET',
   path: '/api/auth/session',
   resource: 'auth',
-  summary: 'The signed-in user: role, permissions, onboarding state, interests and user type',
-  description: '401 without a valid session (the web app restores the session with it at start-up).',
-  response: sessionUser,
-  requires: 'user',
+  summary: 'The signed-in user (role, permissions, onboarding state, interests, user type), or none',
+  description:
+    'The web app restores the session with it at start-up, on every page. `user` is null for a visitor: ' +
+    'no cookie, or one naming no valid session (unknown, expired or revoked). A 200 either way: being ' +
+    'a visitor is not an error. Never cached.',
+  response: sessionState,
   handler: async ({ viewer }) => {
-    const { user, session } = accountOf(viewer)
-    return toSessionUser(user, session)
+    // The stale cookie is left alone: clearing it could race a sign-in in another tab.
+    if (viewer.kind !== 'user' || !viewer.account) return { user: null }
+    const { user, session } = viewer.account
+    return { user: toSessionUser(user, session) }
   },
 })
 

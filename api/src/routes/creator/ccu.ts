@@ -3,16 +3,17 @@ import {
   granularityParam,
   idParam,
   statsResponse,
-  statsStartMs,
   TOP_FIVE_SIZE,
   tagCcuScope,
   timeParam,
 } from '@ludex/schemas'
 import { z } from 'zod'
 import { ApiError } from '../../http/api-error.ts'
+import { DATED_SERIES_HEADERS } from '../../http/response-headers.ts'
 import { defineRoute } from '../../http/route.ts'
 import { averageStatRows, trackedPlaces } from '../../store/stats.ts'
 import { cachedCurrentExperiences } from '../place/current-experiences.ts'
+import { earliestStart, placeFroms } from '../stats/stats-kind.ts'
 import { resolveBucketRange } from '../stats/stats-range.ts'
 import { averageRow } from '../stats/stats-rows.ts'
 import { findCreator } from './cached.ts'
@@ -29,9 +30,12 @@ export const creatorCcuRoute = defineRoute({
     'players in the bucket; top_five the five with the most players online now, a bucket without',
     'players counting as 0; all every experience, likewise. Granularity week by default (part 2 §9).',
     'The start (default: the earliest creation date of the experiences) snaps to its period start, the',
-    'end (default now) up to 10 minutes. Visitors get the last 30 days, as every series: the first',
-    'bucket starts inside them and X-Ludex-History-Start says where when the start was moved. A creator',
-    'with no tracked experience is a 404; a startTime after endTime a 400.',
+    'end (default now) up to 10 minutes, and the bucket holding it is read whole. Only whole periods, as',
+    '/api/stats/{kind}: an experience’s period that began before its stored history did is left out of',
+    'the average; the period in progress is the one exception, named by X-Ludex-Partial-From. Visitors',
+    'get the last 30 days, as every series: the first bucket starts inside them and',
+    'X-Ludex-History-Start says where when the start was moved. A creator with no tracked experience is',
+    'a 404; a startTime after endTime a 400.',
   ].join(' '),
   params: z.object({ creatorId: idParam }),
   query: z.object({
@@ -42,6 +46,7 @@ export const creatorCcuRoute = defineRoute({
     endTime: timeParam.optional(),
   }),
   response: statsResponse,
+  responseHeaders: DATED_SERIES_HEADERS,
   errors: [404],
   maxAgeSeconds: 60,
   handler: async ({ params, query: q, viewer, deps, ctx }) => {
@@ -69,13 +74,14 @@ export const creatorCcuRoute = defineRoute({
       granularity: q.granularity,
       startMs: q.startTime,
       endMs: q.endTime,
-      defaultStartMs: Math.min(...places.map((p) => statsStartMs(p.createdMs, nowMs))),
+      defaultStartMs: earliestStart(places, nowMs),
       ctx,
     })
     const rows = await averageStatRows(deps, 'ccus', {
       granularity: q.granularity,
       placeIds: places.map((p) => p.placeId),
       ...range,
+      placeFromMs: placeFroms(places, range, nowMs, q.granularity),
       includeZeros: q.scope !== 'active',
       withPercentiles: false,
     })

@@ -1,16 +1,10 @@
-import {
-  DEFAULT_GRANULARITY,
-  granularityParam,
-  platformCcuList,
-  snapToSlot,
-  snapUpToSlot,
-  timeParam,
-} from '@ludex/schemas'
+import { DEFAULT_GRANULARITY, granularityParam, platformCcuList, timeParam } from '@ludex/schemas'
 import { z } from 'zod'
 import { ApiError } from '../../http/api-error.ts'
+import { DATED_SERIES_HEADERS } from '../../http/response-headers.ts'
 import { defineRoute } from '../../http/route.ts'
-import { platformCcu } from '../../store/platform.ts'
-import { visibleFrom } from '../../viewer/history-window.ts'
+import { platformCcu, platformHistoryStartMs } from '../../store/platform.ts'
+import { resolveBucketRange, wholeFrom } from '../stats/stats-range.ts'
 
 /** The default range: the last year (the overview chart shows at least 30 days and zooms from there). */
 function oneYearBefore(ms: number): number {
@@ -27,9 +21,13 @@ export const platformCcuRoute = defineRoute({
   description:
     'The average CCU over all tracked experiences per period (period starts: hour at minute 1, day at ' +
     '01:00 UTC, week on Monday 01:00 UTC, month on day 1 at 01:00 UTC), floored. Default granularity ' +
-    'day and range the last year; a period cut by the range averages the slots inside it; periods ' +
-    'without data are absent. Visitors see the last 30 days: every period they get starts inside them ' +
-    '(a start whose period began earlier moves to the first period starting inside the window, and ' +
+    'day and range the last year. Only whole periods: the start snaps down to its period start and the ' +
+    'period holding the end is read whole, so a range never cuts a period short; a period that began ' +
+    'before the stored history did is left out. The period in progress at the time of the answer is ' +
+    'the one exception: it averages the slots polled so far, and X-Ludex-Partial-From names its start ' +
+    'whenever the range reaches it (leave it out of records and averages). Periods without data are ' +
+    'absent. Visitors see the last 30 days: every period they get starts inside them (a start whose ' +
+    'period began earlier moves to the first period starting inside the window, and ' +
     'X-Ludex-History-Start says where). A startTime after endTime is a 400; an endTime before the ' +
     'default start gives an empty list.',
   query: z.object({
@@ -38,18 +36,24 @@ export const platformCcuRoute = defineRoute({
     endTime: timeParam.optional(),
   }),
   response: platformCcuList,
+  responseHeaders: DATED_SERIES_HEADERS,
   maxAgeSeconds: 60,
   handler: async ({ query, deps, viewer, ctx }) => {
-    const now = deps.now()
-    const end = snapUpToSlot(Math.min(query.endTime ?? now, now))
-    const requestedStart = query.startTime ?? oneYearBefore(now)
     if (query.startTime !== undefined && query.endTime !== undefined && query.endTime < query.startTime) {
       throw ApiError.badRequest([{ field: 'endTime', message: 'must not be before startTime' }])
     }
-    // A user's first period may be cut by the start (it averages the slots inside the range); a
-    // visitor's first period starts inside the window, so no label lies before it.
-    const start = visibleFrom(viewer, ctx, snapToSlot(requestedStart), now, query.granularity)
-    if (end < start) return []
-    return platformCcu(deps, query.granularity, start, end)
+    const now = deps.now()
+    const g = query.granularity
+    const range = resolveBucketRange({
+      viewer,
+      nowMs: now,
+      granularity: g,
+      startMs: query.startTime,
+      endMs: query.endTime,
+      defaultStartMs: oneYearBefore(now),
+      ctx,
+    })
+    const from = wholeFrom(range.fromMs, await platformHistoryStartMs(deps), now, g)
+    return platformCcu(deps, g, from, range.toMs)
   },
 })

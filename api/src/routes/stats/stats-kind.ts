@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import {
   flagParam,
+  type Granularity,
   granularityParam,
   idListParam,
   idParam,
@@ -16,10 +17,11 @@ import type { Context } from 'koa'
 import { z } from 'zod'
 import type { ApiDeps } from '../../deps.ts'
 import { ApiError } from '../../http/api-error.ts'
+import { DATED_SERIES_HEADERS } from '../../http/response-headers.ts'
 import { defineRoute } from '../../http/route.ts'
 import { averageStatRows, type PlaceInfo, placeStatRows, trackedPlaces } from '../../store/stats.ts'
 import type { Viewer } from '../../viewer/viewer.ts'
-import { type BucketRange, resolveBucketRange } from './stats-range.ts'
+import { type BucketRange, resolveBucketRange, wholeFrom } from './stats-range.ts'
 import { averageRow, placeRow, type StatRow } from './stats-rows.ts'
 
 /** placeIds per call: compare pages send up to 6; larger sets (tags) go through tagId. */
@@ -85,8 +87,21 @@ function rangeFor(
   })
 }
 
+/**
+ * Per place, where its whole periods begin within the range (a place whose history began inside a
+ * period starts at the next one), aligned with the places.
+ */
+export function placeFroms(
+  places: readonly PlaceInfo[],
+  range: BucketRange,
+  nowMs: number,
+  g: Granularity,
+): number[] {
+  return places.map((p) => wholeFrom(range.fromMs, p.historyStartMs, nowMs, g))
+}
+
 /** Stats start at the earliest creation date of the places (about 5000 days back when unknown). */
-function earliestStart(places: readonly PlaceInfo[], nowMs: number): number {
+export function earliestStart(places: readonly PlaceInfo[], nowMs: number): number {
   return Math.min(...places.map((p) => statsStartMs(p.createdMs, nowMs)))
 }
 
@@ -109,7 +124,11 @@ export const statsKindRoute = defineRoute({
     'favorites and playtime (seconds) [time, value floored]; rating [time, like ratio ×100]; likes',
     '[time, likes, -dislikes]. Time is the bucket start in epoch ms; buckets without data are absent.',
     'The start (default: the earliest creation date, about 5000 days back when unknown; tags',
-    '2022-01-01T01:00:00Z) snaps to its period start; the end (default now) snaps up to 10 minutes.',
+    '2022-01-01T01:00:00Z) snaps to its period start; the end (default now) snaps up to 10 minutes and',
+    'the bucket holding it is read whole. Only whole periods: a place’s period that began before its',
+    'stored history did is left out (of averages too); the period in progress is the one exception,',
+    'and X-Ludex-Partial-From names its start whenever the range reaches it (leave it out of records',
+    'and averages).',
     'Visitors get the last 30 days: every bucket they get starts inside them. When the start, or the',
     'period it snaps to, lies before them, the first bucket is the first period starting inside them',
     'and X-Ludex-History-Start says where.',
@@ -124,6 +143,7 @@ export const statsKindRoute = defineRoute({
   params: z.object({ kind: statKind }),
   query,
   response: statsResponse,
+  responseHeaders: DATED_SERIES_HEADERS,
   errors: [404],
   maxAgeSeconds: 60,
   handler: async ({ params, query: q, viewer, deps, ctx }) => {
@@ -155,11 +175,12 @@ export const statsKindRoute = defineRoute({
         key,
         TAG_AGGREGATE_TTL_MS,
         async () => {
-          const tracked = await trackedPlaces(deps, tag.placeIds)
+          const tracked = [...(await trackedPlaces(deps, tag.placeIds)).values()]
           const rows = await averageStatRows(deps, kind, {
             granularity: g,
-            placeIds: [...tracked.keys()],
+            placeIds: tracked.map((p) => p.placeId),
             ...range,
+            placeFromMs: placeFroms(tracked, range, nowMs, g),
             includeZeros,
             withPercentiles,
           })
@@ -173,12 +194,14 @@ export const statsKindRoute = defineRoute({
     const places = await requireTracked(deps, q.placeIds ?? [])
     const range = rangeFor(deps, q, viewer, ctx, earliestStart(places, nowMs))
     const placeIds = places.map((p) => p.placeId)
+    const placeFromMs = placeFroms(places, range, nowMs, g)
 
     if (q.aggregation === 'average') {
       const rows = await averageStatRows(deps, kind, {
         granularity: g,
         placeIds,
         ...range,
+        placeFromMs,
         includeZeros: q.includeZeros ?? false,
         withPercentiles: q.withPercentiles ?? false,
       })
@@ -186,7 +209,7 @@ export const statsKindRoute = defineRoute({
       return { stat: kind, series: [{ place_id: 0, name: 'Average', data }] }
     }
 
-    const rows = await placeStatRows(deps, kind, { granularity: g, placeIds, ...range })
+    const rows = await placeStatRows(deps, kind, { granularity: g, placeIds, ...range, placeFromMs })
     const byPlace = new Map<number, StatRow[]>(placeIds.map((id) => [id, []]))
     for (const r of rows) byPlace.get(r.placeId)?.push(placeRow(kind, r))
     return {

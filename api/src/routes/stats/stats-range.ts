@@ -1,4 +1,10 @@
-import { type Granularity, periodStart, snapUpToSlot } from '@ludex/schemas'
+import {
+  firstWholePeriodStart,
+  type Granularity,
+  PARTIAL_FROM_HEADER,
+  periodStart,
+  snapUpToSlot,
+} from '@ludex/schemas'
 import type { Context } from 'koa'
 import { ApiError } from '../../http/api-error.ts'
 import { visibleFrom } from '../../viewer/history-window.ts'
@@ -23,15 +29,18 @@ export interface RangeInput {
 }
 
 /**
- * Resolves a stats call's time range (part 1 §9):
- * - the end (default now) snaps up to a 10-minute boundary, so the slot it falls in is included;
+ * Resolves a dated series call's time range to whole periods (part 1 §9, issue 13):
+ * - the end (default now) snaps up to a 10-minute boundary; the bucket holding it is read whole;
  * - the start (default: the call's data start) snaps down to the start of its period, so the first
- *   bucket is whole;
+ *   bucket is whole, never an average of the slots after the start;
  * - a visitor's first bucket starts inside the last 30 days: when the period of the start begins
  *   before them (a start before the window, or one inside it whose period began earlier), the first
  *   bucket is the first period that starts inside the window, since an earlier one aggregates older
- *   data; the response carries X-Ludex-History-Start with that bucket's start (`visibleFrom`).
+ *   data; the response carries X-Ludex-History-Start with that bucket's start (`visibleFrom`);
+ * - when the range reaches the period in progress at `now`, X-Ludex-Partial-From names its start: that
+ *   bucket holds only the slots polled so far (`PARTIAL_FROM_HEADER`).
  * A start after the end is a 400 when both were given; after moving it just yields no buckets.
+ * Where the stored history begins inside a period, `wholeFrom` moves the start past it.
  */
 export function resolveBucketRange(input: RangeInput): BucketRange {
   const { viewer, nowMs, granularity: g, startMs, endMs, ctx } = input
@@ -40,5 +49,24 @@ export function resolveBucketRange(input: RangeInput): BucketRange {
   }
   const toMs = snapUpToSlot(endMs ?? nowMs)
   const requested = periodStart(startMs ?? input.defaultStartMs, g)
-  return { fromMs: visibleFrom(viewer, ctx, requested, nowMs, g), toMs }
+  const fromMs = visibleFrom(viewer, ctx, requested, nowMs, g)
+  const current = periodStart(nowMs, g)
+  if (fromMs <= current && current <= toMs) ctx.set(PARTIAL_FROM_HEADER, new Date(current).toISOString())
+  return { fromMs, toMs }
+}
+
+/**
+ * Where a series whose stored history begins at `historyStartMs` (its first slot; null: none stored)
+ * has whole periods from, within a range starting at `fromMs`: a period that began before the history
+ * holds part of its slots and is left out, unless it is the period in progress, which the answer marks
+ * anyway (X-Ludex-Partial-From); so a store that began today still shows today, marked.
+ */
+export function wholeFrom(
+  fromMs: number,
+  historyStartMs: number | null,
+  nowMs: number,
+  g: Granularity,
+): number {
+  if (historyStartMs === null) return fromMs
+  return Math.max(fromMs, Math.min(firstWholePeriodStart(historyStartMs, g), periodStart(nowMs, g)))
 }

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query'
 import type { Data, Layout } from 'plotly.js'
 import { useMemo } from 'react'
 import { api } from '../../api/queries.ts'
-import { Chart } from '../../charts/index.ts'
+import { Chart, useSeriesColors } from '../../charts/index.ts'
 import type { ChartView } from '../../experience/chart-view.ts'
-import { lineTrace, pairs, timeLayout } from '../../experience/StatCharts.tsx'
+import { lineTraces, pairs, timeLayout, wholeForSummary } from '../../experience/StatCharts.tsx'
 import { seriesSummary } from '../../experience/summary.ts'
 
 /** The chart's tabs (part 2 §2.6: Active / Top Five / All), as the scopes of the API call. */
@@ -16,6 +16,9 @@ export const CREATOR_CCU_TABS = [
 ] as const satisfies readonly { value: TagCcuScope; label: string }[]
 export const CREATOR_CCU_DEFAULT_SCOPE: TagCcuScope = 'active'
 export const CREATOR_CCU_TITLE = 'Average CCU'
+const NO_ROWS: readonly (readonly number[])[] = []
+/** Used only before the theme's colorway is known (as the experience charts do). */
+const LINE_FALLBACK = '#4c6ef5'
 
 const SCOPE_WORDS: Record<TagCcuScope, string> = {
   active: 'its experiences with players',
@@ -40,24 +43,26 @@ export function CreatorCcuChart({ creatorId, type, name, scope, view }: CreatorC
       granularity: view.granularity,
       ...(view.startTime !== undefined ? { startTime: new Date(view.startTime).toISOString() } : {}),
     }),
-    select: (r) => r.series[0]?.data ?? [],
+    select: (r) => ({ rows: r.body.series[0]?.data ?? NO_ROWS, partialFrom: r.partialFrom }),
   })
   // A failed fetch reads as no data (part 1 §8).
-  const rows = q.isError ? [] : (q.data ?? [])
+  const rows = q.isError ? NO_ROWS : (q.data?.rows ?? NO_ROWS)
+  const partialFrom = q.isError ? null : (q.data?.partialFrom ?? null)
   const g = view.granularity
+  const colors = useSeriesColors()
   const data = useMemo<Data[]>(
     () =>
       rows.length === 0
         ? []
-        : [
-            lineTrace(CREATOR_CCU_TITLE, rows, g, {
-              fill: 'tozeroy',
-              hovertemplate: '%{x|%b %d, %Y %H:%M} UTC<br>%{y:,}<extra></extra>',
-            } as Partial<Data>),
-          ],
-    [rows, g],
+        : lineTraces(CREATOR_CCU_TITLE, rows, g, partialFrom, colors[0] ?? LINE_FALLBACK, {
+            fill: true,
+            hovertemplate: '%{x|%b %d, %Y %H:%M} UTC<br>%{y:,}%{customdata}<extra></extra>',
+          }),
+    [rows, g, partialFrom, colors],
   )
   const layout = useMemo<Partial<Layout>>(() => timeLayout(view, []), [view])
+  // Summaries take whole periods only; the one in progress is named.
+  const summed = wholeForSummary(rows, partialFrom, g)
   return (
     <Chart
       title={CREATOR_CCU_TITLE}
@@ -65,7 +70,7 @@ export function CreatorCcuChart({ creatorId, type, name, scope, view }: CreatorC
       layout={layout}
       loading={q.isPending && !q.isError}
       onRelayout={(e) => view.onRelayout(e as Record<string, unknown>)}
-      summary={seriesSummary(`Average CCU of ${SCOPE_WORDS[scope]} (${name}) by ${g}`, pairs(rows))}
+      summary={`${seriesSummary(`Average CCU of ${SCOPE_WORDS[scope]} (${name}) by ${g}`, pairs(summed.whole))}${summed.inProgress}`}
     />
   )
 }

@@ -49,13 +49,13 @@ function Stat({ label, value }: { label: string; value: string }) {
 
 /** A creator's page (part 2 §2.6). */
 export function CreatorPage() {
-  const { creatorId, type } = useLoaderData() as CreatorLoaderData
+  const { creatorId, type, now } = useLoaderData() as CreatorLoaderData
   // The loader ensured it: data is there; a refetch keeps the page.
   const creator = useQuery(api.creator(creatorId, type)).data
   const [hash] = useHashParams()
   const [open, setOpen] = usePreference('panels', CREATOR_EXPERIENCES_PANEL, true)
   const [scope, setScope] = useHashTab<TagCcuScope>(hash, SCOPES, CREATOR_CCU_DEFAULT_SCOPE)
-  const view = useChartView(CREATOR_CCU_TITLE, { defaultGranularity: DEFAULT_CREATOR_GRANULARITY })
+  const view = useChartView(CREATOR_CCU_TITLE, now, { defaultGranularity: DEFAULT_CREATOR_GRANULARITY })
 
   usePageMeta({
     title: creator?.name ?? 'Creator',

@@ -2,13 +2,15 @@ import { type Creator, DEFAULT_CREATOR_GRANULARITY, isDatabaseId } from '@ludex/
 import type { QueryClient } from '@tanstack/react-query'
 import type { LazyRouteFunction, LoaderFunctionArgs, RouteObject } from 'react-router'
 import { api } from '../../api/queries.ts'
-import { defaultViewStart } from '../../experience/chart-view.ts'
+import { defaultViewStart, viewNow } from '../../experience/chart-view.ts'
 import { CREATOR_CCU_DEFAULT_SCOPE } from './CreatorCcuChart.tsx'
 import { CreatorPage } from './CreatorPage.tsx'
 
 export interface CreatorLoaderData {
   readonly creatorId: number
   readonly type: Creator['type'] | undefined
+  /** The minute the chart's first view ends at (viewNow), as the experience page's loader fixes it. */
+  readonly now: number
 }
 
 const TYPES: readonly string[] = ['User', 'Group']
@@ -27,18 +29,24 @@ export function route(queryClient: QueryClient): Awaited<ReturnType<LazyRouteFun
       }
       const creatorId = Number(params.creatorId)
       const type = (typeParam ?? undefined) as Creator['type'] | undefined
-      prefetchChart(queryClient, creatorId, type)
+      const now = viewNow()
+      prefetchChart(queryClient, creatorId, type, now)
       await queryClient.ensureQueryData(api.creator(creatorId, type))
-      return { creatorId, type }
+      return { creatorId, type, now }
     },
     Component: CreatorPage,
   }
 }
 
 /** The chart's default view starts with the page (as the experience page's charts do); not awaited. */
-function prefetchChart(queryClient: QueryClient, creatorId: number, type: Creator['type'] | undefined): void {
+function prefetchChart(
+  queryClient: QueryClient,
+  creatorId: number,
+  type: Creator['type'] | undefined,
+  now: number,
+): void {
   if (typeof window !== 'undefined' && window.location.hash.length > 1) return
-  const start = defaultViewStart()
+  const start = defaultViewStart(now)
   void queryClient.prefetchQuery(
     api.creatorCcu(creatorId, {
       ...(type ? { type } : {}),

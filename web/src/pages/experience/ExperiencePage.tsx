@@ -43,7 +43,7 @@ const LIKE_TAB_VALUES = LIKE_TABS.map((t) => t.value)
 
 /** The experience detail page (part 1 §2). */
 export function ExperiencePage() {
-  const { placeId } = useLoaderData() as ExperienceLoaderData
+  const { placeId, now } = useLoaderData() as ExperienceLoaderData
   // The loader ensured it: data is there; a refetch keeps the page.
   const experience = useQuery(api.experience(placeId)).data
   const price = useQuery(api.price(placeId))
@@ -82,12 +82,12 @@ export function ExperiencePage() {
 
   const [mainTab, setMainTab] = useHashTab<MainTab>(hash, MAIN_TAB_VALUES, 'ccu')
   const main = MAIN_TABS.find((t) => t.value === mainTab) ?? MAIN_TABS[0]
-  const mainView = useChartView(main.label)
+  const mainView = useChartView(main.label, now)
 
   const [likeTab, setLikeTab] = useHashTab<LikeTab>(hash, LIKE_TAB_VALUES, 'likes')
   const likeTitle = LIKE_TABS.find((t) => t.value === likeTab)?.label ?? 'Likes'
-  const likeView = useChartView(likeTitle)
-  const playtimeView = useChartView('Average Playtime', { granularities: ['hour', 'day', 'week'] })
+  const likeView = useChartView(likeTitle, now)
+  const playtimeView = useChartView('Average Playtime', now, { granularities: ['hour', 'day', 'week'] })
 
   if (!experience) return null
   const common = { placeId, name: experience.name, shapes }
@@ -119,7 +119,7 @@ export function ExperiencePage() {
       <ChartCard title="Average Playtime" view={playtimeView} granularities={['hour', 'day', 'week']}>
         <LineStatChart kind="playtime" title="Average Playtime" view={playtimeView} {...common} />
       </ChartCard>
-      <RankingsCard placeId={placeId} name={experience.name} />
+      <RankingsCard placeId={placeId} name={experience.name} now={now} />
       <ChartCard
         title={likeTitle}
         view={likeView}

@@ -2,11 +2,17 @@ import { DEFAULT_GRANULARITY, isDatabaseId } from '@ludex/schemas'
 import type { QueryClient } from '@tanstack/react-query'
 import type { LazyRouteFunction, LoaderFunctionArgs, RouteObject } from 'react-router'
 import { api } from '../../api/queries.ts'
-import { defaultViewStart } from '../../experience/chart-view.ts'
+import { defaultViewStart, viewNow } from '../../experience/chart-view.ts'
 import { ExperiencePage } from './ExperiencePage.tsx'
 
 export interface ExperienceLoaderData {
   readonly placeId: number
+  /**
+   * The minute the charts' first views end at (viewNow), fixed by the loader: the prefetched data's
+   * query keys and the charts' own are the same, and a server-rendered page hands its minute to the
+   * browser with the loader data, so hydration asks for what the server drew.
+   */
+  readonly now: number
 }
 
 /**
@@ -18,9 +24,10 @@ export function route(queryClient: QueryClient): Awaited<ReturnType<LazyRouteFun
     loader: async ({ params }: LoaderFunctionArgs): Promise<ExperienceLoaderData> => {
       if (!isDatabaseId(params.experienceId)) throw new Response('Not Found', { status: 404 })
       const placeId = Number(params.experienceId)
-      prefetchCharts(queryClient, placeId)
+      const now = viewNow()
+      prefetchCharts(queryClient, placeId, now)
       await queryClient.ensureQueryData(api.experience(placeId))
-      return { placeId }
+      return { placeId, now }
     },
     Component: ExperiencePage,
   }
@@ -31,9 +38,9 @@ export function route(queryClient: QueryClient): Awaited<ReturnType<LazyRouteFun
  * a hash, an anchor link or a tab, fetches its own view as the charts mount). Not awaited: the page
  * shows with loading charts; a server render waits a bounded time for them (entry-server.tsx).
  */
-function prefetchCharts(queryClient: QueryClient, placeId: number): void {
+function prefetchCharts(queryClient: QueryClient, placeId: number, now: number): void {
   if (typeof window !== 'undefined' && window.location.hash.length > 1) return
-  const start = defaultViewStart()
+  const start = defaultViewStart(now)
   const params = {
     placeIds: [placeId],
     granularity: DEFAULT_GRANULARITY,

@@ -4,9 +4,18 @@ import { useQuery } from '@tanstack/react-query'
 import type { Data, Layout } from 'plotly.js'
 import { useMemo } from 'react'
 import { api } from '../../api/queries.ts'
-import { Chart, chartColors, toXY, useSmallChart, withGaps } from '../../charts/index.ts'
+import {
+  Chart,
+  chartColors,
+  inProgressTrace,
+  lineParts,
+  toXY,
+  useSmallChart,
+  wholePoints,
+} from '../../charts/index.ts'
+import { useViewer } from '../../shell/viewer.ts'
 import { useHashParams } from '../../ui/hash-params.ts'
-import { GENRE_GRANULARITY_OPTIONS, genreGranularity } from './genre-granularity.ts'
+import { genreGranularityView } from './genre-granularity.ts'
 import { OverviewCard } from './OverviewCard.tsx'
 
 const TITLE = 'Average Genre CCU'
@@ -14,7 +23,11 @@ const TITLE = 'Average Genre CCU'
 /** Average CCU per genre over time, one line per genre, with a day/week/month switch. */
 export function GenreCcuChart() {
   const [hash, setHash] = useHashParams()
-  const granularity = genreGranularity(hash.granularity)
+  const viewer = useViewer()
+  const { granularity, options } = genreGranularityView(hash.granularity, {
+    visitor: viewer.kind === 'visitor',
+    nowMs: Date.now(),
+  })
   // At 300 px high the legend of ~15 genres would take the plot's place; hover names the lines.
   const small = useSmallChart()
   const theme = useMantineTheme()
@@ -29,42 +42,56 @@ export function GenreCcuChart() {
     }),
     [small],
   )
-  const stats = useQuery({ ...api.genreStats(granularity), select: (r) => r.series })
+  const stats = useQuery({
+    ...api.genreStats(granularity),
+    select: (r) => ({ series: r.body.series, partialFrom: r.partialFrom }),
+  })
+  const partialFrom = stats.data?.partialFrom ?? null
 
-  const traces = useMemo<Data[]>(
-    () =>
-      (stats.data ?? [])
-        .filter((s) => s.data.length > 0)
-        .map((s, i) => {
-          const pts = withGaps(
-            s.data.map(([t, avg]) => [t, avg] as const),
-            granularity as Granularity,
-          )
-          return {
-            type: 'scatter',
-            mode: 'lines',
-            name: displayGenreName(s.name),
-            ...toXY(pts),
-            connectgaps: false,
-            // Past the palette the colours repeat; a dotted line keeps those genres apart.
-            line: { dash: i >= palette.length ? 'dot' : 'solid' },
-            hovertemplate: '%{y:,.1f}',
-          }
-        }),
-    [stats.data, granularity, palette.length],
-  )
+  const traces = useMemo<Data[]>(() => {
+    const shown = (stats.data?.series ?? []).filter((s) => s.data.length > 0)
+    // The period in progress: each genre's dotted segment, after all the lines so that every line
+    // keeps its colorway slot; it takes its line's colour and legend entry.
+    const tails: Data[] = []
+    const lines = shown.map((s, i): Data => {
+      const name = displayGenreName(s.name)
+      const parts = lineParts(
+        s.data.map(([t, avg]) => [t, avg] as const),
+        granularity as Granularity,
+        partialFrom,
+      )
+      if (parts.tail.length > 0) {
+        tails.push(inProgressTrace(name, parts.tail, palette[i % palette.length] ?? '#868e96'))
+      }
+      return {
+        type: 'scatter',
+        mode: 'lines',
+        name,
+        legendgroup: name,
+        ...toXY(parts.main),
+        customdata: parts.notes,
+        connectgaps: false,
+        // Past the palette the colours repeat; a dotted line keeps those genres apart.
+        line: { dash: i >= palette.length ? 'dot' : 'solid' },
+        hovertemplate: '%{y:,.1f}%{customdata}',
+      } as Data
+    })
+    return [...lines, ...tails]
+  }, [stats.data, granularity, palette, partialFrom])
 
   const summary = useMemo(() => {
-    const latest = (stats.data ?? [])
-      .map((s) => ({ name: displayGenreName(s.name), v: s.data.at(-1)?.[1] }))
+    // The latest whole period: the one in progress is no comparison of genres yet.
+    const shown = (stats.data?.series ?? []).filter((s) => s.data.length > 0)
+    const latest = shown
+      .map((s) => ({ name: displayGenreName(s.name), v: wholePoints(s.data, partialFrom).at(-1)?.[1] }))
       .filter((x): x is { name: string; v: number } => x.v !== undefined)
       .sort((a, b) => b.v - a.v)
       .slice(0, 3)
     if (latest.length === 0) return 'No data.'
-    return `Average CCU per experience of ${traces.length} genres by ${granularity}. Highest in the latest period: ${latest
+    return `Average CCU per experience of ${shown.length} genres by ${granularity}. Highest in the latest whole period: ${latest
       .map((x) => `${x.name} ${x.v.toLocaleString('en-US')}`)
       .join(', ')}.`
-  }, [stats.data, traces.length, granularity])
+  }, [stats.data, granularity, partialFrom])
 
   return (
     <OverviewCard
@@ -73,7 +100,7 @@ export function GenreCcuChart() {
         <SegmentedControl
           size="xs"
           aria-label="Granularity"
-          data={[...GENRE_GRANULARITY_OPTIONS]}
+          data={options}
           value={granularity}
           onChange={(v) => setHash((cur) => ({ ...cur, granularity: v === 'day' ? undefined : v }))}
         />

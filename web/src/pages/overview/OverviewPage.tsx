@@ -12,18 +12,25 @@ import { OVERVIEW_CCU_GRANULARITY } from './queries.ts'
 import { SignUpBanner } from './SignUpBanner.tsx'
 import { StatTiles } from './StatTiles.tsx'
 import { TrackedCcuChart } from './TrackedCcuChart.tsx'
-import { ccuStats, toCcuPoints } from './tracked-ccu.ts'
+import { type CcuPoint, ccuStats, toCcuPoints } from './tracked-ccu.ts'
+
+const NO_POINTS: readonly CcuPoint[] = []
 
 /** The home page (part 1 §2, Overview page). */
 export function OverviewPage() {
   usePageMeta({ title: 'Overview' })
-  const ccu = useQuery({ ...api.platformCcu(OVERVIEW_CCU_GRANULARITY), select: toCcuPoints })
-  const points = ccu.data ?? []
-  const stats = useMemo(() => ccuStats(points), [points])
+  const ccu = useQuery({
+    ...api.platformCcu(OVERVIEW_CCU_GRANULARITY),
+    select: (r) => ({ points: toCcuPoints(r.body), partialFrom: r.partialFrom }),
+  })
+  const points = ccu.data?.points ?? NO_POINTS
+  const partialFrom = ccu.data?.partialFrom ?? null
+  // Whole days only: the day in progress is no record and no day of the month's average.
+  const stats = useMemo(() => ccuStats(points, partialFrom), [points, partialFrom])
 
   return (
     <Stack gap="md">
-      <TrackedCcuChart points={points} loading={ccu.isPending} />
+      <TrackedCcuChart points={points} partialFrom={partialFrom} loading={ccu.isPending} />
       <StatTiles stats={stats} loading={ccu.isPending} />
       <SignUpBanner />
       <DailyPicks />

@@ -1,46 +1,93 @@
 import type { Data } from 'plotly.js'
-import { useMemo } from 'react'
-import { Chart, toXY, withGaps } from '../../charts/index.ts'
+import { useCallback, useMemo, useState } from 'react'
+import { Chart, IN_PROGRESS, inProgressTrace, lineParts, toXY, useSeriesColors } from '../../charts/index.ts'
+import { zoomFromRelayout } from '../../experience/anchor.ts'
 import { OverviewCard } from './OverviewCard.tsx'
-import { type CcuPoint, trackedCcuAxes } from './tracked-ccu.ts'
+import { type CcuPoint, trackedCcuAxes, widenedZoom } from './tracked-ccu.ts'
 
 const TITLE = 'Tracked Games CCU'
 export const NO_ROBLOX_CCU_DATA = 'No Roblox CCU data'
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
 
-/** Daily CCU of all tracked experiences as an area chart; missing days are breaks, never zeros. */
-export function TrackedCcuChart({ points, loading }: { points: readonly CcuPoint[]; loading: boolean }) {
+/**
+ * Daily CCU of all tracked experiences as an area chart; missing days are breaks, never zeros. The day
+ * in progress (from `partialFrom`) is a dotted segment whose hover says so, never drawn as a whole day.
+ * A zoom narrower than the chart's 30-day minimum range is widened to it.
+ */
+export function TrackedCcuChart({
+  points,
+  partialFrom,
+  loading,
+}: {
+  points: readonly CcuPoint[]
+  partialFrom: number | null
+  loading: boolean
+}) {
+  const colors = useSeriesColors()
+  const [zoom, setZoom] = useState<{ min: number; max: number; revision: number } | null>(null)
   const { traces, layout, summary } = useMemo(() => {
     const first = points[0]
     const last = points.at(-1)
     if (!first || !last) return { traces: [] as Data[], layout: {}, summary: '' }
-    const xy = toXY(
-      withGaps(
-        points.map((p) => [p.time, p.ccu] as const),
-        'day',
-      ),
+    const parts = lineParts(
+      points.map((p) => [p.time, p.ccu] as const),
+      'day',
+      partialFrom,
     )
     const traces: Data[] = [
       {
         type: 'scatter',
         mode: 'lines',
         name: 'CCU',
-        ...xy,
+        ...toXY(parts.main),
+        customdata: parts.notes,
         fill: 'tozeroy',
         connectgaps: false,
         line: { width: 2 },
-        hovertemplate: '%{x|%b %d, %Y}: %{y:,}<extra></extra>',
-      },
+        hovertemplate: '%{x|%b %d, %Y}: %{y:,}%{customdata}<extra></extra>',
+      } as Data,
     ]
-    const max = points.reduce((m, p) => (p.ccu > m.ccu ? p : m), first)
-    const summary = `Daily CCU of tracked games from ${day.format(first.time)} to ${day.format(last.time)}: latest ${integer.format(last.ccu)}, highest ${integer.format(max.ccu)} on ${day.format(max.time)}.`
+    if (parts.tail.length > 0)
+      traces.push(inProgressTrace('CCU', parts.tail, colors[0] ?? '#4c6ef5', { fill: true }))
+    const whole = points.filter((p) => partialFrom === null || p.time < partialFrom)
+    const max = whole.reduce<CcuPoint | undefined>((m, p) => (!m || p.ccu > m.ccu ? p : m), undefined)
+    const lastWhole = whole.at(-1)
+    const summary = [
+      `Daily CCU of tracked games from ${day.format(first.time)} to ${day.format(last.time)}`,
+      lastWhole && max
+        ? `: latest whole day ${integer.format(lastWhole.ccu)}, highest ${integer.format(max.ccu)} on ${day.format(max.time)}.`
+        : '.',
+      parts.tail.length > 0
+        ? ` ${day.format(last.time)} is ${IN_PROGRESS}: ${integer.format(last.ccu)} so far.`
+        : '',
+    ].join('')
+    const axes = trackedCcuAxes(points)
     return {
       traces,
-      layout: { ...trackedCcuAxes(points), showlegend: false, hovermode: 'x' as const },
+      layout: {
+        ...axes,
+        ...(zoom
+          ? {
+              xaxis: {
+                ...axes.xaxis,
+                range: [new Date(zoom.min).toISOString(), new Date(zoom.max).toISOString()],
+              },
+            }
+          : {}),
+        showlegend: false,
+        hovermode: 'x' as const,
+        uirevision: `tracked-ccu-${zoom?.revision ?? 0}`,
+      },
       summary,
     }
-  }, [points])
+  }, [points, partialFrom, colors, zoom])
+
+  const onRelayout = useCallback((event: Readonly<Record<string, unknown>>) => {
+    const z = zoomFromRelayout(event)
+    const wide = widenedZoom(z === 'autorange' ? null : z)
+    if (wide) setZoom((cur) => ({ ...wide, revision: (cur?.revision ?? 0) + 1 }))
+  }, [])
 
   return (
     <OverviewCard title={TITLE}>
@@ -51,6 +98,7 @@ export function TrackedCcuChart({ points, loading }: { points: readonly CcuPoint
         data={traces}
         layout={layout}
         emptyText={NO_ROBLOX_CCU_DATA}
+        onRelayout={(e) => onRelayout(e as Record<string, unknown>)}
       />
     </OverviewCard>
   )

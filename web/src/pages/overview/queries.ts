@@ -1,6 +1,8 @@
+import type { SessionUser } from '@ludex/schemas'
 import type { QueryClient } from '@tanstack/react-query'
-import { api } from '../../api/queries.ts'
-import { genreGranularity } from './genre-granularity.ts'
+import { api, SESSION_QUERY_KEY } from '../../api/queries.ts'
+import { viewerOf } from '../../shell/viewer.ts'
+import { genreGranularityView } from './genre-granularity.ts'
 
 export const OVERVIEW_CCU_GRANULARITY = 'day'
 
@@ -10,8 +12,11 @@ export const OVERVIEW_CCU_GRANULARITY = 'day'
  * A failure is not fatal here: the card shows 'No Data' (part 1 §8, stat fetch fails).
  */
 export async function prefetchOverview(queryClient: QueryClient, hash: string): Promise<void> {
-  const granularity = genreGranularity(
+  // The granularity the genre chart will draw: a visitor's month from the address draws weeks.
+  const visitor = viewerOf(queryClient.getQueryData<SessionUser | null>(SESSION_QUERY_KEY)).kind === 'visitor'
+  const { granularity } = genreGranularityView(
     new URLSearchParams(hash.replace(/^#/, '')).get('granularity') ?? undefined,
+    { visitor, nowMs: Date.now() },
   )
   void queryClient.prefetchQuery(api.picks())
   void queryClient.prefetchQuery(api.movement('top100entry'))

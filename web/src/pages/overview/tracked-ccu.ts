@@ -19,35 +19,42 @@ export function toCcuPoints(list: readonly { time: string; ccu: number }[]): Ccu
 }
 
 export interface CcuStats {
-  /** Mean of the daily values of the last month (30 days up to the latest day); null without data. */
+  /**
+   * Mean of the whole days of the last month (the 30 days up to the latest whole day); null without
+   * data. The day in progress is never in it (issue 13).
+   */
   readonly averageLastMonth: number | null
-  /** The highest daily value in the loaded range; null without data. */
+  /** The highest whole day in the loaded range; null without data. Never the day in progress. */
   readonly highest: number | null
 }
 
-export function ccuStats(points: readonly CcuPoint[]): CcuStats {
-  const last = points.at(-1)
+/**
+ * The tiles' figures from the daily points, whole days only: the day in progress (at or after
+ * `partialFrom`, which the API names) holds the hours polled so far and is no record.
+ */
+export function ccuStats(points: readonly CcuPoint[], partialFrom: number | null = null): CcuStats {
+  const whole = points.filter((p) => partialFrom === null || p.time < partialFrom)
+  const last = whole.at(-1)
   if (!last) return { averageLastMonth: null, highest: null }
   // 'Last month' is the last 30 days, the same window the visitor history uses.
   const from = last.time - (UNSIGNED_HISTORY_DAYS - 1) * DAY_MS
-  const month = points.filter((p) => p.time >= from)
+  const month = whole.filter((p) => p.time >= from)
   const averageLastMonth = month.reduce((s, p) => s + p.ccu, 0) / month.length
-  const highest = points.reduce((m, p) => Math.max(m, p.ccu), 0)
+  const highest = whole.reduce((m, p) => Math.max(m, p.ccu), 0)
   return { averageLastMonth, highest }
 }
 
-/** Data at or above this share of the soft max is "approaching" it (see trackedCcuAxes). */
-const SOFT_MAX_APPROACH = 0.5
-/** Above this axis top a 2,000,000 step would crowd the axis, so Plotly picks the ticks. */
-const FIXED_TICK_MAX_TOP = 10 * TRACKED_CCU_TICK_INTERVAL
+/** Above this axis top a 2,000,000 step would crowd the axis: the step becomes a multiple of it. */
+const MAX_TICKS = 10
+/** Room above the highest point when the data passes the soft max. */
+const HEADROOM = 1.05
 
 /**
  * Axes of the Tracked Games CCU chart (part 1 §9: minimum range 30 days, tick interval 2,000,000, soft
- * max 8,000,000). The x range spans at least 30 days, ending at the latest point. The soft max is read
- * as in Highcharts: the axis reaches at least 8M even when the data stays below, but only once the data
- * approaches it (half of it, 4M); a small platform (the simulator's few hundred thousand) would
- * otherwise be a flat line at the bottom. The 2M tick interval applies on the same condition, while the
- * axis top stays within ten ticks; otherwise Plotly chooses readable ticks.
+ * max 8,000,000). The x range spans at least 30 days, ending at the latest point. The y axis runs from
+ * 0 to the soft max, or past it when the data does (Highcharts' softMax: the axis reaches 8M even when
+ * the data stays below, and grows to show larger values), with a tick every 2,000,000; an axis so tall
+ * that 2M steps would pass ten ticks steps by a multiple of 2M instead.
  */
 export function trackedCcuAxes(points: readonly CcuPoint[]): Pick<Partial<Layout>, 'xaxis' | 'yaxis'> {
   const first = points[0]
@@ -56,14 +63,22 @@ export function trackedCcuAxes(points: readonly CcuPoint[]): Pick<Partial<Layout
   const minRange = TRACKED_CCU_CHART_MIN_RANGE_DAYS * DAY_MS
   const start = Math.min(first.time, last.time - minRange)
   const max = points.reduce((m, p) => Math.max(m, p.ccu), 0)
-  const approaching = max >= TRACKED_CCU_SOFT_MAX * SOFT_MAX_APPROACH
-  const top = approaching ? Math.max(TRACKED_CCU_SOFT_MAX, max * 1.05) : undefined
+  const top = Math.max(TRACKED_CCU_SOFT_MAX, max * HEADROOM)
+  const step =
+    TRACKED_CCU_TICK_INTERVAL * Math.max(1, Math.ceil(top / (TRACKED_CCU_TICK_INTERVAL * MAX_TICKS)))
   return {
     xaxis: { type: 'date', range: [new Date(start).toISOString(), new Date(last.time).toISOString()] },
-    yaxis: {
-      rangemode: 'tozero',
-      ...(top !== undefined ? { range: [0, top] } : {}),
-      ...(top !== undefined && top <= FIXED_TICK_MAX_TOP ? { dtick: TRACKED_CCU_TICK_INTERVAL } : {}),
-    },
+    yaxis: { rangemode: 'tozero', range: [0, top], dtick: step, tick0: 0 },
   }
+}
+
+/**
+ * A zoom of the chart kept at the minimum range (part 1 §9: 30 days): a narrower one is widened about
+ * its middle; null when the zoom is wide enough (or no zoom).
+ */
+export function widenedZoom(zoom: { min: number; max: number } | null): { min: number; max: number } | null {
+  const minRange = TRACKED_CCU_CHART_MIN_RANGE_DAYS * DAY_MS
+  if (!zoom || zoom.max - zoom.min >= minRange) return null
+  const middle = (zoom.min + zoom.max) / 2
+  return { min: middle - minRange / 2, max: middle + minRange / 2 }
 }

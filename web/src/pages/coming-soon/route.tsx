@@ -1,0 +1,36 @@
+import { isDatabaseId } from '@ludex/schemas'
+import type { QueryClient } from '@tanstack/react-query'
+import { type LazyRouteFunction, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router'
+import { deniedTarget, mayOpen, type PageAccess } from '../../shell/page-access.ts'
+import { restoreSession } from '../../shell/session.ts'
+import { ComingSoonPage } from './ComingSoonPage.tsx'
+import type { ComingSoonSpec } from './coming-soon.ts'
+import { TITLES } from './titles.ts'
+
+export interface ComingSoonData {
+  readonly title: string
+  readonly access: PageAccess
+  readonly noIndex: boolean
+}
+
+/** The lazy route module of a placeholder: its rules in the loader, then the page. */
+export function route(
+  queryClient: QueryClient,
+  spec: ComingSoonSpec,
+): Awaited<ReturnType<LazyRouteFunction<RouteObject>>> {
+  const access = spec.access ?? 'open'
+  return {
+    loader: async ({ params }: LoaderFunctionArgs): Promise<ComingSoonData> => {
+      if (access !== 'open' && !mayOpen(await restoreSession(queryClient), access)) {
+        throw redirect(deniedTarget(access))
+      }
+      if ((spec.ids ?? []).some((name) => !isDatabaseId(params[name]))) throw notFound()
+      const title = typeof spec.title === 'string' ? spec.title : spec.title(params, TITLES)
+      if (title === null) throw notFound()
+      return { title, access, noIndex: spec.noIndex ?? false }
+    },
+    Component: ComingSoonPage,
+  }
+}
+
+const notFound = () => new Response('Not Found', { status: 404 })

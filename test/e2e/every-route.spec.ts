@@ -179,6 +179,7 @@ test.describe('every route loads without console noise or failed requests', () =
     // What this browser remembers (a collapsed sidebar, a closed Compare group, a page size) is not
     // known to the server; neither is its clock, here some minutes ahead (the charts' first view ends
     // at the minute the page was drawn for).
+    test.setTimeout(90_000)
     await page.addInitScript(() => {
       localStorage.setItem('ludex-sidebar-mode', JSON.stringify('minimal'))
       localStorage.setItem('ludex-nav-group-compare', 'false')

@@ -63,8 +63,22 @@ for (const scheme of ['light', 'dark'] as const) {
     })
 
     test('a part 2 placeholder', async ({ page }) => {
-      await page.goto('/rankings/8')
-      await expect(main(page).getByRole('heading', { level: 1, name: 'Most Popular' })).toBeVisible()
+      await page.goto('/terms-of-use')
+      await expect(main(page).getByRole('heading', { level: 1, name: 'Terms of Use' })).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+    })
+
+    test('daily picks, with a visitor’s locked dates and prompt', async ({ page }) => {
+      // The month before holds the day 28 days back: locked dates and the sign-up prompt show.
+      const reach = new Date(Date.now() - 28 * 86_400_000).toISOString().slice(0, 7)
+      await page.goto(`/daily-picks?month=${reach}`)
+      await expect(main(page).locator('[data-kind="picks"]').first()).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+    })
+
+    test('rankings, with an experience highlighted', async ({ page, experiences }) => {
+      await page.goto(`/rankings/8?exp=${experiences[0]!.place_id}`)
+      await expect(main(page).locator('table tbody tr').first()).toBeVisible()
       expect(await seriousViolations(page)).toEqual([])
     })
 

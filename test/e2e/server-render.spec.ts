@@ -92,6 +92,8 @@ test.describe('server-side render', () => {
         '/genres',
         '/genres/obby',
         `/genres/obby/${sub_genres[0]!.slug}`,
+        '/daily-picks',
+        `/rankings/8?exp=${experiences[0]!.place_id}`,
       ]) {
         await page.goto(path)
         await page.locator('html[data-app-ready]').waitFor({ state: 'attached' })

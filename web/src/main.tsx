@@ -11,6 +11,7 @@ import { createQueryClient } from './app/query-client.ts'
 import { createRoutes } from './app/router.tsx'
 import { readSsrState, type SsrState } from './app/ssr-state.ts'
 import { createPageMetaStore } from './shell/page-meta.ts'
+import { MAIN_CONTENT_ID } from './shell/SkipLink.tsx'
 import { createShellDataLoader } from './shell/shell-data.ts'
 
 const root = document.getElementById('root')
@@ -23,6 +24,10 @@ const queryClient = createQueryClient()
 const loadShellData = createShellDataLoader(queryClient)
 const routes = createRoutes(queryClient, { loadShellData })
 const ssr = readSsrState(document)
+// The skip link followed as a plain link before the app had started: its fragment is no hash parameter.
+if (window.location.hash === `#${MAIN_CONTENT_ID}`) {
+  window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search)
+}
 
 if (ssr) void hydratePage(ssr)
 else {

@@ -72,6 +72,8 @@ export const DEFAULT_THUMBNAIL_VARIANTS = 3
 /** A tag's thumbnail uses up to 4 top experiences: all when 4 or fewer, otherwise 3. */
 export const TAG_THUMBNAIL_MAX = 4
 export const TAG_THUMBNAIL_MAX_WHEN_MORE = 3
+/** At most this many places per /api/thumbnail/bulk call (pages with more ask in chunks). */
+export const THUMBNAIL_BULK_MAX = 100
 
 // History windows and data starts
 export const RANKING_HISTORY_YEARS = 3

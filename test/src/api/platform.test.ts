@@ -118,6 +118,25 @@ describe('/api/platform', () => {
       expect(all.body).toEqual(['2026-10-19', '2026-10-20', '2026-10-21'].map(modelPicks))
     })
 
+    it('answers a month as the daily picks page asks for it, the older dates kept from a visitor', async () => {
+      // October 2026: the backfill's picks start on the 9th; the visitor window's first date is the 20th.
+      const october = '/api/platform/picks?startTime=2026-10-01&endTime=2026-10-31'
+      const all = await getJson(user, october)
+      expect(all.headers.get(HISTORY_START_HEADER)).toBeNull()
+      const dates = dailyPickList.parse(all.body).map((p) => p.date)
+      expect(dates[0]).toBe('2026-10-09')
+      expect(dates).toHaveLength(23)
+      expect(all.body).toEqual(dates.map(modelPicks))
+      const visitor = await getJson(f, october)
+      expect(visitor.headers.get(HISTORY_START_HEADER)).toBe('2026-10-20T00:00:00.000Z')
+      expect(visitor.body).toEqual(dates.filter((d) => d >= '2026-10-20').map(modelPicks))
+      // A month wholly before the window: nothing of it, and the header says where a visitor's dates start.
+      const september = await getJson(f, '/api/platform/picks?startTime=2026-09-01&endTime=2026-09-30')
+      expect(september.status).toBe(200)
+      expect(september.body).toEqual([])
+      expect(september.headers.get(HISTORY_START_HEADER)).toBe('2026-10-20T00:00:00.000Z')
+    })
+
     it('refuses bad input, naming the parameter', async () => {
       await expectBadRequest(f, '/api/platform/picks?startTime=yesterday', 'startTime')
       await expectBadRequest(f, '/api/platform/picks?startTime=2026-11-01&endTime=2026-13-01', 'endTime')

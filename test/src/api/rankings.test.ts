@@ -137,6 +137,24 @@ describe('rankings and events', () => {
       expect(all.body).not.toEqual(body)
     })
 
+    it('holds the place, at its peak or below, in the category’s capture at each period’s start (the gantt’s links)', async () => {
+      const place = busiestPlace()
+      const user = await asUser(f)
+      const periods = rankingSeries.parse(
+        (await getJson(user, `/api/stats/ranking?placeId=${place}&startTime=${iso(f.now - 10 * DAY_MS)}`))
+          .body,
+      )
+      expect(periods.length).toBeGreaterThan(3)
+      for (const p of periods) {
+        // The rankings page sends epoch ms.
+        const res = await getJson(user, `/api/stats/ranking/${p.y}?startTime=${Date.parse(p.start)}`)
+        const snap = rankingSnapshot.parse(res.body)
+        expect(snap.time, `${p.y} at ${p.start}`).toBe(p.start)
+        const held = snap.positions.find((x) => x.place_id === place)
+        expect(held?.pos, `${p.y} at ${p.start}`).toBeGreaterThanOrEqual(Number(p.name.slice(1)))
+      }
+    })
+
     it('answers an empty list for a tracked place never in a chart, 404 for an untracked one', async () => {
       const quiet = f.placeIds.find((id) => !byPlace.has(id))
       if (quiet !== undefined) {

@@ -166,11 +166,25 @@ export const api = {
       queryKey: ['stats', 'ranking-snapshot', categoryId, time],
       queryFn: ({ signal }) =>
         apiGet(`/api/stats/ranking/${categoryId}?${qs({ startTime: time })}`, 'rankingSnapshot', signal),
+      // A server-rendered page's copy is not fetched again the moment it hydrates.
+      staleTime: 60_000,
     }),
   picks: () =>
     queryOptions({
       queryKey: ['platform', 'picks'],
       queryFn: ({ signal }) => apiGet('/api/platform/picks', 'dailyPickList', signal),
+      staleTime: 10 * 60_000,
+    }),
+  /** Every date of [startDate, endDate] (YYYY-MM-DD, both included): the daily picks page's month. */
+  picksRange: (startDate: string, endDate: string) =>
+    queryOptions({
+      queryKey: ['platform', 'picks', startDate, endDate],
+      queryFn: ({ signal }) =>
+        apiGet(
+          `/api/platform/picks?${qs({ startTime: startDate, endTime: endDate })}`,
+          'dailyPickList',
+          signal,
+        ),
       staleTime: 10 * 60_000,
     }),
   platformCcu: (granularity: Granularity, startTime?: string) =>

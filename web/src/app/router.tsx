@@ -1,3 +1,4 @@
+import { CHART_CATEGORIES } from '@ludex/schemas'
 import type { QueryClient } from '@tanstack/react-query'
 import type { RouteObject } from 'react-router'
 import { loadPreferences } from '../account/preferences.ts'
@@ -65,6 +66,17 @@ const genreHandle: RouteHandle = {
 const subGenreHandle: RouteHandle = {
   crumbs: genresCrumbs,
   module: 'src/pages/sub-genre/route.tsx',
+  serverRender: true,
+}
+const dailyPicksHandle: RouteHandle = {
+  crumbs: [{ label: 'Daily Picks', to: '/daily-picks' }],
+  module: 'src/pages/daily-picks/route.tsx',
+  serverRender: true,
+}
+const rankingsHandle: RouteHandle = {
+  // The sidebar's Rankings entry opens the first category.
+  crumbs: [{ label: 'Rankings', to: `/rankings/${CHART_CATEGORIES[0]!.id}` }],
+  module: 'src/pages/rankings/route.tsx',
   serverRender: true,
 }
 const settingsHandle: RouteHandle = {
@@ -178,6 +190,17 @@ export function createRoutes(queryClient: QueryClient, services: RouteServices):
               lazy: () => import('../pages/sub-genre/route.tsx').then((m) => m.route(queryClient)),
             },
             {
+              path: 'daily-picks',
+              handle: dailyPicksHandle,
+              lazy: () => import('../pages/daily-picks/route.tsx').then((m) => m.route(queryClient)),
+            },
+            {
+              // The loader checks that the index names a chart category and throws a 404 Response otherwise.
+              path: 'rankings/:rankingIndex',
+              handle: rankingsHandle,
+              lazy: () => import('../pages/rankings/route.tsx').then((m) => m.route(queryClient)),
+            },
+            {
               path: 'settings',
               handle: settingsHandle,
               lazy: () => import('../pages/settings/route.tsx').then((m) => m.route()),
@@ -197,11 +220,6 @@ export function createRoutes(queryClient: QueryClient, services: RouteServices):
                 crumbs: tagsCrumbs,
                 ids: ['experienceTagId'],
               }),
-            },
-            { path: 'daily-picks', ...comingSoon(queryClient, { title: 'Daily Picks' }) },
-            {
-              path: 'rankings/:rankingIndex',
-              ...comingSoon(queryClient, { title: (p, t) => t.ranking(p.rankingIndex) }),
             },
             {
               path: 'compare/experiences',

@@ -84,12 +84,16 @@ function genreColumns(nameHeader: string, shareHeader: string) {
 }
 
 const NUMERIC = new Set(['experiences', 'players_online', 'share', 'like_rate'])
+/** A long genre name wraps, so that on a phone the numbers after it come into view. */
+const WRAPPING = new Set(['name'])
 
 export interface GenreTableProps {
   readonly tableId: string
   readonly rows: readonly GenreRow[]
   readonly loading: boolean
   readonly caption: string
+  /** The scroll region's name while it scrolls: 'Genres' or 'Sub-genres'. */
+  readonly label: string
   /** 'Genre' or 'Sub-genre'. */
   readonly nameHeader: string
   /** What the share is of: 'Share of Players' (all players) or 'Share of Genre'. */
@@ -97,7 +101,15 @@ export interface GenreTableProps {
 }
 
 /** The genre table of /genres and the sub-genre table of /genres/{genre}: most players online first. */
-export function GenreTable({ tableId, rows, loading, caption, nameHeader, shareHeader }: GenreTableProps) {
+export function GenreTable({
+  tableId,
+  rows,
+  loading,
+  caption,
+  label,
+  nameHeader,
+  shareHeader,
+}: GenreTableProps) {
   const columns = useMemo(() => genreColumns(nameHeader, shareHeader), [nameHeader, shareHeader])
   const state = useDataTable({
     tableId,
@@ -112,9 +124,11 @@ export function GenreTable({ tableId, rows, loading, caption, nameHeader, shareH
       tableId={tableId}
       loading={loading}
       caption={caption}
+      label={label}
       numeric={NUMERIC}
       loadingLabel="Loading genres"
-      minWidth={640}
+      wrapping={WRAPPING}
+      widerThanPhones
     />
   )
 }

@@ -53,6 +53,8 @@ export interface ChartProps {
   /** Height above the mobile breakpoint; 300 px at 480 px wide or less. */
   readonly height?: number
   readonly onRelayout?: PlotParams['onRelayout']
+  /** A click on a point of the interactive chart (the gantt's bars are links). */
+  readonly onClick?: PlotParams['onClick']
 }
 
 /**
@@ -171,6 +173,7 @@ function InteractiveChart(props: ChartProps & { onDrawn: () => void }) {
       style={{ width: '100%', height }}
       onInitialized={props.onDrawn}
       {...(props.onRelayout ? { onRelayout: props.onRelayout } : {})}
+      {...(props.onClick ? { onClick: props.onClick } : {})}
     />
   )
 }

@@ -7,6 +7,8 @@ export interface GanttBar {
   readonly end: number
   readonly label?: string
   readonly hover?: string
+  /** Where a click on the bar leads (an address inside the app), carried as the point's customdata. */
+  readonly href?: string
 }
 
 /**
@@ -27,7 +29,16 @@ export function ganttTrace(bars: readonly GanttBar[], options: { name?: string; 
     insidetextanchor: 'middle',
     hovertext: bars.map((b) => b.hover ?? b.label ?? ''),
     hoverinfo: 'text',
+    ...(bars.some((b) => b.href) ? { customdata: bars.map((b) => b.href ?? '') } : {}),
     ...(options.color ? { marker: { color: options.color } } : {}),
   }
   return trace
+}
+
+/** The address a clicked gantt bar links to (its href), or null for a bar without one. */
+export function ganttHref(event: {
+  readonly points: readonly { readonly customdata?: unknown }[]
+}): string | null {
+  const href = event.points[0]?.customdata
+  return typeof href === 'string' && href.startsWith('/') ? href : null
 }

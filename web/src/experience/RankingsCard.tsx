@@ -1,16 +1,19 @@
-import { formatDuration } from '@ludex/schemas'
-import { Center, Loader, Table, Text } from '@mantine/core'
+import { type AnchorZoom, formatDuration } from '@ludex/schemas'
+import { Anchor, Center, Loader, Table, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { Data, Layout } from 'plotly.js'
 import { useMemo, useState } from 'react'
+import { Link, useNavigate } from 'react-router'
 import { api } from '../api/queries.ts'
-import { Chart, ganttTrace } from '../charts/index.ts'
+import { Chart, ganttHref, ganttTrace } from '../charts/index.ts'
+import { rankingPath } from '../rankings/address.ts'
 import { useViewer } from '../shell/viewer.ts'
 import { useHashParams } from '../ui/hash-params.ts'
+import { ScrollTable } from '../ui/ScrollTable.tsx'
 import { zoomFromRelayout } from './anchor.ts'
 import { ChartCard } from './ChartCard.tsx'
 import { useChartView } from './chart-view.ts'
-import { categoryTitle, minLabelledBarMs, rankingMilestones } from './rankings.ts'
+import { categoryTitle, minLabelledBarMs, rankingMilestones, rankingsSummary } from './rankings.ts'
 import { useHashTab } from './use-hash-tab.ts'
 
 const TABS = [
@@ -22,16 +25,24 @@ const TAB_VALUES = TABS.map((t) => t.value)
 
 export const NOT_IN_CHARTS = 'The experience has not appeared in any Roblox chart category'
 
-/** Chart Rankings gantt and milestones; only when the experience has been in a chart category. */
+/**
+ * Chart Rankings gantt and milestones; only when the experience has been in a chart category. A bar
+ * links to its category's ranking at the bar's start with the experience highlighted (part 2 §2.9);
+ * the milestones' categories link to their latest peak, the keyboard's way to the same pages.
+ */
 export function RankingsCard({ placeId, name, now }: { placeId: number; name: string; now: number }) {
   const viewer = useViewer()
+  const navigate = useNavigate()
   const [hash] = useHashParams()
   const [tab, setTab] = useHashTab<Tab>(hash, TAB_VALUES, 'rankings')
   const title = TABS.find((t) => t.value === tab)?.label ?? 'Chart Rankings'
   const view = useChartView('Chart Rankings', now, { granularities: [] })
   const q = useQuery(api.rankingSeries(placeId))
   const periods = q.isError ? [] : (q.data ?? [])
-  const [span, setSpan] = useState<number | null>(view.target ? view.target.max - view.target.min : null)
+  // What the chart shows: the view's range, until the user zooms (null: everything, after a reset).
+  const [zoom, setZoom] = useState<{ of: AnchorZoom | null; to: AnchorZoom | null } | null>(null)
+  const visible = zoom && zoom.of === view.target ? zoom.to : view.target
+  const span = visible ? visible.max - visible.min : null
 
   const data = useMemo<Data[]>(() => {
     if (periods.length === 0) return []
@@ -46,13 +57,14 @@ export function RankingsCard({ placeId, name, now }: { placeId: number; name: st
             start,
             end,
             label: end - start >= minBar ? p.name : '',
-            hover: `${categoryTitle(p.y)}: peak ${p.name}, ${formatDuration((end - start) / 1000)}`,
+            hover: `${categoryTitle(p.y)}: peak ${p.name}, ${formatDuration((end - start) / 1000)}<br>Click to open the ranking`,
+            href: rankingPath(p.y, { time: start, exp: placeId }),
           }
         }),
         { name: 'Chart Rankings' },
       ),
     ]
-  }, [periods, span])
+  }, [periods, span, placeId])
 
   const rows = new Set(periods.map((p) => p.y)).size
   const layout = useMemo<Partial<Layout>>(
@@ -92,10 +104,7 @@ export function RankingsCard({ placeId, name, now }: { placeId: number; name: st
     )
   }
 
-  const summary =
-    `${name} appeared in ${rows} chart ${rows === 1 ? 'category' : 'categories'}: ` +
-    milestones.map((m) => `${m.category} peak #${m.peakRank}`).join(', ') +
-    '.'
+  const summary = rankingsSummary(name, periods, visible)
 
   return (
     <ChartCard
@@ -113,13 +122,18 @@ export function RankingsCard({ placeId, name, now }: { placeId: number; name: st
           onRelayout={(e) => {
             view.onRelayout(e as Record<string, unknown>)
             const z = zoomFromRelayout(e as Record<string, unknown>)
-            if (z === 'autorange') setSpan(null)
-            else if (z) setSpan(z.max - z.min)
+            // Kept with the range it zoomed from: a range button sets a new view, and the zoom gives way.
+            if (z === 'autorange') setZoom({ of: view.target, to: null })
+            else if (z) setZoom({ of: view.target, to: z })
+          }}
+          onClick={(e) => {
+            const href = ganttHref(e)
+            if (href) navigate(href)
           }}
           summary={summary}
         />
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <ScrollTable label="Chart Ranking Milestones" widerThanPhones>
           <Table striped>
             <Table.Thead>
               <Table.Tr>
@@ -133,7 +147,15 @@ export function RankingsCard({ placeId, name, now }: { placeId: number; name: st
             <Table.Tbody>
               {milestones.map((m) => (
                 <Table.Tr key={m.categoryId}>
-                  <Table.Td>{m.category}</Table.Td>
+                  <Table.Td>
+                    <Anchor
+                      component={Link}
+                      to={rankingPath(m.categoryId, { time: m.lastPeakStart, exp: placeId })}
+                      size="sm"
+                    >
+                      {m.category}
+                    </Anchor>
+                  </Table.Td>
                   <Table.Td ta="right">#{m.peakRank}</Table.Td>
                   <Table.Td ta="right">{formatDuration(m.lastPeakMs / 1000)}</Table.Td>
                   <Table.Td ta="right">{m.timesAtPeak}</Table.Td>
@@ -142,7 +164,7 @@ export function RankingsCard({ placeId, name, now }: { placeId: number; name: st
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </ChartCard>
   )

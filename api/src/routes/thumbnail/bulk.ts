@@ -1,10 +1,7 @@
-import { idListParam, thumbnailList, thumbnailType } from '@ludex/schemas'
+import { idListParam, THUMBNAIL_BULK_MAX, thumbnailList, thumbnailType } from '@ludex/schemas'
 import { z } from 'zod'
 import { defineRoute } from '../../http/route.ts'
 import { latestThumbnails } from '../../store/thumbnails.ts'
-
-/** At most this many places per bulk call (a list page shows fewer). */
-export const THUMBNAIL_BULK_MAX = 100
 
 export const thumbnailBulkRoute = defineRoute({
   method: 'GET',

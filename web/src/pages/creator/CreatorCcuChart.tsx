@@ -1,4 +1,4 @@
-import type { Creator, TagCcuScope } from '@ludex/schemas'
+import { type Creator, formatStatValue, type TagCcuScope } from '@ludex/schemas'
 import { useQuery } from '@tanstack/react-query'
 import type { Data, Layout } from 'plotly.js'
 import { useMemo } from 'react'
@@ -70,7 +70,7 @@ export function CreatorCcuChart({ creatorId, type, name, scope, view }: CreatorC
       layout={layout}
       loading={q.isPending && !q.isError}
       onRelayout={(e) => view.onRelayout(e as Record<string, unknown>)}
-      summary={`${seriesSummary(`Average CCU of ${SCOPE_WORDS[scope]} (${name}) by ${g}`, pairs(summed.whole))}${summed.inProgress}`}
+      summary={`${seriesSummary(`Average CCU of ${SCOPE_WORDS[scope]} (${name}) by ${g}`, pairs(summed.whole), (v) => formatStatValue('ccus', v))}${summed.inProgress}`}
     />
   )
 }

@@ -1,10 +1,9 @@
-import { LIST_SEARCH_DEBOUNCE_MS } from '@ludex/schemas'
 import { Button, Group, Menu, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
-import { useDebouncedValue } from '@mantine/hooks'
 import { IconFilter, IconSearch } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { api } from '../../api/queries.ts'
+import { useSettledText } from '../../search/settled-text.ts'
 import { usePageMeta } from '../../shell/page-meta.ts'
 import { useHashParams } from '../../ui/hash-params.ts'
 import type { RankedExperience } from './columns.tsx'
@@ -23,19 +22,20 @@ export function ExperiencesPage() {
   })
   const [hash, setHash] = useHashParams()
   const fromHash = hash.search ?? ''
-  const [text, setText] = useState(fromHash)
-  const [debounced] = useDebouncedValue(text, LIST_SEARCH_DEBOUNCE_MS)
+  // The text the rows are filtered by: the box's, 300 ms after its last keystroke (part 1 §5).
+  const search = useSettledText(fromHash)
+  const { settled: debounced, replace } = search
 
   // The address and the box follow each other: the settled text is written to the address (the list
   // can be shared and survives reloads), and a new value arriving in the address (the global search
-  // navigates here with #search=…) replaces the box. `written` is the value both agree on, so neither
-  // echoes the other's change back.
+  // navigates here with #search=…) replaces the box and filters at once. `written` is the value both
+  // agree on, so neither echoes the other's change back.
   const written = useRef(fromHash)
   useEffect(() => {
     if (fromHash === written.current) return
     written.current = fromHash
-    setText(fromHash)
-  }, [fromHash])
+    replace(fromHash)
+  }, [fromHash, replace])
   const lastDebounced = useRef(debounced)
   useEffect(() => {
     if (debounced === lastDebounced.current) return
@@ -63,8 +63,8 @@ export function ExperiencesPage() {
             label="Search experiences"
             placeholder="Name, place id, universe id or game link"
             leftSection={<IconSearch size={16} aria-hidden />}
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
+            value={search.text}
+            onChange={(e) => search.type(e.currentTarget.value)}
             type="search"
           />
           <Menu position="bottom-end" withinPortal>

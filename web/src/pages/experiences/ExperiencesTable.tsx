@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { useMemo } from 'react'
+import { memo, useMemo } from 'react'
 import { api } from '../../api/queries.ts'
 import { DataTableView, useDataTable } from '../../ui/table/data-table.tsx'
 import { experienceColumns, IconHashes, type RankedExperience } from './columns.tsx'
+import classes from './ExperiencesTable.module.css'
 
 export interface ExperiencesTableProps {
   /** Identifies the table for its remembered page size. */
@@ -13,9 +14,21 @@ export interface ExperiencesTableProps {
 }
 
 const NUMERIC = new Set(['rank', 'players_online', 'total_visits', 'like_percentage'])
+/** Shown inside the name cell on phones instead (columns.tsx). */
+const PHONE_HIDDEN = new Set(['rank'])
+/** The name wraps, and on phones takes what players online and like % leave of the visible width. */
+const COLUMN_CLASSES = { name: classes.name }
 
-/** The experiences table: sortable columns, paging with a remembered page size, icons per page. */
-export function ExperiencesTable({ tableId, rows, loading, caption }: ExperiencesTableProps) {
+/**
+ * The experiences table: sortable columns, paging with a remembered page size, icons per page. Memoised:
+ * a keystroke in the page's search box re-renders the box, not the table, until the filter settles.
+ */
+export const ExperiencesTable = memo(function ExperiencesTable({
+  tableId,
+  rows,
+  loading,
+  caption,
+}: ExperiencesTableProps) {
   const state = useDataTable({
     tableId,
     rows,
@@ -41,9 +54,13 @@ export function ExperiencesTable({ tableId, rows, loading, caption }: Experience
         tableId={tableId}
         loading={loading}
         caption={caption}
+        label="Experiences"
         numeric={NUMERIC}
         loadingLabel="Loading experiences"
+        phoneHidden={PHONE_HIDDEN}
+        columnClasses={COLUMN_CLASSES}
+        widerThanPhones
       />
     </IconHashes>
   )
-}
+})

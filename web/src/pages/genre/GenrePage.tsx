@@ -45,6 +45,7 @@ export function GenrePage() {
           rows={rows}
           loading={false}
           caption={`${rows.length} sub-genres of ${title}, by players online`}
+          label="Sub-genres"
           nameHeader="Sub-genre"
           shareHeader="Share of Genre"
         />

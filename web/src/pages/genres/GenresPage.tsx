@@ -39,6 +39,7 @@ export function GenresPage() {
               ? 'Loading genres'
               : `${rows.length} genres of ${experiences.toLocaleString('en-US')} tracked experiences, by players online`
           }
+          label="Genres"
           nameHeader="Genre"
           shareHeader="Share of Players"
         />

@@ -10,7 +10,9 @@ import {
   type SortingState,
   useReactTable,
 } from '@tanstack/react-table'
-import { useEffect, useMemo, useState } from 'react'
+import { useId, useMemo, useState } from 'react'
+import { ScrollTable } from '../ScrollTable.tsx'
+import classes from './data-table.module.css'
 import { PAGE_SIZES, usePageSize } from './page-size.ts'
 
 export interface DataTableOptions<T> {
@@ -25,7 +27,7 @@ export interface DataTableOptions<T> {
 
 /**
  * A sortable, paged table's state: sorting, the page (back to the first when the rows change, e.g. a
- * new search) and the page size remembered per table and user (part 1 §9).
+ * new search, in the same render) and the page size remembered per table and user (part 1 §9).
  */
 export function useDataTable<T>({ tableId, rows, columns, getRowId, initialSort }: DataTableOptions<T>) {
   const [pageSize, setPageSize] = usePageSize(tableId)
@@ -33,9 +35,12 @@ export function useDataTable<T>({ tableId, rows, columns, getRowId, initialSort 
   const [pageIndex, setPageIndex] = useState(0)
   const data = useMemo(() => [...rows], [rows])
 
-  // A new filter starts at the first page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: rows is the trigger, not a value used
-  useEffect(() => setPageIndex(0), [rows])
+  // A new filter starts at the first page, in the same render (an effect would draw the old page first).
+  const [pagedRows, setPagedRows] = useState(rows)
+  if (pagedRows !== rows) {
+    setPagedRows(rows)
+    setPageIndex(0)
+  }
 
   const table = useReactTable({
     data,
@@ -67,16 +72,33 @@ export function useDataTable<T>({ tableId, rows, columns, getRowId, initialSort 
 
 export type DataTableState<T> = ReturnType<typeof useDataTable<T>>
 
+/** Mantine's breakpoint below which a phone's layout applies (the spec's 640 px). */
+const PHONE = 'xs'
+const NO_COLUMNS: ReadonlySet<string> = new Set()
+const NO_CLASSES: Readonly<Record<string, string | undefined>> = {}
+
 export interface DataTableViewProps<T> {
   readonly state: DataTableState<T>
   readonly tableId: string
   readonly loading: boolean
+  /** Above the table, outside what scrolls (a phone shows it whole); it names the table. */
   readonly caption: string
+  /** The scroll region's name while the table scrolls ('Experiences'). */
+  readonly label: string
   /** Column ids whose cells are numbers: right-aligned, tabular figures. */
   readonly numeric: ReadonlySet<string>
   /** What the loader is called for screen readers ('Loading experiences'). */
   readonly loadingLabel: string
+  /** Column ids hidden below 640 px (their value shown elsewhere in the row, e.g. the rank in the name). */
+  readonly phoneHidden?: ReadonlySet<string>
+  /** Column ids whose text wraps (names) rather than widen the table: the columns after come into view. */
+  readonly wrapping?: ReadonlySet<string>
+  /** A class per column id for its header and cells (a layout of its own, e.g. the experiences' name). */
+  readonly columnClasses?: Readonly<Record<string, string | undefined>>
+  /** The table's minimum width; without it the columns take what their content needs. */
   readonly minWidth?: number
+  /** The table is wider than a phone (ScrollTable keeps its hint's row from the first paint). */
+  readonly widerThanPhones?: boolean
 }
 
 function SortHeader<T>({ header }: { header: Header<T, unknown> }) {
@@ -102,28 +124,41 @@ function SortHeader<T>({ header }: { header: Header<T, unknown> }) {
   )
 }
 
-/** The table of a `useDataTable` state: sortable headers, the page's rows, 'No Data', paging controls. */
+/**
+ * The table of a `useDataTable` state: sortable headers, the page's rows, 'No Data', paging controls. It
+ * scrolls sideways in a ScrollTable where it does not fit (a phone), its first columns in view; the
+ * columns a phone can spare give way below 640 px.
+ */
 export function DataTableView<T>({
   state,
   tableId,
   loading,
   caption,
+  label,
   numeric,
   loadingLabel,
-  minWidth = 720,
+  phoneHidden = NO_COLUMNS,
+  wrapping = NO_COLUMNS,
+  columnClasses = NO_CLASSES,
+  minWidth,
+  widerThanPhones = false,
 }: DataTableViewProps<T>) {
   const { table, pageIndex, setPageIndex, pageSize, setPageSize } = state
   const pageRows = table.getRowModel().rows
   const rowCount = table.getCoreRowModel().rows.length
+  const captionId = useId()
+  const cellProps = (columnId: string) => ({
+    visibleFrom: phoneHidden.has(columnId) ? PHONE : undefined,
+    className: columnClasses[columnId] ?? (wrapping.has(columnId) ? classes.wrapping : undefined),
+    ta: numeric.has(columnId) ? ('right' as const) : ('left' as const),
+  })
   return (
     <>
-      <Table.ScrollContainer minWidth={minWidth}>
-        <Table striped highlightOnHover verticalSpacing="xs" aria-busy={loading}>
-          <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
-            <Text size="sm" c="dimmed" component="span">
-              {caption}
-            </Text>
-          </Table.Caption>
+      <Text size="sm" c="dimmed" id={captionId} mb="xs">
+        {caption}
+      </Text>
+      <ScrollTable label={label} minWidth={minWidth} widerThanPhones={widerThanPhones}>
+        <Table striped highlightOnHover verticalSpacing="xs" aria-busy={loading} aria-labelledby={captionId}>
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>
@@ -132,7 +167,7 @@ export function DataTableView<T>({
                   return (
                     <Table.Th
                       key={header.id}
-                      ta={numeric.has(header.column.id) ? 'right' : 'left'}
+                      {...cellProps(header.column.id)}
                       aria-sort={
                         sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
                       }
@@ -150,7 +185,7 @@ export function DataTableView<T>({
                 {row.getVisibleCells().map((cell) => (
                   <Table.Td
                     key={cell.id}
-                    ta={numeric.has(cell.column.id) ? 'right' : 'left'}
+                    {...cellProps(cell.column.id)}
                     style={numeric.has(cell.column.id) ? { fontVariantNumeric: 'tabular-nums' } : undefined}
                   >
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
@@ -160,7 +195,7 @@ export function DataTableView<T>({
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       {loading && (
         <Center py="xl">
           <Loader aria-label={loadingLabel} />

@@ -1,0 +1,106 @@
+import { Anchor, Center, Table, Text, VisuallyHidden } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useMemo, useRef } from 'react'
+import { Link } from 'react-router'
+import { api } from '../../api/queries.ts'
+import { NO_DATA } from '../../charts/index.ts'
+import { ExperienceIcon } from '../../thumbnails/ExperienceIcon.tsx'
+import { useIconHashes } from '../../thumbnails/icon-hashes.ts'
+import classes from './rankings.module.css'
+
+export interface RankedPosition {
+  readonly place_id: number
+  readonly pos: number
+}
+
+/** A place's name from the shell's slim list; an untracked one is named by its id. */
+export function useExperienceNames(): (placeId: number) => string {
+  const slim = useQuery({ ...api.slimList(), select: (r) => new Map(r.map((e) => [e.place_id, e.name])) })
+  return (placeId) => slim.data?.get(placeId) ?? `Experience ${placeId}`
+}
+
+/**
+ * The ranked table of a chart category at one capture: position, icon and name linking to the
+ * experience (part 2 §2.9). The highlighted experience (`exp`) is marked and scrolled to.
+ */
+export function RankingTable({
+  positions,
+  highlight,
+  caption,
+}: {
+  positions: readonly RankedPosition[]
+  highlight: number | null
+  caption: string
+}) {
+  const ids = useMemo(() => positions.map((p) => p.place_id), [positions])
+  const icons = useIconHashes(ids)
+  const nameOf = useExperienceNames()
+  const highlighted = useRef<HTMLTableRowElement | null>(null)
+
+  // The highlighted row is brought into view once it is drawn (and again for another capture).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the rows drawn are the trigger, the ref the target
+  useEffect(() => {
+    highlighted.current?.scrollIntoView?.({ block: 'center' })
+  }, [positions, highlight])
+
+  if (positions.length === 0) {
+    return (
+      <Center h={160}>
+        <Text c="dimmed">{NO_DATA}</Text>
+      </Center>
+    )
+  }
+  return (
+    <Table.ScrollContainer minWidth={320}>
+      <Table striped highlightOnHover verticalSpacing={6}>
+        <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
+          <Text size="sm" c="dimmed" component="span">
+            {caption}
+          </Text>
+        </Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={80} ta="right">
+              Position
+            </Table.Th>
+            <Table.Th w={56}>
+              <VisuallyHidden>Icon</VisuallyHidden>
+            </Table.Th>
+            <Table.Th>Name</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {positions.map((p) => {
+            const isHighlighted = p.place_id === highlight
+            return (
+              <Table.Tr
+                key={p.place_id}
+                ref={isHighlighted ? highlighted : undefined}
+                className={isHighlighted ? classes.highlighted : undefined}
+                aria-current={isHighlighted ? 'true' : undefined}
+                data-highlighted={isHighlighted ? 'true' : undefined}
+              >
+                <Table.Td ta="right" fw={600}>
+                  #{p.pos}
+                </Table.Td>
+                <Table.Td>
+                  <ExperienceIcon placeId={p.place_id} hash={icons.get(p.place_id)} size={36} />
+                </Table.Td>
+                <Table.Td>
+                  <Anchor
+                    component={Link}
+                    to={`/experiences/${p.place_id}`}
+                    size="sm"
+                    fw={isHighlighted ? 700 : 500}
+                  >
+                    {nameOf(p.place_id)}
+                  </Anchor>
+                </Table.Td>
+              </Table.Tr>
+            )
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  )
+}

@@ -38,6 +38,30 @@ for (const scheme of ['light', 'dark'] as const) {
       expect(await seriousViolations(page)).toEqual([])
     })
 
+    test('creators and a creator', async ({ page, request }) => {
+      await page.goto('/creators')
+      await expect(main(page).locator('table tbody tr').first()).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+      const [creator] = (await (await request.get('/api/creator')).json()) as { id: number }[]
+      await page.goto(`/creators/${creator!.id}`)
+      await expectCharts(page, 1)
+      expect(await seriousViolations(page)).toEqual([])
+    })
+
+    test('genres, a genre and a sub-genre', async ({ page, request }) => {
+      await page.goto('/genres')
+      await expect(main(page).locator('table tbody tr').first()).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+      const { sub_genres } = (await (await request.get('/api/genre/obby')).json()) as {
+        sub_genres: { slug: string }[]
+      }
+      for (const path of ['/genres/obby', `/genres/obby/${sub_genres[0]!.slug}`]) {
+        await page.goto(path)
+        await expect(main(page).locator('table tbody tr').first()).toBeVisible()
+        expect(await seriousViolations(page), path).toEqual([])
+      }
+    })
+
     test('a part 2 placeholder', async ({ page }) => {
       await page.goto('/terms-of-use')
       await expect(main(page).getByRole('heading', { level: 1, name: 'Terms of Use' })).toBeVisible()

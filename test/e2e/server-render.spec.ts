@@ -75,6 +75,10 @@ test.describe('server-side render', () => {
       const page = await context.newPage()
       const problems = consoleProblems(page)
       const detail = `/experiences/${experiences[0]!.place_id}`
+      const [creator] = (await (await page.request.get('/api/creator')).json()) as { id: number }[]
+      const { sub_genres } = (await (await page.request.get('/api/genre/obby')).json()) as {
+        sub_genres: { slug: string }[]
+      }
       // With a hash (which the server never sees) the page is drawn anew from the server's state.
       for (const path of [
         '/overview',
@@ -82,6 +86,12 @@ test.describe('server-side render', () => {
         '/experiences',
         `${detail}#tab=visits`,
         '/experiences#search=a',
+        '/creators',
+        `/creators/${creator!.id}`,
+        `/creators/${creator!.id}#tab=top_five`,
+        '/genres',
+        '/genres/obby',
+        `/genres/obby/${sub_genres[0]!.slug}`,
         '/daily-picks',
         `/rankings/8?exp=${experiences[0]!.place_id}`,
       ]) {
@@ -101,6 +111,26 @@ test.describe('server-side render', () => {
       await context.close()
     })
   }
+
+  test('the browse pages arrive drawn: the creators and genre tables are in the HTML', async ({
+    request,
+  }) => {
+    const [creator] = (await (await request.get('/api/creator')).json()) as { id: number; name: string }[]
+    const esc = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
+    const pages: [string, string][] = [
+      ['/creators', `href="/creators/${creator!.id}"`],
+      [`/creators/${creator!.id}`, `>${esc(creator!.name)}</h1>`],
+      ['/genres', 'href="/genres/tower_defense"'],
+      ['/genres/obby', 'Sub-genres'],
+    ]
+    for (const [path, expected] of pages) {
+      const response = await request.get(path)
+      expect(response.status(), path).toBe(200)
+      const html = await response.text()
+      expect(html, path).toContain(expected)
+      expect(html, path).toMatch(/<script type="application\/json" id="ludex-ssr-state">\{/)
+    }
+  })
 
   test('an unknown experience answers 404 before any JavaScript runs', async ({ page, request }) => {
     expect((await request.get('/experiences/1')).status()).toBe(404)

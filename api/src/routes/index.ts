@@ -15,7 +15,10 @@ import {
   simulateRoleRoute,
 } from './auth/sign-in.ts'
 import { badgesRoute } from './badges/download.ts'
+import { creatorCcuRoute } from './creator/ccu.ts'
+import { creatorDetailRoute } from './creator/detail.ts'
 import { creatorListRoute } from './creator/list.ts'
+import { genreDetailRoute, genreListRoute, subGenreDetailRoute } from './genre/routes.ts'
 import { placeDetailRoute } from './place/detail.ts'
 import { placePriceRoute } from './place/price.ts'
 import { slimListRoute } from './place/slim-list.ts'
@@ -48,6 +51,11 @@ export const apiRoutes: readonly RouteDef[] = [
   thumbnailHistoryRoute,
   badgesRoute,
   creatorListRoute,
+  creatorDetailRoute,
+  creatorCcuRoute,
+  genreListRoute,
+  genreDetailRoute,
+  subGenreDetailRoute,
   // The tag calls that change a tag come after those that read it, deleting last: a client reading the
   // document in order (the fuzz run does) reaches each of them before the tag is gone.
   tagListRoute,

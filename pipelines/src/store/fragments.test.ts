@@ -1,9 +1,12 @@
 import type { ClickHouseClient } from '@clickhouse/client'
 import {
+  experienceGenre,
   firstWholePeriodStart,
   GRANULARITIES,
   nextPeriodStart,
   periodStart,
+  ROBLOX_GENRE_L1,
+  ROBLOX_GENRE_L2_BY_L1,
   SLOT_MS,
   wholePeriodSql,
 } from '@ludex/schemas'
@@ -12,6 +15,7 @@ import { insertDetails, openTestStore, rows, utc } from '../materialise/test-sto
 import {
   averageCcuSql,
   CURRENT_GENRES_CTE,
+  experienceGenreSql,
   genreKeySql,
   latestDetailsSql,
   likeRatioOrZeroSql,
@@ -96,20 +100,99 @@ describe('genre and details fragments', () => {
     expect(got.map((r) => r.k)).toEqual(['role playing', 'unlabeled', 'unlabeled', 'unlabeled', 'épico'])
   })
 
+  it('gives every experience the genre experienceGenre gives it', async () => {
+    // Every documented (genre_l1, genre_l2) under a neutral name, then the edge cases of each rule:
+    // names for the brand and keyword rules, unknown and empty sub-genres, casing and spaces.
+    const cases: { name: string; l1: string; l2: string }[] = ROBLOX_GENRE_L1.flatMap((l1) => [
+      { name: 'Blue Island', l1, l2: '' },
+      ...ROBLOX_GENRE_L2_BY_L1[l1].map((l2) => ({ name: 'Blue Island', l1, l2 })),
+    ])
+    for (const name of [
+      "Sol's RNG",
+      'anime rng [UPDATE]',
+      'Strngth',
+      'RNGesus',
+      'Haunted Obby',
+      'HORROR hotel',
+      'Hauntedhouse',
+      'Spotify Island',
+      'NIKELAND',
+      'Vans   World',
+      'Nike Obby',
+      'Sonic Speed Simulator',
+      'Sonic Obby',
+      'Haunted Walmart RNG',
+      'Haunted RNG',
+      'Épico RNG',
+      "Bob's 'quoted' \\ name",
+    ]) {
+      cases.push({ name, l1: 'Simulation', l2: 'Tycoon' }, { name, l1: '', l2: '' })
+    }
+    cases.push(
+      { name: 'x', l1: 'Shooter', l2: 'Arena Shooter' },
+      { name: 'x', l1: 'Shooter', l2: 'Exploration' },
+      { name: 'x', l1: ' shooter ', l2: ' CLASSIC obby ' },
+      { name: 'x', l1: 'obby & platformer', l2: '' },
+      { name: 'x', l1: 'Sports & Racing', l2: '' },
+      { name: 'x', l1: 'Simulation', l2: 'Farming' },
+    )
+    const got = await rows<{ genre: string }>(
+      client,
+      `SELECT ${experienceGenreSql({ name: 't.1', genreL1: 't.2', genreL2: 't.3' })} AS genre
+       FROM (SELECT arrayJoin(arrayZip({names:Array(String)}, {l1:Array(String)}, {l2:Array(String)})) AS t)`,
+      { names: cases.map((c) => c.name), l1: cases.map((c) => c.l1), l2: cases.map((c) => c.l2) },
+    )
+    expect(got.map((r) => r.genre)).toEqual(
+      cases.map((c) => experienceGenre({ name: c.name, genreL1: c.l1, genreL2: c.l2 })),
+    )
+    // The cases reach every rule.
+    expect(new Set(got.map((r) => r.genre))).toEqual(
+      new Set([
+        'branded',
+        'rng_simulators',
+        'horror',
+        'tycoons',
+        'obby',
+        'shooters',
+        'unlabeled',
+        'action_rpgs_and_mmos',
+        'arcade',
+        'fashion',
+        'fighting_melee_combat',
+        'incremental_simulators',
+        'racing',
+        'roleplay_and_hangout',
+        'sandbox_and_creative',
+        'sports',
+        'tower_defense',
+      ]),
+    )
+  })
+
   it("reads each place's latest details and current genres", async () => {
     await insertDetails(client, [
       { place_id: 1, genre_l1: 'RPG', genre_l2: 'Action RPG', observed_at: utc('2024-01-01T00:00:00') },
       { place_id: 1, genre_l1: ' Shooter', genre_l2: '', observed_at: utc('2024-02-01T00:00:00') },
       { place_id: 2, genre_l1: 'Obby', genre_l2: 'Classic Obby', observed_at: utc('2024-01-15T00:00:00') },
+      { place_id: 3, genre_l1: 'Action', genre_l2: '', observed_at: utc('2024-01-15T00:00:00') },
+      // The latest name decides a name rule as the latest genres decide the rest.
+      {
+        place_id: 3,
+        name: 'Haunted Battlegrounds',
+        genre_l1: 'Action',
+        genre_l2: 'Battlegrounds & Fighting',
+        observed_at: utc('2024-01-16T00:00:00'),
+      },
     ])
     expect(
       await rows(
         client,
-        `WITH ${CURRENT_GENRES_CTE} SELECT place_id, genre_l1, genre_l2 FROM current_genres ORDER BY place_id`,
+        `WITH ${CURRENT_GENRES_CTE} SELECT place_id, genre, genre_l2 FROM current_genres ORDER BY place_id`,
       ),
     ).toEqual([
-      { place_id: 1, genre_l1: 'shooter', genre_l2: 'unlabeled' },
-      { place_id: 2, genre_l1: 'obby', genre_l2: 'classic obby' },
+      { place_id: 1, genre: 'shooters', genre_l2: 'unlabeled' },
+      { place_id: 2, genre: 'obby', genre_l2: 'classic obby' },
+      { place_id: 3, genre: 'horror', genre_l2: 'battlegrounds & fighting' },
     ])
     expect(
       await rows(

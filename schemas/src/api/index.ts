@@ -1,5 +1,6 @@
 export * from './accounts.ts'
 export * from './badges.ts'
+export * from './browse.ts'
 export * from './errors.ts'
 export * from './headers.ts'
 export * from './params.ts'

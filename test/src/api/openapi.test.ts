@@ -2,11 +2,14 @@ import { apiRoutes } from '@ludex/api'
 import {
   APP_DATABASE_ID_MAX,
   appDatabaseIdParam,
+  experienceGenre,
+  genreSlug,
   idParam,
   PARTIAL_FROM_HEADER,
   TIME_PARAM_PATTERNS,
   timeParam,
 } from '@ludex/schemas'
+import { creatorAt, experienceAt, indexOfPlace, metadataAt } from '@ludex/workers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { type ApiFixture, asUser, createUser, getJson, startApiFixture } from './fixture.ts'
@@ -40,6 +43,11 @@ function samples(
 ): Record<string, { path: string; init?: RequestInit; status?: number }> {
   const place = f.placeIds[0]!
   const start = new Date(f.now - 7 * 86_400_000).toISOString()
+  // The first place's creator, genre and sub-genre.
+  const index = indexOfPlace(f.model, place)
+  const creator = creatorAt(f.model, experienceAt(f.model, index).creatorIndex)
+  const meta = metadataAt(f.model, index, f.now)
+  const genre = experienceGenre({ name: meta.name, genreL1: meta.genreL1, genreL2: meta.genreL2 })
   const bogusToken = { token: 'A'.repeat(43) }
   return {
     'GET /api/place': { path: '/api/place?slim' },
@@ -136,6 +144,13 @@ function samples(
       path: `/api/placetag/${s.editedTagId}/places/${place}`,
       init: { method: 'DELETE', headers: { cookie: s.viewer } },
     },
+    'GET /api/creator/{creatorId}': { path: `/api/creator/${creator.id}?type=${creator.type}` },
+    'GET /api/creator/{creatorId}/ccu': {
+      path: `/api/creator/${creator.id}/ccu?scope=top_five&startTime=${start}`,
+    },
+    'GET /api/genre': { path: '/api/genre' },
+    'GET /api/genre/{genre}': { path: `/api/genre/${genre}` },
+    'GET /api/genre/{genre}/{subGenre}': { path: `/api/genre/${genre}/${genreSlug(meta.genreL2)}` },
     'GET /api/platform/picks': { path: '/api/platform/picks' },
     'GET /api/platform/ccu': { path: '/api/platform/ccu?granularity=day' },
     'GET /api/platform/genre': { path: '/api/platform/genre?new' },

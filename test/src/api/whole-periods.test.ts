@@ -100,8 +100,8 @@ describe('whole periods at 01:00 UTC', () => {
     })
     user = await asUser(visitor)
     await insertDetails(visitor.clickhouse, [
-      { place_id: P1, genre_l1: 'Obby', genre_l2: '', observed_at: P1_FROM },
-      { place_id: P2, genre_l1: 'Obby', genre_l2: '', observed_at: P2_FROM },
+      { place_id: P1, genre_l1: 'Obby & Platformer', genre_l2: 'Classic Obby', observed_at: P1_FROM },
+      { place_id: P2, genre_l1: 'Obby & Platformer', genre_l2: 'Classic Obby', observed_at: P2_FROM },
     ])
   })
   afterAll(async () => {

@@ -60,8 +60,16 @@ async function googleSignIn() {
   }
 }
 
-/** The fixture's ids as Schemathesis dictionaries (schemathesis.toml binds parameters to them). */
-function dictionaries(f: ApiFixture): string {
+/**
+ * The fixture's ids as Schemathesis dictionaries (schemathesis.toml binds parameters to them): places,
+ * tags, chart categories, creators, and one genre with its sub-genres' slugs.
+ */
+async function dictionaries(f: ApiFixture): Promise<string> {
+  const creators = (await getJson<{ id: number }[]>(f, '/api/creator')).body.slice(0, 6).map((c) => c.id)
+  const genre = 'obby'
+  const subGenres = (await getJson<{ sub_genres: { slug: string }[] }>(f, `/api/genre/${genre}`)).body
+    .sub_genres
+
   const places = f.placeIds.slice(0, 12)
   const lists = [
     ...places.slice(0, 4).map(String),
@@ -73,6 +81,9 @@ function dictionaries(f: ApiFixture): string {
     'place-lists': lists,
     tags: f.tags.map((t) => t.id),
     categories: CHART_CATEGORY_IDS,
+    creators,
+    genres: [genre],
+    'sub-genres': subGenres.map((s) => s.slug),
   }
   return Object.entries(entries)
     .map(([name, values]) => `\n[dictionaries.${name}]\nvalues = ${JSON.stringify(values)}\n`)
@@ -84,7 +95,7 @@ async function prepareRun(f: ApiFixture, name: string, parts: readonly string[])
   const dir = await mkdtemp(join(tmpdir(), `ludex-fuzz-${name}-`))
   const texts = await Promise.all(parts.map((p) => readFile(join(HERE, p), 'utf8')))
   const configFile = join(dir, 'schemathesis.toml')
-  await writeFile(configFile, [...texts, dictionaries(f)].join('\n'))
+  await writeFile(configFile, [...texts, await dictionaries(f)].join('\n'))
   return { dir, configFile }
 }
 

@@ -1,4 +1,4 @@
-import type { Granularity, SessionUser, StatKind } from '@ludex/schemas'
+import type { Creator, Granularity, SessionUser, StatKind, TagCcuScope } from '@ludex/schemas'
 import { queryOptions } from '@tanstack/react-query'
 import { apiGet, apiGetDated } from './client.ts'
 
@@ -74,6 +74,49 @@ export const api = {
       queryKey: ['creator'],
       queryFn: ({ signal }) => apiGet('/api/creator', 'creatorList', signal),
       staleTime: SHELL_DATA_STALE_MS,
+    }),
+  /** A creator's page (GET /api/creator/{id}); `type` picks between a user and a group sharing the id. */
+  creator: (creatorId: number, type?: Creator['type']) =>
+    queryOptions({
+      queryKey: ['creator', creatorId, type ?? null],
+      queryFn: ({ signal }) =>
+        apiGet(`/api/creator/${creatorId}${type ? `?${qs({ type })}` : ''}`, 'creatorDetail', signal),
+      staleTime: 60_000,
+    }),
+  /** The average CCU of a creator's experiences: all, the active ones or the current top five. */
+  creatorCcu: (
+    creatorId: number,
+    params: { type?: Creator['type']; scope: TagCcuScope; granularity: Granularity; startTime?: string },
+  ) =>
+    queryOptions({
+      queryKey: ['creator', creatorId, 'ccu', params],
+      queryFn: ({ signal }) =>
+        apiGetDated(`/api/creator/${creatorId}/ccu?${qs(params)}`, 'statsResponse', signal),
+      staleTime: 60_000,
+    }),
+  /** The genre table (GET /api/genre). */
+  genres: () =>
+    queryOptions({
+      queryKey: ['genre'],
+      queryFn: ({ signal }) => apiGet('/api/genre', 'genreList', signal),
+      staleTime: 60_000,
+    }),
+  genre: (genre: string) =>
+    queryOptions({
+      queryKey: ['genre', genre],
+      queryFn: ({ signal }) => apiGet(`/api/genre/${encodeURIComponent(genre)}`, 'genreDetail', signal),
+      staleTime: 60_000,
+    }),
+  subGenre: (genre: string, slug: string) =>
+    queryOptions({
+      queryKey: ['genre', genre, slug],
+      queryFn: ({ signal }) =>
+        apiGet(
+          `/api/genre/${encodeURIComponent(genre)}/${encodeURIComponent(slug)}`,
+          'subGenreDetail',
+          signal,
+        ),
+      staleTime: 60_000,
     }),
   experience: (placeId: number) =>
     queryOptions({

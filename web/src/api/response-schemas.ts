@@ -3,10 +3,13 @@
 // schemas stay out of the first load's JavaScript.
 export {
   authProviders,
+  creatorDetail,
   creatorList,
   dailyPickList,
   experience,
+  genreDetail,
   genreDistribution,
+  genreList,
   genreStatsResponse,
   listedUser,
   movementList,
@@ -20,6 +23,7 @@ export {
   sessionUser,
   slimExperienceList,
   statsResponse,
+  subGenreDetail,
   thumbnailList,
   userIdentity,
   userList,

@@ -41,6 +41,33 @@ const experienceHandle: RouteHandle = {
   module: 'src/pages/experience/route.tsx',
   serverRender: true,
 }
+const creatorsCrumbs = [{ label: 'Creators', to: '/creators' }]
+const creatorsHandle: RouteHandle = {
+  crumbs: creatorsCrumbs,
+  module: 'src/pages/creators/route.tsx',
+  serverRender: true,
+}
+const creatorHandle: RouteHandle = {
+  crumbs: creatorsCrumbs,
+  module: 'src/pages/creator/route.tsx',
+  serverRender: true,
+}
+const genresCrumbs = [{ label: 'Genres', to: '/genres' }]
+const genresHandle: RouteHandle = {
+  crumbs: genresCrumbs,
+  module: 'src/pages/genres/route.tsx',
+  serverRender: true,
+}
+const genreHandle: RouteHandle = {
+  crumbs: genresCrumbs,
+  module: 'src/pages/genre/route.tsx',
+  serverRender: true,
+}
+const subGenreHandle: RouteHandle = {
+  crumbs: genresCrumbs,
+  module: 'src/pages/sub-genre/route.tsx',
+  serverRender: true,
+}
 const dailyPicksHandle: RouteHandle = {
   crumbs: [{ label: 'Daily Picks', to: '/daily-picks' }],
   module: 'src/pages/daily-picks/route.tsx',
@@ -65,8 +92,6 @@ const usersHandle: RouteHandle = {
 export const SHELL_ROUTE_ID = 'shell'
 
 const tagsCrumbs = [{ label: 'Tags', to: '/tags' }]
-const creatorsCrumbs = [{ label: 'Creators', to: '/creators' }]
-const genresCrumbs = [{ label: 'Genres', to: '/genres' }]
 
 /** What the routes need from the app that created them (one app in the browser, one server render). */
 export interface RouteServices {
@@ -138,6 +163,33 @@ export function createRoutes(queryClient: QueryClient, services: RouteServices):
               lazy: () => import('../pages/experience/route.tsx').then((m) => m.route(queryClient)),
             },
             {
+              path: 'creators',
+              handle: creatorsHandle,
+              lazy: () => import('../pages/creators/route.tsx').then((m) => m.route(queryClient)),
+            },
+            {
+              // The loader checks the id (and ?type=) and throws a 404 Response otherwise.
+              path: 'creators/:creatorId',
+              handle: creatorHandle,
+              lazy: () => import('../pages/creator/route.tsx').then((m) => m.route(queryClient)),
+            },
+            {
+              path: 'genres',
+              handle: genresHandle,
+              lazy: () => import('../pages/genres/route.tsx').then((m) => m.route(queryClient)),
+            },
+            {
+              // Genre keys only (and 'unlabeled'); the loader throws a 404 Response for anything else.
+              path: 'genres/:genre',
+              handle: genreHandle,
+              lazy: () => import('../pages/genre/route.tsx').then((m) => m.route(queryClient)),
+            },
+            {
+              path: 'genres/:genre/:subGenre',
+              handle: subGenreHandle,
+              lazy: () => import('../pages/sub-genre/route.tsx').then((m) => m.route(queryClient)),
+            },
+            {
               path: 'daily-picks',
               handle: dailyPicksHandle,
               lazy: () => import('../pages/daily-picks/route.tsx').then((m) => m.route(queryClient)),
@@ -168,24 +220,6 @@ export function createRoutes(queryClient: QueryClient, services: RouteServices):
                 crumbs: tagsCrumbs,
                 ids: ['experienceTagId'],
               }),
-            },
-            { path: 'creators', ...comingSoon(queryClient, { title: 'Creators' }) },
-            {
-              path: 'creators/:creatorId',
-              ...comingSoon(queryClient, {
-                title: (p) => `Creator ${p.creatorId}`,
-                crumbs: creatorsCrumbs,
-                ids: ['creatorId'],
-              }),
-            },
-            { path: 'genres', ...comingSoon(queryClient, { title: 'Genres' }) },
-            {
-              path: 'genres/:genre',
-              ...comingSoon(queryClient, { title: (p, t) => t.genre(p.genre), crumbs: genresCrumbs }),
-            },
-            {
-              path: 'genres/:genre/:subGenre',
-              ...comingSoon(queryClient, { title: (p, t) => t.genre(p.subGenre), crumbs: genresCrumbs }),
             },
             {
               path: 'compare/experiences',

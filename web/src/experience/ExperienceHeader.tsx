@@ -2,6 +2,8 @@ import { displayGenreName, type Experience, formatLikePercentage, shortenNumber 
 import { Badge, Button, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconChevronDown, IconCopy, IconDownload, IconExternalLink } from '@tabler/icons-react'
 import { useState } from 'react'
+import { Link } from 'react-router'
+import { genrePath, isLinkedGenre } from '../browse/links.ts'
 import { ExperienceIcon } from '../thumbnails/ExperienceIcon.tsx'
 import { copyToClipboard } from '../ui/copy.ts'
 import { downloadBadgeStats } from './badge-download.ts'
@@ -34,7 +36,13 @@ export function ExperienceHeader({ experience: e }: { experience: Experience }) 
               {e.name}
             </Title>
             <Group gap={6}>
-              <Badge variant="light">{displayGenreName(e.genre_l1)}</Badge>
+              {isLinkedGenre(e.genre) ? (
+                <Badge variant="light" component={Link} to={genrePath(e.genre)} style={{ cursor: 'pointer' }}>
+                  {displayGenreName(e.genre)}
+                </Badge>
+              ) : (
+                <Badge variant="light">{displayGenreName(e.genre)}</Badge>
+              )}
               <Badge variant="light" color="gray">
                 {formatPrice(e.price)}
               </Badge>

@@ -12,8 +12,9 @@ const slim = [
     total_visits: 4,
     like_percentage: 0.5,
     creator_id: 5,
-    genre_l1: 'obby',
-    genre_l2: 'obby',
+    genre_l1: 'Obby & Platformer',
+    genre_l2: 'Classic Obby',
+    genre: 'obby',
   },
 ]
 

@@ -99,7 +99,7 @@ function rangeFor(
 }
 
 /** Stats start at the earliest creation date of the places (about 5000 days back when unknown). */
-function earliestStart(places: readonly PlaceInfo[], nowMs: number): number {
+export function earliestStart(places: readonly PlaceInfo[], nowMs: number): number {
   return Math.min(...places.map((p) => statsStartMs(p.createdMs, nowMs)))
 }
 

@@ -1,10 +1,9 @@
-import { LIST_SEARCH_DEBOUNCE_MS } from '@ludex/schemas'
 import { Badge, CloseButton, Group, Paper, Stack, TextInput, Title } from '@mantine/core'
-import { useDebouncedCallback } from '@mantine/hooks'
 import { IconSearch } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { api } from '../../api/queries.ts'
+import { useSettledText } from '../../search/settled-text.ts'
 import { usePageMeta } from '../../shell/page-meta.ts'
 import { useViewer } from '../../shell/viewer.ts'
 import { useHashParams } from '../../ui/hash-params.ts'
@@ -26,12 +25,9 @@ export function ExperiencesPage() {
   })
   const [hash, setHash] = useHashParams()
   const fromHash = hash.search ?? ''
-  const [text, setText] = useState(fromHash)
-  // The text the rows are filtered by: the box's, 300 ms after its last keystroke (part 1 §5). The
-  // timer starts in the keystroke's own handler, not after the box's render has been committed, so the
-  // pause is the spec's and not the spec's plus a render.
-  const [debounced, setDebounced] = useState(fromHash)
-  const settle = useDebouncedCallback(setDebounced, LIST_SEARCH_DEBOUNCE_MS)
+  // The text the rows are filtered by: the box's, 300 ms after its last keystroke (part 1 §5).
+  const search = useSettledText(fromHash)
+  const { settled: debounced, replace } = search
 
   // The address and the box follow each other: the settled text is written to the address (the list
   // can be shared and survives reloads), and a new value arriving in the address (the global search
@@ -41,10 +37,8 @@ export function ExperiencesPage() {
   useEffect(() => {
     if (fromHash === written.current) return
     written.current = fromHash
-    settle.cancel()
-    setText(fromHash)
-    setDebounced(fromHash)
-  }, [fromHash, settle])
+    replace(fromHash)
+  }, [fromHash, replace])
   const lastDebounced = useRef(debounced)
   useEffect(() => {
     if (debounced === lastDebounced.current) return
@@ -79,12 +73,8 @@ export function ExperiencesPage() {
             label="Search experiences"
             placeholder="Name, place id, universe id or game link"
             leftSection={<IconSearch size={16} aria-hidden />}
-            value={text}
-            onChange={(e) => {
-              const next = e.currentTarget.value
-              setText(next)
-              settle(next)
-            }}
+            value={search.text}
+            onChange={(e) => search.type(e.currentTarget.value)}
             type="search"
           />
           <TagFilterMenu

@@ -1,5 +1,5 @@
 import type { ClickHouseClient } from '@ludex/pipelines/store'
-import type { BadgeStatRow } from '@ludex/schemas'
+import type { BadgeStatRow, Publisher } from '@ludex/schemas'
 import type { Logger } from 'pino'
 import type { Accounts } from './accounts/accounts.ts'
 import type { AggregateCache } from './cache/aggregate-cache.ts'
@@ -33,4 +33,9 @@ export interface ApiDeps {
   readonly logger: Logger
   /** Users, sessions and the app database; without it the account calls answer 503 (read-only API). */
   readonly accounts?: Accounts
+  /**
+   * Where accepted game events go (topic game-events.v1): the process's bus, wired by the CLI. Without
+   * it POST /api/events answers 503 (an API process with no bus a sink reads: see cli/README.md).
+   */
+  readonly events?: Publisher
 }

@@ -1,3 +1,4 @@
+import { type CredentialRepository, credentialRepository } from '../credentials/repository.ts'
 import type { AppDb } from '../db/app-db.ts'
 import { type AuditRepository, auditRepository } from './audit.ts'
 import { type PlaceEditRepository, placeEditRepository } from './place-edits.ts'
@@ -15,6 +16,8 @@ export interface AccountsStore {
   readonly preferences: PreferenceRepository
   readonly audit: AuditRepository
   readonly placeEdits: PlaceEditRepository
+  /** Event credentials, their secrets sealed (the GameCredentials service opens them). */
+  readonly credentials: CredentialRepository
 }
 
 export function accountsStore(db: AppDb): AccountsStore {
@@ -26,5 +29,6 @@ export function accountsStore(db: AppDb): AccountsStore {
     preferences: preferenceRepository(db),
     audit: auditRepository(db),
     placeEdits: placeEditRepository(db),
+    credentials: credentialRepository(db),
   }
 }

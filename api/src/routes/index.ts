@@ -16,6 +16,13 @@ import {
 } from './auth/sign-in.ts'
 import { badgesRoute } from './badges/download.ts'
 import { creatorListRoute } from './creator/list.ts'
+import { eventIngestRoute } from './events/ingest.ts'
+import {
+  credentialCreateRoute,
+  credentialDeleteRoute,
+  credentialListRoute,
+  credentialUpdateRoute,
+} from './gamecredential/credentials.ts'
 import { placeDetailRoute } from './place/detail.ts'
 import { placePriceRoute } from './place/price.ts'
 import { slimListRoute } from './place/slim-list.ts'
@@ -73,6 +80,11 @@ export const apiRoutes: readonly RouteDef[] = [
   preferencesPutRoute,
   userListRoute,
   userRoleRoute,
+  credentialListRoute,
+  credentialCreateRoute,
+  credentialUpdateRoute,
+  credentialDeleteRoute,
+  eventIngestRoute,
 ]
 
 export { devRoutes } from './dev/outbox.ts'

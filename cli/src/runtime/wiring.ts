@@ -14,6 +14,7 @@ export type WiringPart =
   | 'tracker'
   | 'changeMemory'
   | 'platform'
+  | 'gameEvents'
 
 export interface Wiring {
   record(part: WiringPart, kind: string): void

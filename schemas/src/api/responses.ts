@@ -151,5 +151,7 @@ export const creator = z.object({
 })
 export const creatorList = z.array(creator)
 
+/** Events one experience's game servers sent on one day (part 2 §3), counted once per event id. */
 export const eventStat = z.object({ place_id: id, num_events: nonNegative, date: z.iso.date() })
+export type EventStat = z.infer<typeof eventStat>
 export const eventStatList = z.array(eventStat)

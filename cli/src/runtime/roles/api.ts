@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import type { ClickHouseClient } from '@clickhouse/client'
 import { type AppDatabase, createApiApp, listen, type ReadinessCheck } from '@ludex/api'
 import { queryRows } from '@ludex/pipelines/store'
+import type { Publisher } from '@ludex/schemas'
 import type { Logger } from 'pino'
 import { startAccounts } from '../accounts.ts'
 import { createApiDeps } from '../api-deps.ts'
@@ -69,6 +70,8 @@ export async function startApiRole(
     platform: PlatformComponent
     /** The aggregate cache and the auth rate limits every replica shares (Redis with REDIS_URL). */
     shared: SharedState
+    /** Where accepted game events go (game-events.v1); null: POST /api/events answers 503. */
+    events: Publisher | null
     /** The process's registry, and whether this server serves /metrics (not with METRICS_PORT). */
     metrics: MetricsListener['appOptions']
     /** The built SPA (default web/dist). */
@@ -108,6 +111,7 @@ export async function startApiRole(
         clock,
         logger,
         accounts: accounts.accounts,
+        ...(options.events && { events: options.events }),
       }),
     }),
     config.HOST,

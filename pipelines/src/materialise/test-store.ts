@@ -106,6 +106,7 @@ export async function snapshotMaterialised(client: ClickHouseClient): Promise<Re
     [tables.dailyRanks]: 'day, place_id',
     [tables.top100Movement]: 'day, type, place_id',
     [tables.genreBenchmarksDaily]: 'day, genre_l1',
+    [tables.eventDailyCounts]: 'place_id, day',
   }
   const out: Record<string, unknown[]> = {}
   for (const [table, order] of Object.entries(orders)) {

@@ -24,15 +24,19 @@ export const gameCredential = z.object({
 export type GameCredential = z.infer<typeof gameCredential>
 export const gameCredentialList = z.array(gameCredential)
 
+/**
+ * Something besides white space, and no C0 or C1 control character: a pattern rather than a
+ * refinement, so the OpenAPI document says so too (a blank name is refused by the document as by the
+ * server).
+ */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it refuses.
-const NO_CONTROL = /^[^\x00-\x1f\x7f-\x9f]*$/
+export const VISIBLE_TEXT_PATTERN = /^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$/
 
 /** A credential's name: not empty once trimmed (part 2 §5), no control character, at most 100. */
 export const credentialName = safeText
-  .regex(NO_CONTROL, 'must not contain control characters')
-  .trim()
-  .min(1, 'is required')
   .max(CREDENTIAL_NAME_MAX_LENGTH)
+  .regex(VISIBLE_TEXT_PATTERN, 'is required and holds no control character')
+  .trim()
 
 /** POST /api/gamecredential: the experience's place id (typed or picked) and the name. */
 export const gameCredentialCreate = z.object({

@@ -7,6 +7,7 @@ import {
   EVENT_PROPERTY_KEY_MAX_LENGTH,
   EVENT_PROPERTY_TEXT_MAX_LENGTH,
 } from '../events/limits.ts'
+import { VISIBLE_TEXT_PATTERN } from './credentials.ts'
 import { TIME_PARAM_MAX_MS, TIME_PARAM_MIN_MS } from './params.ts'
 import { safeText } from './safe-text.ts'
 
@@ -19,14 +20,10 @@ import { safeText } from './safe-text.ts'
 /** An event's id: unique per experience (a GUID from HttpService:GenerateGUID fits); a retry resends it. */
 export const EVENT_ID_PATTERN = new RegExp(`^[A-Za-z0-9._:-]{1,${EVENT_ID_MAX_LENGTH}}$`)
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it refuses.
-const NO_CONTROL = /^[^\x00-\x1f\x7f-\x9f]*$/
-
 const eventName = safeText
-  .regex(NO_CONTROL, 'must not contain control characters')
-  .trim()
-  .min(1, 'is required')
   .max(EVENT_NAME_MAX_LENGTH)
+  .regex(VISIBLE_TEXT_PATTERN, 'is required and holds no control character')
+  .trim()
 
 const propertyKey = safeText
   .regex(/^[A-Za-z0-9_.:-]+$/, 'must be letters, digits, dots, underscores, colons or dashes')
@@ -37,6 +34,7 @@ const propertyValue = z.union([safeText.max(EVENT_PROPERTY_TEXT_MAX_LENGTH), z.n
 export const gameEvent = z.object({
   id: z
     .string()
+    .max(EVENT_ID_MAX_LENGTH)
     .regex(
       EVENT_ID_PATTERN,
       `must be 1 to ${EVENT_ID_MAX_LENGTH} letters, digits, dots, underscores, colons or dashes`,

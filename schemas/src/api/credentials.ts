@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CREDENTIAL_NAME_MAX_LENGTH } from '../constants/credentials.ts'
 import { GAME_KEY_PATTERN } from '../events/signing.ts'
 import { safeText } from './safe-text.ts'
 
@@ -7,9 +8,6 @@ import { safeText } from './safe-text.ts'
  * spec's: {game_key, secret_key, place_id, comment, disabled}; `comment` is the display name.
  */
 
-/** The spec's message for a name another credential has (part 2 §5, §8), case-insensitively. */
-export const CREDENTIAL_NAME_IN_USE = 'name already in use'
-export const CREDENTIAL_NAME_MAX_LENGTH = 100
 
 export const gameKey = z.string().regex(GAME_KEY_PATTERN, 'must be a game key: 32 lower-case hex digits')
 

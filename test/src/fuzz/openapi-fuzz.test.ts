@@ -46,6 +46,7 @@ const NEEDS_A_SECRET = new Set([
   'POST /api/auth/verify-email', // tokens sent by mail
   'POST /api/auth/resend-verification',
   'POST /api/auth/password/change',
+  'POST /api/events', // a signature made with a credential's secret
 ])
 /** Not called signed in (signed-in.toml). */
 const SESSION_ENDERS = new Set(['POST /api/auth/logout', 'POST /api/auth/simulate-role'])
@@ -61,7 +62,7 @@ async function googleSignIn() {
 }
 
 /** The fixture's ids as Schemathesis dictionaries (schemathesis.toml binds parameters to them). */
-function dictionaries(f: ApiFixture): string {
+function dictionaries(f: ApiFixture, gameKeys: readonly string[]): string {
   const places = f.placeIds.slice(0, 12)
   const lists = [
     ...places.slice(0, 4).map(String),
@@ -73,6 +74,7 @@ function dictionaries(f: ApiFixture): string {
     'place-lists': lists,
     tags: f.tags.map((t) => t.id),
     categories: CHART_CATEGORY_IDS,
+    'game-keys': gameKeys,
   }
   return Object.entries(entries)
     .map(([name, values]) => `\n[dictionaries.${name}]\nvalues = ${JSON.stringify(values)}\n`)
@@ -84,7 +86,18 @@ async function prepareRun(f: ApiFixture, name: string, parts: readonly string[])
   const dir = await mkdtemp(join(tmpdir(), `ludex-fuzz-${name}-`))
   const texts = await Promise.all(parts.map((p) => readFile(join(HERE, p), 'utf8')))
   const configFile = join(dir, 'schemathesis.toml')
-  await writeFile(configFile, [...texts, dictionaries(f)].join('\n'))
+  // Event credentials for the calls that name one by its game key (renamed, disabled, deleted by the run).
+  const gameKeys: string[] = []
+  for (const i of [1, 2, 3]) {
+    const created = await f.accounts.credentials!.create({
+      placeId: f.placeIds[i]!,
+      comment: `Fuzz ${name} ${i}`,
+      createdBy: null,
+      at: new Date(f.now),
+    })
+    gameKeys.push(created.game_key)
+  }
+  await writeFile(configFile, [...texts, dictionaries(f, gameKeys)].join('\n'))
   return { dir, configFile }
 }
 

@@ -93,6 +93,8 @@ test.describe('event credentials', () => {
     experiences,
     snap,
   }) => {
+    // Every action of the page and each of its failures, one after another: longer than one screen's test.
+    test.setTimeout(120_000)
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     await signInOnboarded(page, admin)
     await page.goto('/overview')
@@ -234,6 +236,7 @@ test.describe('event credentials', () => {
     experiences,
     snap,
   }) => {
+    test.setTimeout(60_000)
     // An editor, promoted by the admin.
     const editor = await verifiedUser(page, 'editor', 'Eddie', 'Editor')
     const adminContext = await browser.newContext()

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, open, readFile, stat } from 'node:fs/promises'
+import { link, mkdir, open, readFile, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Config } from '@ludex/schemas'
 import type { Logger } from 'pino'
@@ -28,8 +28,9 @@ export function decodeCredentialsKey(text: string): Buffer {
 /**
  * The key event credentials' secrets are sealed with (api/src/credentials/secret-box.ts), kept apart
  * from the app database so a copy of the database alone reveals no secret: CREDENTIALS_KEY when set,
- * else `LUDEX_DATA_DIR/credentials.key`, made once (exclusive create, mode 600) from the CSPRNG and
- * read on every later start. A deployment whose app database is a server (DATABASE_URL) has API
+ * else `LUDEX_DATA_DIR/credentials.key`, made once from the CSPRNG (written whole to a file of its own,
+ * mode 600, then hard-linked into place, which fails if another process got there first: no process
+ * ever reads a half-written key) and read on every later start. A deployment whose app database is a server (DATABASE_URL) has API
  * processes on other machines, each with its own data dir: they need CREDENTIALS_KEY, and are warned.
  */
 export async function loadCredentialsKey(config: Config, logger: Logger): Promise<Buffer> {
@@ -41,19 +42,23 @@ export async function loadCredentialsKey(config: Config, logger: Logger): Promis
   }
   const path = join(config.LUDEX_DATA_DIR, CREDENTIALS_KEY_FILE)
   await mkdir(config.LUDEX_DATA_DIR, { recursive: true })
+  const draft = `${path}.${process.pid}.${randomBytes(6).toString('hex')}`
   try {
-    const file = await open(path, 'wx', 0o600)
+    const file = await open(draft, 'wx', 0o600)
     try {
       await file.writeFile(`${randomBytes(KEY_BYTES).toString('hex')}\n`)
       await file.sync()
     } finally {
       await file.close()
     }
+    await link(draft, path)
     logger.info({ path }, 'credentials key created in the data dir (mode 600)')
   } catch (err) {
     if ((err as { code?: unknown }).code !== 'EEXIST') {
       throw new CredentialsKeyError(`Cannot create the credentials key file ${path}`, { cause: err })
     }
+  } finally {
+    await unlink(draft).catch(() => undefined)
   }
   const mode = (await stat(path)).mode & 0o777
   if ((mode & 0o077) !== 0) {

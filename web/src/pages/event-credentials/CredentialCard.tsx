@@ -55,7 +55,6 @@ export function CredentialCard({
   const [serverNameError, setServerNameError] = useState(false)
   const [busy, setBusy] = useState(false)
   const [showSecret, setShowSecret] = useState(false)
-  const headingId = `credential-${credential.game_key}`
 
   const replace = (next: GameCredential) =>
     queryClient.setQueryData(api.gameCredentials().queryKey, (old) =>
@@ -142,7 +141,7 @@ export function CredentialCard({
   }
 
   return (
-    <Paper withBorder radius="md" p="md" component="article" aria-labelledby={headingId}>
+    <Paper withBorder radius="md" p="md" component="article" aria-label={credential.comment}>
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           {editing ? (
@@ -186,7 +185,6 @@ export function CredentialCard({
               <Title
                 order={3}
                 size="h5"
-                id={headingId}
                 td={credential.disabled ? 'line-through' : undefined}
                 c={credential.disabled ? 'dimmed' : undefined}
                 style={{ overflowWrap: 'anywhere' }}

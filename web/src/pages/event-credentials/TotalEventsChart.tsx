@@ -4,6 +4,11 @@ import { useMemo } from 'react'
 import { Chart, IN_PROGRESS, IN_PROGRESS_NOTE, isInProgress } from '../../charts/index.ts'
 
 const TITLE = 'Total Events'
+const DAY_MS = 86_400_000
+/** The chart spans at least two weeks, so a credential's first days are bars, not one wide block. */
+const MIN_SPAN_DAYS = 14
+/** A day period (01:00 UTC) drawn on its date, as the API labels it. */
+const dateOf = (dayStart: number) => new Date(dayStart - 3_600_000).toISOString().slice(0, 10)
 const integer = new Intl.NumberFormat('en-US')
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
 
@@ -20,16 +25,17 @@ export function TotalEventsChart({
   partialFrom: number | null
   loading: boolean
 }) {
-  const { data, summary } = useMemo(() => {
-    if (points.length === 0) return { data: [] as Data[], summary: 'No events yet.' }
+  const { data, summary, range } = useMemo(() => {
+    if (points.length === 0) return { data: [] as Data[], summary: 'No events yet.', range: undefined }
     const whole = points.filter(([t]) => !isInProgress(t, partialFrom))
     const current = points.filter(([t]) => isInProgress(t, partialFrom))
     const data: Data[] = [
       {
         type: 'bar',
         name: 'Events',
-        x: whole.map(([t]) => new Date(t).toISOString()),
+        x: whole.map(([t]) => dateOf(t)),
         y: whole.map(([, v]) => v),
+        width: whole.map(() => DAY_MS * 0.8),
         hovertemplate: '%{x|%b %d, %Y}: %{y:,} events<extra></extra>',
       } as Data,
     ]
@@ -37,8 +43,9 @@ export function TotalEventsChart({
       data.push({
         type: 'bar',
         name: `Events (${IN_PROGRESS})`,
-        x: current.map(([t]) => new Date(t).toISOString()),
+        x: current.map(([t]) => dateOf(t)),
         y: current.map(([, v]) => v),
+        width: current.map(() => DAY_MS * 0.8),
         opacity: 0.45,
         hovertemplate: `%{x|%b %d, %Y}: %{y:,} events${IN_PROGRESS_NOTE}<extra></extra>`,
       } as Data)
@@ -54,7 +61,14 @@ export function TotalEventsChart({
         ? ` ${day.format(current[0][0])} is ${IN_PROGRESS}: ${integer.format(current[0][1])} so far.`
         : '',
     ].join('')
-    return { data, summary }
+    // Bars stand on their dates' midnights (day start − 1 hour), half a day either side.
+    const lastBar = last[0] - 3_600_000
+    const firstBar = Math.min(first[0] - 3_600_000, lastBar - MIN_SPAN_DAYS * DAY_MS)
+    const range = [
+      new Date(firstBar - DAY_MS / 2).toISOString(),
+      new Date(lastBar + DAY_MS / 2).toISOString(),
+    ]
+    return { data, summary, range }
   }, [points, partialFrom])
 
   return (
@@ -73,7 +87,7 @@ export function TotalEventsChart({
             barmode: 'overlay',
             bargap: 0.15,
             showlegend: false,
-            xaxis: { type: 'date' },
+            xaxis: { type: 'date', ...(range && { range }) },
             yaxis: { rangemode: 'tozero' },
             uirevision: 'total-events',
           }}

@@ -1,5 +1,5 @@
 import type { ClickHouseClient } from '@ludex/pipelines/store'
-import type { BadgeStatRow } from '@ludex/schemas'
+import type { BadgeStatRow, Publisher } from '@ludex/schemas'
 import type { Logger } from 'pino'
 import type { Accounts } from './accounts/accounts.ts'
 import type { AggregateCache } from './cache/aggregate-cache.ts'
@@ -23,4 +23,9 @@ export interface ApiDeps {
   readonly accounts?: Accounts
   /** Without it (no poller shares this process's state), untracked tag members wait for a restart. */
   readonly trackPlaces?: TrackPlaces
+  /**
+   * Where accepted game events go (topic game-events.v1): the process's bus, wired by the CLI. Without
+   * it POST /api/events answers 503 (an API process with no bus a sink reads: see cli/README.md).
+   */
+  readonly events?: Publisher
 }

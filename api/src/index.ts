@@ -23,6 +23,25 @@ export {
   type RedisAggregateCacheOptions,
 } from './cache/redis-aggregate-cache.ts'
 export {
+  createGameCredentials,
+  type GameCredentials,
+  newGameKey,
+  newSecretKey,
+  type SigningCredential,
+} from './credentials/credentials.ts'
+export {
+  type CredentialRepository,
+  DuplicateCredentialNameError,
+  type StoredCredential,
+} from './credentials/repository.ts'
+export {
+  CREDENTIALS_KEY_BYTES,
+  createSecretBox,
+  type SecretBox,
+  SecretBoxError,
+} from './credentials/secret-box.ts'
+export { signatureMatches, signEventBody } from './credentials/signature.ts'
+export {
   type AppDatabase,
   AppDatabaseError,
   type AppDatabaseOptions,

@@ -1,3 +1,4 @@
+import { type CredentialRepository, credentialRepository } from '../credentials/repository.ts'
 import type { AppDb } from '../db/app-db.ts'
 import { type TagRepository, tagRepository } from '../tags/tag-repository.ts'
 import { type AuditRepository, auditRepository } from './audit.ts'
@@ -17,6 +18,8 @@ export interface AccountsStore {
   readonly audit: AuditRepository
   readonly placeEdits: PlaceEditRepository
   readonly tags: TagRepository
+  /** Event credentials, their secrets sealed (the GameCredentials service opens them). */
+  readonly credentials: CredentialRepository
 }
 
 export function accountsStore(db: AppDb): AccountsStore {
@@ -29,5 +32,6 @@ export function accountsStore(db: AppDb): AccountsStore {
     audit: auditRepository(db),
     placeEdits: placeEditRepository(db),
     tags: tagRepository(db),
+    credentials: credentialRepository(db),
   }
 }

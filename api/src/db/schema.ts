@@ -91,6 +91,20 @@ export interface PlaceTagMembersTable {
   added_at: Date
 }
 
+export interface EventCredentialsTable {
+  /** 32 random hex digits: what a game server names itself by. */
+  game_key: string
+  place_id: number
+  /** The display name; unique case-insensitively (an index on lower(comment)). */
+  comment: string
+  disabled: Generated<boolean>
+  /** The secret key sealed with AES-256-GCM (secret-box.ts): never the secret itself. */
+  secret_sealed: string
+  created_by: number | null
+  created_at: Date
+  updated_at: Date
+}
+
 export interface AppSchema {
   users: UsersTable
   sessions: SessionsTable
@@ -100,4 +114,5 @@ export interface AppSchema {
   place_edits: PlaceEditsTable
   place_tags: PlaceTagsTable
   place_tag_members: PlaceTagMembersTable
+  event_credentials: EventCredentialsTable
 }

@@ -4,7 +4,7 @@ import type Koa from 'koa'
 import type { ApiDeps } from '../deps.ts'
 import type { ViewerResolver } from '../viewer/viewer.ts'
 import { ApiError } from './api-error.ts'
-import { readJsonBody } from './json-body.ts'
+import { readBodyBytes, readJsonBody } from './json-body.ts'
 import { koaPath, type RawResult, type RouteDef, type StatusResult } from './route.ts'
 import { parseQuery, parseWith } from './validate.ts'
 
@@ -49,8 +49,11 @@ export function mountRoutes(app: Koa, routes: readonly RouteDef[], options: Moun
       }
       const params = parseWith(route.params, ctx.params) ?? {}
       const query = parseQuery(route.query, ctx.query)
-      const body = route.method === 'GET' ? undefined : parseWith(route.body, await readJsonBody(ctx), 'body')
-      const result = await route.handler({ params, query, body, viewer, deps: options.deps, ctx })
+      let body: unknown
+      let rawBody: Buffer | undefined
+      if (route.rawBody) rawBody = await readBodyBytes(ctx, route.rawBody.maxBytes)
+      else if (route.method !== 'GET') body = parseWith(route.body, await readJsonBody(ctx), 'body')
+      const result = await route.handler({ params, query, body, viewer, deps: options.deps, ctx, rawBody })
 
       if (isStatus(result)) {
         const schema = route.otherResponses?.[result.status]?.schema

@@ -18,6 +18,13 @@ import { badgesRoute } from './badges/download.ts'
 import { creatorCcuRoute } from './creator/ccu.ts'
 import { creatorDetailRoute } from './creator/detail.ts'
 import { creatorListRoute } from './creator/list.ts'
+import { eventIngestRoute } from './events/ingest.ts'
+import {
+  credentialCreateRoute,
+  credentialDeleteRoute,
+  credentialListRoute,
+  credentialUpdateRoute,
+} from './gamecredential/credentials.ts'
 import { genreDetailRoute, genreListRoute, subGenreDetailRoute } from './genre/routes.ts'
 import { placeDetailRoute } from './place/detail.ts'
 import { placePriceRoute } from './place/price.ts'
@@ -94,6 +101,11 @@ export const apiRoutes: readonly RouteDef[] = [
   preferencesPutRoute,
   userListRoute,
   userRoleRoute,
+  credentialListRoute,
+  credentialCreateRoute,
+  credentialUpdateRoute,
+  credentialDeleteRoute,
+  eventIngestRoute,
 ]
 
 export { devRoutes } from './dev/outbox.ts'

@@ -1,5 +1,6 @@
 import type { ClickHouseClient } from '@clickhouse/client'
 import type { Accounts, AggregateCache, ApiDeps, TrackPlaces } from '@ludex/api'
+import type { Publisher } from '@ludex/schemas'
 import { type Clock, fetchBadgeStats, type RobloxClient } from '@ludex/workers'
 import type { Logger } from 'pino'
 
@@ -15,6 +16,8 @@ export function createApiDeps(options: {
   accounts?: Accounts
   /** Where tag members Ludex does not track yet are asked to be tracked (a poller must take them). */
   trackPlaces?: TrackPlaces
+  /** The bus game events go to; without it POST /api/events answers 503. */
+  events?: Publisher
 }): ApiDeps {
   const { clickhouse, roblox, clock, logger } = options
   return {
@@ -26,5 +29,6 @@ export function createApiDeps(options: {
     logger,
     ...(options.accounts && { accounts: options.accounts }),
     ...(options.trackPlaces && { trackPlaces: options.trackPlaces }),
+    ...(options.events && { events: options.events }),
   }
 }

@@ -15,6 +15,7 @@ export type WiringPart =
   | 'changeMemory'
   | 'tagTracking'
   | 'platform'
+  | 'gameEvents'
 
 export interface Wiring {
   record(part: WiringPart, kind: string): void

@@ -56,6 +56,27 @@ export async function insertSnapshots(client: ClickHouseClient, rows: readonly S
   })
 }
 
+/** Game events straight into their raw table (as the sink writes them), for the event counts. */
+export async function insertGameEvents(
+  client: ClickHouseClient,
+  rows: readonly { place_id: number; event_id: string; time: number }[],
+): Promise<void> {
+  await client.insert({
+    table: tables.gameEvents,
+    format: 'JSONEachRow',
+    values: rows.map((r) => ({
+      place_id: r.place_id,
+      event_id: r.event_id,
+      game_key: 'a'.repeat(32),
+      name: 'round_won',
+      time: dateTime64Param(r.time),
+      value: null,
+      properties: '{}',
+      received_at: dateTime64Param(r.time + 1_000),
+    })),
+  })
+}
+
 export interface DetailsRow {
   place_id: number
   genre_l1: string
@@ -108,6 +129,7 @@ export async function snapshotMaterialised(client: ClickHouseClient): Promise<Re
     [tables.dailyRanks]: 'day, place_id',
     [tables.top100Movement]: 'day, type, place_id',
     [tables.genreBenchmarksDaily]: 'day, genre',
+    [tables.eventDailyCounts]: 'place_id, day',
   }
   const out: Record<string, unknown[]> = {}
   for (const [table, order] of Object.entries(orders)) {

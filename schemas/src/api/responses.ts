@@ -161,5 +161,7 @@ export const creator = z.object({
 export type Creator = z.infer<typeof creator>
 export const creatorList = z.array(creator)
 
+/** Events one experience's game servers sent on one day (part 2 §3), counted once per event id. */
 export const eventStat = z.object({ place_id: id, num_events: nonNegative, date: z.iso.date() })
+export type EventStat = z.infer<typeof eventStat>
 export const eventStatList = z.array(eventStat)

@@ -1,4 +1,5 @@
 export * from './chart-categories.ts'
+export * from './credentials.ts'
 export * from './daily-picks-events.ts'
 export * from './genre-mapping.ts'
 export * from './genres.ts'

@@ -19,7 +19,7 @@ import {
   type UserRecord,
 } from '@ludex/api'
 import { backfill, startPipeline } from '@ludex/cli'
-import { type ApiErrorBody, type Config, loadConfig, publicUrl, type Role } from '@ludex/schemas'
+import { type ApiErrorBody, type Bus, type Config, loadConfig, publicUrl, type Role } from '@ludex/schemas'
 import {
   createInMemoryTrackingRequests,
   createPlatformModel,
@@ -55,6 +55,8 @@ export interface ApiFixture {
   readonly headers?: Record<string, string>
   /** The pipeline's own client on the fixture's store, for expectations computed apart from the API. */
   readonly clickhouse: ClickHouseClient
+  /** The pipeline's bus (in-process), which accepted game events go to: `drain()` waits for the sink. */
+  readonly bus: Pick<Bus, 'publish' | 'drain'>
   /** A read of the store with bound parameters. */
   raw<T>(query: string, params?: Record<string, unknown>): Promise<T[]>
   /** How many times the aggregate cache computed an entry (reset-cache tests). */
@@ -249,6 +251,8 @@ export async function startApiFixture(
     mailer,
     logger,
     now: accountsNow,
+    // A fresh sealing key for event credentials' secrets, as the CLI's key file would be.
+    credentialsKey: randomBytes(32),
     ...(options.googleKeys && { googleKeys: options.googleKeys }),
   })
   const pipeline = await startPipeline(config, logger, clock)
@@ -300,6 +304,7 @@ export async function startApiFixture(
       logger,
       accounts,
       trackPlaces: (ids) => trackingRequests.request(ids),
+      events: pipeline.bus,
     },
     allowedOrigins: [publicUrl(config), ...config.ALLOWED_ORIGINS],
     trustProxy: config.TRUST_PROXY,
@@ -322,6 +327,7 @@ export async function startApiFixture(
     curator,
     trackingRequests,
     clickhouse: pipeline.client,
+    bus: pipeline.bus,
     raw: async <T>(query: string, params: Record<string, unknown> = {}) => {
       const rs = await pipeline.client.query({ query, query_params: params, format: 'JSONEachRow' })
       return rs.json<T>()

@@ -1,8 +1,10 @@
+import { createHmac } from 'node:crypto'
 import { apiRoutes } from '@ludex/api'
 import {
   APP_DATABASE_ID_MAX,
   appDatabaseIdParam,
   experienceGenre,
+  type GameCredential,
   genreSlug,
   idParam,
   PARTIAL_FROM_HEADER,
@@ -12,7 +14,7 @@ import {
 import { creatorAt, experienceAt, indexOfPlace, metadataAt } from '@ludex/workers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import { type ApiFixture, asUser, createUser, getJson, startApiFixture } from './fixture.ts'
+import { type ApiFixture, asUser, createUser, getJson, sendJson, startApiFixture } from './fixture.ts'
 
 interface Sessions {
   /** Cookies of signed-in users: a viewer, an admin, and a second admin whose role the sample simulates. */
@@ -24,6 +26,8 @@ interface Sessions {
   /** Personal tags of the viewer: one the samples edit, one they delete. */
   readonly editedTagId: number
   readonly deletedTagId: number
+  /** Two event credentials: one the samples rename and delete, one that signs the events sample. */
+  readonly credentials: readonly [GameCredential, GameCredential]
 }
 
 const json = (method: string, body: unknown, cookie?: string): RequestInit => ({
@@ -49,6 +53,9 @@ function samples(
   const meta = metadataAt(f.model, index, f.now)
   const genre = experienceGenre({ name: meta.name, genreL1: meta.genreL1, genreL2: meta.genreL2 })
   const bogusToken = { token: 'A'.repeat(43) }
+  const [edited, signer] = s.credentials
+  const events = JSON.stringify({ events: [{ id: 'openapi-1', name: 'sample', time: f.now - 60_000 }] })
+  const timestamp = String(Math.floor(f.now / 1000))
   return {
     'GET /api/place': { path: '/api/place?slim' },
     'GET /api/place/{place_id}': { path: `/api/place/${place}` },
@@ -158,8 +165,39 @@ function samples(
     'GET /api/stats/ranking': { path: `/api/stats/ranking?placeId=${place}&startTime=${start}` },
     'GET /api/stats/ranking/{id}': { path: `/api/stats/ranking/8?startTime=${f.now}` },
     'GET /api/stats/genres': { path: `/api/stats/genres?granularity=day&startTime=${start}` },
-    'GET /api/stats/events': { path: `/api/stats/events?granularity=day&startTime=${start}` },
+    'GET /api/stats/events': {
+      path: `/api/stats/events?granularity=day&startTime=${start}`,
+      init: { headers: { cookie: s.admin } },
+    },
     'GET /api/stats/{kind}': { path: `/api/stats/ccus?placeIds=${place}&granularity=day&startTime=${start}` },
+    'GET /api/gamecredential': { path: '/api/gamecredential', init: { headers: { cookie: s.admin } } },
+    'POST /api/gamecredential': {
+      path: '/api/gamecredential',
+      init: json('POST', { placeId: place, comment: 'OpenAPI sample' }, s.admin),
+    },
+    'PUT /api/gamecredential/{game_key}': {
+      path: `/api/gamecredential/${edited.game_key}`,
+      init: json('PUT', { disabled: true }, s.admin),
+    },
+    'DELETE /api/gamecredential/{game_key}': {
+      path: `/api/gamecredential/${edited.game_key}`,
+      init: { method: 'DELETE', headers: { cookie: s.admin } },
+    },
+    'POST /api/events': {
+      path: '/api/events',
+      init: {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-ludex-game-key': signer.game_key,
+          'x-ludex-timestamp': timestamp,
+          'x-ludex-signature': createHmac('sha256', signer.secret_key)
+            .update(`${timestamp}.${events}`)
+            .digest('hex'),
+        },
+        body: events,
+      },
+    },
   }
 }
 
@@ -169,6 +207,14 @@ describe('OpenAPI document and route coverage', () => {
   beforeAll(async () => {
     f = await startApiFixture()
     const viewer = await asUser(f)
+    const admin = await asUser(f, 'admin')
+    const credential = async (comment: string) =>
+      (
+        await sendJson<GameCredential>(admin, 'POST', '/api/gamecredential', {
+          placeId: f.placeIds[0],
+          comment,
+        })
+      ).body
     const tagOf = async (name: string) =>
       (await f.accounts.store.tags.create({ name, global: false, ownerId: viewer.user.id }, new Date(f.now)))
         .id
@@ -177,9 +223,10 @@ describe('OpenAPI document and route coverage', () => {
       viewerId: viewer.user.id,
       editedTagId: await tagOf('Sample to edit'),
       deletedTagId: await tagOf('Sample to delete'),
-      admin: (await asUser(f, 'admin')).headers!.cookie!,
+      admin: admin.headers!.cookie!,
       simulatingAdmin: (await asUser(f, 'admin')).headers!.cookie!,
       loginEmail: (await createUser(f)).email,
+      credentials: [await credential('OpenAPI edited'), await credential('OpenAPI signer')],
     }
   })
   afterAll(() => f.close())
@@ -248,14 +295,19 @@ describe('OpenAPI document and route coverage', () => {
     expect(times).toBeGreaterThanOrEqual(12)
   })
 
-  it('says which calls read a session: optional on those that need none (found by the fuzz run)', async () => {
+  it('says which calls read a session (optional on those that need none, found by the fuzz run) and which a game key', async () => {
     const { body } = await getJson<{ paths: Record<string, Record<string, { security?: unknown }>> }>(
       f,
       '/api/openapi.json',
     )
     for (const route of apiRoutes) {
       const { security } = body.paths[route.path]![route.method.toLowerCase()]!
-      const expected = route.requires ? [{ session: [] }] : [{}, { session: [] }]
+      const expected =
+        route.security === 'gameKey'
+          ? [{ gameKey: [] }]
+          : route.requires
+            ? [{ session: [] }]
+            : [{}, { session: [] }]
       expect(security, `${route.method} ${route.path}`).toEqual(expected)
     }
   })

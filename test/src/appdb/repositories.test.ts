@@ -5,6 +5,7 @@ import {
   type AccountsStore,
   type AppDatabase,
   accountsStore,
+  DuplicateCredentialNameError,
   DuplicateEmailError,
   DuplicateTagNameError,
   migrateAppDatabase,
@@ -88,6 +89,7 @@ describe.each(engines)('app database repositories on $name', (engine) => {
       expect.arrayContaining([
         'audit_log',
         'email_tokens',
+        'event_credentials',
         'place_edits',
         'place_tag_members',
         'place_tags',
@@ -438,6 +440,42 @@ describe.each(engines)('app database repositories on $name', (engine) => {
         .execute()
       expect(left).toEqual([])
     })
+  })
+
+  it('keeps event credentials: sealed secrets, names unique however cased, big place ids, deletion', async () => {
+    const row = (gameKey: string, comment: string, placeId = 920_587_237) => ({
+      gameKey,
+      placeId,
+      comment,
+      disabled: false,
+      secretSealed: `v1.sealed-${gameKey}`,
+      createdBy: null,
+      createdAt: at(),
+      updatedAt: at(),
+    })
+    const a = await store.credentials.insert(row('a'.repeat(32), 'Zeta Live', 2 ** 40 + 7))
+    expect(a).toMatchObject({ placeId: 2 ** 40 + 7, comment: 'Zeta Live', disabled: false })
+    await store.credentials.insert(row('b'.repeat(32), 'alpha staging'))
+    await expect(store.credentials.insert(row('c'.repeat(32), 'ZETA live'))).rejects.toBeInstanceOf(
+      DuplicateCredentialNameError,
+    )
+    expect((await store.credentials.list()).map((c) => c.comment)).toEqual(['alpha staging', 'Zeta Live'])
+    const changed = await store.credentials.update('b'.repeat(32), { disabled: true }, at(HOUR))
+    expect(changed).toMatchObject({
+      disabled: true,
+      comment: 'alpha staging',
+      secretSealed: `v1.sealed-${'b'.repeat(32)}`,
+    })
+    expect(changed?.updatedAt.getTime()).toBe(T0 + HOUR)
+    await expect(
+      store.credentials.update('b'.repeat(32), { comment: 'zeta LIVE' }, at()),
+    ).rejects.toBeInstanceOf(DuplicateCredentialNameError)
+    expect(await store.credentials.update('d'.repeat(32), { disabled: true }, at())).toBeNull()
+    expect(await store.credentials.delete('a'.repeat(32))).toBe(true)
+    expect(await store.credentials.delete('a'.repeat(32))).toBe(false)
+    expect(await store.credentials.get('a'.repeat(32))).toBeNull()
+    // The name is free again once its credential is gone.
+    await store.credentials.insert(row('e'.repeat(32), 'zeta live'))
   })
 
   it('rolls a failed transaction back and keeps concurrent statements out of an open one', async () => {

@@ -1,4 +1,11 @@
-import type { Creator, Granularity, SessionUser, StatKind, TagCcuScope } from '@ludex/schemas'
+import {
+  type Creator,
+  EVENT_STATS_START_DATE,
+  type Granularity,
+  type SessionUser,
+  type StatKind,
+  type TagCcuScope,
+} from '@ludex/schemas'
 import { queryOptions } from '@tanstack/react-query'
 import { apiGet, apiGetDated } from './client.ts'
 
@@ -206,6 +213,30 @@ export const api = {
       queryKey: ['platform', 'genre'],
       queryFn: ({ signal }) => apiGet('/api/platform/genre?new', 'genreDistribution', signal),
       staleTime: 5 * 60_000,
+    }),
+  /** Event credentials with their secrets (EDIT_GAME_CREDENTIALS); never cached by the browser. */
+  gameCredentials: () =>
+    queryOptions({
+      queryKey: ['gamecredential'],
+      queryFn: ({ signal }) => apiGet('/api/gamecredential', 'gameCredentialList', signal),
+      staleTime: 30_000,
+    }),
+  /**
+   * Game events per experience and day since the spec's start date (part 2 §7), with the day in
+   * progress named (partialFrom): a day's count is whole only before it.
+   */
+  eventStats: () =>
+    queryOptions({
+      queryKey: ['stats', 'events'],
+      queryFn: ({ signal }) =>
+        apiGetDated(
+          `/api/stats/events?${qs({ granularity: 'day', startTime: EVENT_STATS_START_DATE })}`,
+          'eventStatList',
+          signal,
+        ),
+      staleTime: 30_000,
+      // Games keep sending: the counts move while the page is open.
+      refetchInterval: 60_000,
     }),
   movement: (type: 'top100entry' | 'top100exit') =>
     queryOptions({

@@ -88,6 +88,11 @@ const usersHandle: RouteHandle = {
   module: 'src/pages/users/route.tsx',
 }
 
+const eventCredentialsHandle: RouteHandle = {
+  crumbs: [],
+  module: 'src/pages/event-credentials/route.tsx',
+}
+
 /** The id of the shell's route: the pages inside it load the shell's data. */
 export const SHELL_ROUTE_ID = 'shell'
 
@@ -243,11 +248,8 @@ export function createRoutes(queryClient: QueryClient, services: RouteServices):
             },
             {
               path: 'event-credentials',
-              ...comingSoon(queryClient, {
-                title: 'Event Credentials',
-                access: 'EDIT_GAME_CREDENTIALS',
-                noIndex: true,
-              }),
+              handle: eventCredentialsHandle,
+              lazy: () => import('../pages/event-credentials/route.tsx').then((m) => m.route(queryClient)),
             },
             {
               path: 'code-library',

@@ -8,6 +8,7 @@ import {
   requestUntrackedTagMembers,
 } from '@ludex/api'
 import { queryRows } from '@ludex/pipelines/store'
+import type { Publisher } from '@ludex/schemas'
 import type { Logger } from 'pino'
 import { startAccounts } from '../accounts.ts'
 import { createApiDeps } from '../api-deps.ts'
@@ -75,6 +76,8 @@ export async function startApiRole(
     platform: PlatformComponent
     /** The aggregate cache and the auth rate limits every replica shares (Redis with REDIS_URL). */
     shared: SharedState
+    /** Where accepted game events go (game-events.v1); null: POST /api/events answers 503. */
+    events: Publisher | null
     /** The process's registry, and whether this server serves /metrics (not with METRICS_PORT). */
     metrics: MetricsListener['appOptions']
     /** The built SPA (default web/dist). */
@@ -122,6 +125,7 @@ export async function startApiRole(
     ...(options.trackingReachesPollers && {
       trackPlaces: (placeIds: readonly number[]) => shared.trackingRequests.request(placeIds),
     }),
+    ...(options.events && { events: options.events }),
   })
   const server = await listen(
     createApiApp({

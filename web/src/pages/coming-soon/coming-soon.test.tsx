@@ -69,7 +69,6 @@ describe('placeholders of the part 2 pages', () => {
     ['/compare/experience-tag', 'Compare Experience vs Tag', TEST_USER],
     ['/robux', 'Robux Converter', userWith('editor')],
     ['/deep-link', 'Roblox-style Deep Link', userWith('editor')],
-    ['/event-credentials', 'Event Credentials', userWith('editor')],
     ['/code-library', 'Code Library', userWith('admin')],
     ['/terms-of-use', 'Terms of Use', null],
     ['/privacy-policy', 'Privacy Policy', null],
@@ -109,11 +108,10 @@ describe('placeholders of the part 2 pages', () => {
     ['/compare/experiences', null, '/overview'],
     ['/compare/tags', null, '/overview'],
     ['/compare/experience-tag', null, '/overview'],
-    // The staff tools are for editors and admins, Event Credentials and Code Library for their permission.
+    // The staff tools are for editors and admins, Code Library for its permission.
     ['/robux', null, '/'],
     ['/robux', TEST_USER, '/'],
     ['/deep-link', TEST_USER, '/'],
-    ['/event-credentials', TEST_USER, '/'],
     ['/code-library', null, '/'],
   ])('%s sends %o to %s', async (path, session, target) => {
     const { router } = open(path, session)

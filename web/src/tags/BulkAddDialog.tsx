@@ -44,9 +44,7 @@ export function BulkAddDialog({ opened, tagName, onClose, onAdd }: BulkAddDialog
             label="Experience IDs"
             description="Separated by spaces, new lines or commas"
             placeholder={'606849621, 920587237\n2753915549'}
-            autosize
-            minRows={4}
-            maxRows={12}
+            rows={5}
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}
             error={parsed.invalid.length > 0 ? TAG_TEXT.formatNotValid : undefined}

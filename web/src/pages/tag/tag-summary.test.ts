@@ -30,7 +30,7 @@ describe('a tag’s numbers (part 2 §2.4)', () => {
       total_visits: 5,
       favorites: 0,
       like_percentage: 0.95,
-      genre_l1: 'Horror',
+      name: 'Haunted Manor',
       genre_l2: '',
     }),
   ]

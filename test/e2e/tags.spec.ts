@@ -79,9 +79,9 @@ test.describe('a user’s tag from creation to deletion', () => {
     await expect(create).toBeDisabled()
     // Only editors may make a curated tag.
     await expect(dialog.getByLabel('Curated Tag')).toHaveCount(0)
-    await dialog.getByLabel('Name').fill('   ')
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('   ')
     await expect(create).toBeDisabled()
-    await dialog.getByLabel('Name').fill(name)
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(name)
     await create.click()
     await expect(page).toHaveURL(/\/tags\/\d+$/)
     const tagId = Number(new URL(page.url()).pathname.split('/').pop())
@@ -156,10 +156,10 @@ test.describe('a user’s tag from creation to deletion', () => {
     // Rename: disabled when empty; the new name shows.
     await main(page).getByRole('button', { name: 'Rename' }).click()
     const rename = page.getByRole('dialog', { name: 'Rename Tag' })
-    await rename.getByLabel('Name').fill('')
+    await rename.getByRole('textbox', { name: 'Name' }).fill('')
     await expect(rename.getByRole('button', { name: 'Rename' })).toBeDisabled()
     const renamed = `${name} renamed`
-    await rename.getByLabel('Name').fill(renamed)
+    await rename.getByRole('textbox', { name: 'Name' }).fill(renamed)
     await rename.getByRole('button', { name: 'Rename' }).click()
     await expect(main(page).getByRole('heading', { level: 1, name: renamed })).toBeVisible()
 
@@ -240,7 +240,12 @@ test.describe('the tabs and locks per role', () => {
     await createTagViaApi(page.request, personalName, false, [])
     await page.goto('/tags')
     await expect(tab(page, 'Other Users Tags')).toHaveCount(0)
+    // The tab is remembered per user: the document is saved (debounced) before the reload.
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/users/me/preferences') && r.request().method() === 'PUT',
+    )
     await tab(page, 'Your Tags').click()
+    expect((await saved).ok()).toBe(true)
     await expect(main(page).getByRole('link', { name: personalName })).toBeVisible()
     await expect(main(page).getByRole('link', { name: curatedName })).toHaveCount(0)
     await page.reload()
@@ -283,7 +288,7 @@ test.describe('the tabs and locks per role', () => {
     await expect(main(page).getByRole('link', { name: `Admin's ${stamp}` })).toBeVisible()
     await main(page).getByRole('button', { name: 'New Tag' }).click()
     const dialog = page.getByRole('dialog', { name: 'New Tag' })
-    await dialog.getByLabel('Name').fill(`Editor curated ${stamp}`)
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(`Editor curated ${stamp}`)
     await dialog.getByLabel('Curated Tag').check()
     await dialog.getByRole('button', { name: 'Create' }).click()
     await expect(main(page).getByText('Curated', { exact: true })).toBeVisible()
@@ -319,7 +324,7 @@ test.describe('the tabs and locks per role', () => {
     const dialog = page.getByRole('dialog', { name: 'Add Curated Tags' })
     const add = dialog.getByRole('button', { name: 'Add', exact: true })
     await expect(add).toBeDisabled()
-    await dialog.getByLabel('Curated tags').click()
+    await dialog.getByRole('combobox', { name: 'Curated tags' }).click()
     await page.getByRole('option', { name: curatedName, exact: true }).click()
     await page.keyboard.press('Escape')
     await expect(add).toBeEnabled()

@@ -111,7 +111,13 @@ export function TagAverageChart({ tagId, tagName, kind, title, scope, view }: Ta
           }
         : { hovertemplate: '%{x|%b %d, %Y %H:%M} UTC<br>Average: %{y:,.1f}%{customdata}<extra></extra>' }),
     })
-    return [...bandTraces(rows, partialFrom, color, isPlaytime ? playtimeAxisLabel : undefined), ...line]
+    // The line's own colour: drawn after the band, the colorway's first would not be its.
+    const [main, ...tail] = line
+    return [
+      ...bandTraces(rows, partialFrom, color, isPlaytime ? playtimeAxisLabel : undefined),
+      ...(main ? [{ ...main, line: { width: 2, color } } as Data] : []),
+      ...tail,
+    ]
   }, [rows, g, partialFrom, colors, title, isPlaytime])
   const layout = useMemo<Partial<Layout>>(() => {
     const extra: Partial<Layout> = {}

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { SEEDED, signInOnboarded, verifiedUser } from './support/accounts.ts'
 import {
   expect,
@@ -9,6 +9,7 @@ import {
   type SlimExperience,
   test,
 } from './support/fixtures.ts'
+import { adminRequest, createTagViaApi, curatedTag } from './support/tags.ts'
 
 /** The tag screens' texts (part 2 §2.3, §2.4, §5, §8), verbatim. */
 const TEXT = {
@@ -27,33 +28,6 @@ const rowBox = (page: Page, n: number): Locator =>
     .getByRole('dialog')
     .locator('input')
     .and(page.getByLabel(`Experience ${n}`, { exact: true }))
-
-/** A signed-in admin's request context (the seeded account), for setting up tags and roles. */
-async function adminRequest(
-  browser: Browser,
-): Promise<{ request: APIRequestContext; close: () => Promise<void> }> {
-  // Contexts of the test's browser take the project's base URL.
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  await signInOnboarded(page, SEEDED.admin)
-  return { request: page.request, close: () => context.close() }
-}
-
-async function createTagViaApi(
-  request: APIRequestContext,
-  name: string,
-  global: boolean,
-  placeIds: readonly number[],
-): Promise<number> {
-  const created = await request.post('/api/placetag', { data: { name, global } })
-  expect(created.ok(), `create ${name}: ${created.status()}`).toBe(true)
-  const { id } = (await created.json()) as { id: number }
-  if (placeIds.length > 0) {
-    const added = await request.post(`/api/placetag/${id}/places`, { data: { place_ids: placeIds } })
-    expect(added.ok(), `add to ${name}`).toBe(true)
-  }
-  return id
-}
 
 test.describe('a user’s tag from creation to deletion', () => {
   test('create → add (dialog and bulk) → charts → rename → remove → delete', async ({
@@ -195,14 +169,11 @@ test.describe('the tabs and locks per role', () => {
   let curatedId = 0
 
   test.beforeAll(async ({ browser, experiences }) => {
-    const admin = await adminRequest(browser)
-    curatedId = await createTagViaApi(
-      admin.request,
+    curatedId = await curatedTag(
+      browser,
       curatedName,
-      true,
       experiences.slice(0, 3).map((e) => e.place_id),
     )
-    await admin.close()
   })
 
   test('a visitor sees curated tags; Your Tags, New Tag and the compare items are locked', async ({

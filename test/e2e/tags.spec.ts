@@ -145,7 +145,11 @@ test.describe('a user’s tag from creation to deletion', () => {
     await expect(experienceRows(page)).toHaveCount(3)
 
     // The experiences list's tag filter lists the renamed tag at once (no reload).
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Experiences' }).click()
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Experiences', exact: true })
+      .first()
+      .click()
     await main(page).getByRole('button', { name: 'Tags' }).click()
     await expect(page.getByRole('menuitem', { name: new RegExp(renamed) })).toBeVisible()
     await page.keyboard.press('Escape')

@@ -50,17 +50,21 @@ for (const scheme of ['light', 'dark'] as const) {
     })
 
     test('tags and a tag', async ({ page, browser, experiences }) => {
-      const tagId = await curatedTag(
+      const tag = await curatedTag(
         browser,
         `Axe ${scheme} ${Date.now().toString(36)}`,
         experiences.slice(0, 5).map((e) => e.place_id),
       )
-      await page.goto('/tags')
-      await expect(main(page).locator('table tbody tr').first()).toBeVisible()
-      expect(await seriousViolations(page)).toEqual([])
-      await page.goto(`/tags/${tagId}`)
-      await expectCharts(page, 4)
-      expect(await seriousViolations(page)).toEqual([])
+      try {
+        await page.goto('/tags')
+        await expect(main(page).locator('table tbody tr').first()).toBeVisible()
+        expect(await seriousViolations(page)).toEqual([])
+        await page.goto(`/tags/${tag.id}`)
+        await expectCharts(page, 4)
+        expect(await seriousViolations(page)).toEqual([])
+      } finally {
+        await tag.remove()
+      }
     })
 
     test('genres, a genre and a sub-genre', async ({ page, request }) => {

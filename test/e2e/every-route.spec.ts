@@ -163,11 +163,12 @@ test.describe('every route loads without console noise or failed requests', () =
   test('as a visitor', async ({ page, browser, experiences }) => {
     test.setTimeout(180_000)
     const tagName = `Route sweep ${Date.now().toString(36)}`
-    const tagId = await curatedTag(
+    const tag = await curatedTag(
       browser,
       tagName,
       experiences.slice(0, 4).map((e) => e.place_id),
     )
+    const tagId = tag.id
     const seen = await watch(page)
     const [creator] = (await (await page.request.get('/api/creator')).json()) as {
       id: number
@@ -179,6 +180,7 @@ test.describe('every route loads without console noise or failed requests', () =
       { path: `/tags/${tagId}`, shows: tagName },
     ])
       await visit(page, c, seen)
+    await tag.remove()
   })
 
   test('as a returning visitor: remembered choices and a clock ahead of the server hydrate as drawn', async ({
@@ -221,14 +223,16 @@ test.describe('every route loads without console noise or failed requests', () =
   test('signed in as an admin', async ({ page, browser, experiences }) => {
     test.setTimeout(120_000)
     const tagName = `Admin sweep ${Date.now().toString(36)}`
-    const tagId = await curatedTag(
+    const tag = await curatedTag(
       browser,
       tagName,
       experiences.slice(0, 4).map((e) => e.place_id),
     )
+    const tagId = tag.id
     await signInOnboarded(page, SEEDED.admin)
     const seen = await watch(page)
     for (const c of [...ADMIN_ROUTES(experiences[0]!), { path: `/tags/${tagId}`, shows: tagName }])
       await visit(page, c, seen)
+    await tag.remove()
   })
 })

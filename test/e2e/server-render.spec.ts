@@ -72,11 +72,12 @@ test.describe('server-side render', () => {
     ['a desktop in dark', { width: 1280, height: 800 }, 'dark'],
   ] as const) {
     test(`pages hydrate without a difference on ${name}`, async ({ browser, experiences }) => {
-      const tagId = await curatedTag(
+      const tag = await curatedTag(
         browser,
         `Hydration ${name} ${Date.now().toString(36)}`,
         experiences.slice(0, 6).map((e) => e.place_id),
       )
+      const tagId = tag.id
       const context = await browser.newContext({ viewport, colorScheme: scheme })
       const page = await context.newPage()
       const problems = consoleProblems(page)
@@ -118,6 +119,7 @@ test.describe('server-side render', () => {
       }
       expect(problems).toEqual([])
       await context.close()
+      await tag.remove()
     })
   }
 
@@ -147,7 +149,8 @@ test.describe('server-side render', () => {
     experiences,
   }) => {
     const name = `Drawn ${Date.now().toString(36)}`
-    const tagId = await curatedTag(browser, name, [experiences[0]!.place_id])
+    const tag = await curatedTag(browser, name, [experiences[0]!.place_id])
+    const tagId = tag.id
     for (const [path, expected] of [
       ['/tags', `href="/tags/${tagId}"`],
       [`/tags/${tagId}`, `>${name}</h1>`],

@@ -9,7 +9,7 @@ import {
   type SlimExperience,
   test,
 } from './support/fixtures.ts'
-import { adminRequest, createTagViaApi, curatedTag } from './support/tags.ts'
+import { adminRequest, createTagViaApi, curatedTag, deleteTagAsAdmin } from './support/tags.ts'
 
 /** The tag screens' texts (part 2 §2.3, §2.4, §5, §8), verbatim. */
 const TEXT = {
@@ -172,12 +172,21 @@ test.describe('the tabs and locks per role', () => {
   const personalName = `Personal ${stamp}`
   let curatedId = 0
 
+  // Curated tags are every visitor's: the ones made here go again (other specs expect none).
+  const made: number[] = []
+
   test.beforeAll(async ({ browser, experiences }) => {
-    curatedId = await curatedTag(
+    const tag = await curatedTag(
       browser,
       curatedName,
       experiences.slice(0, 3).map((e) => e.place_id),
     )
+    curatedId = tag.id
+    made.push(tag.id)
+  })
+
+  test.afterAll(async ({ browser }) => {
+    for (const id of made) await deleteTagAsAdmin(browser, id)
   })
 
   test('a visitor sees curated tags; Your Tags, New Tag and the compare items are locked', async ({
@@ -266,6 +275,8 @@ test.describe('the tabs and locks per role', () => {
     await dialog.getByRole('textbox', { name: 'Name' }).fill(`Editor curated ${stamp}`)
     await dialog.getByLabel('Curated Tag').check()
     await dialog.getByRole('button', { name: 'Create' }).click()
+    await expect(page).toHaveURL(/\/tags\/\d+$/)
+    made.push(Number(new URL(page.url()).pathname.split('/').pop()))
     await expect(main(page).getByText('Curated', { exact: true })).toBeVisible()
     // Editors change curated tags: Bulk Add is theirs.
     await main(page).getByRole('button', { name: 'Options' }).click()

@@ -30,15 +30,34 @@ export async function createTagViaApi(
   return id
 }
 
+/** A curated tag made for a test, and how to delete it again. */
+export interface TestTag {
+  readonly id: number
+  /** Deletes it: curated tags are every visitor's, and other specs expect a visitor to see none. */
+  readonly remove: () => Promise<void>
+}
+
 /** A curated tag (visible to visitors) of the given experiences, made by the seeded admin. */
 export async function curatedTag(
   browser: Browser,
   name: string,
   placeIds: readonly number[],
-): Promise<number> {
+): Promise<TestTag> {
   const admin = await adminRequest(browser)
   try {
-    return await createTagViaApi(admin.request, name, true, placeIds)
+    const id = await createTagViaApi(admin.request, name, true, placeIds)
+    return { id, remove: () => deleteTagAsAdmin(browser, id) }
+  } finally {
+    await admin.close()
+  }
+}
+
+/** Deletes a tag as the seeded admin (an editor of curated tags); one already gone is fine. */
+export async function deleteTagAsAdmin(browser: Browser, id: number): Promise<void> {
+  const admin = await adminRequest(browser)
+  try {
+    const response = await admin.request.delete(`/api/placetag/${id}`)
+    expect([200, 404], `delete tag ${id}`).toContain(response.status())
   } finally {
     await admin.close()
   }

@@ -283,13 +283,14 @@ test.describe('the tabs and locks per role', () => {
     await expect(page.getByRole('menuitem', { name: 'Bulk Add' })).toBeVisible()
   })
 
-  test('an admin sees the Owner column', async ({ page }) => {
+  test('an admin sees the Owner column', async ({ page, snap }) => {
     await signInOnboarded(page, SEEDED.admin)
     await page.goto('/tags')
     await expect(main(page).getByRole('columnheader', { name: 'Owner' })).toBeVisible()
     await expect(main(page).getByRole('row', { name: new RegExp(curatedName) })).toContainText(
       SEEDED.admin.email,
     )
+    await snap('tags')
   })
 
   test('an unknown tag is the 404 page, with status 404', async ({ page }) => {

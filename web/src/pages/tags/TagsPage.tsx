@@ -107,7 +107,7 @@ export function TagsPage() {
           caption={
             loading
               ? 'Loading tags'
-              : `${rows.length.toLocaleString('en-US')} ${TAB_LABELS[tab].toLowerCase()}${search.settled.trim() ? ` matching “${search.settled.trim()}”` : ''}`
+              : `${rows.length.toLocaleString('en-US')} ${rows.length === 1 ? 'tag' : 'tags'} in ${TAB_LABELS[tab]}${search.settled.trim() ? ` matching “${search.settled.trim()}”` : ''}`
           }
         />
       </Paper>

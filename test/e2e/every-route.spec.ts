@@ -1,6 +1,7 @@
 import type { ConsoleMessage, Page } from '@playwright/test'
 import { SEEDED, signInOnboarded } from './support/accounts.ts'
 import { expect, main, TEXT, test } from './support/fixtures.ts'
+import { curatedTag } from './support/tags.ts'
 
 /**
  * Every screen loads without a word in the console and without a failed request (issue 13, point 9):
@@ -39,7 +40,8 @@ const VISITOR_ROUTES = (top: { place_id: number; name: string }): RouteCase[] =>
   { path: '/settings', shows: 'Not logged in.' },
   { path: '/users', lands: '/', shows: 'Tracked Games CCU' },
   { path: '/tags', shows: 'Tags' },
-  { path: '/tags/12', shows: 'Tag 12' },
+  // No tag has id 2147483000: the API's 404, the 404 page.
+  { path: '/tags/2147483000', status: 404, shows: TEXT.notFoundTitle },
   { path: '/tags/abc', status: 404, shows: TEXT.notFoundTitle },
   { path: '/creators', shows: 'Creators' },
   // No creator has id 7 in the simulator: the API's 404, the 404 page.
@@ -80,7 +82,7 @@ const ADMIN_ROUTES = (top: { place_id: number; name: string }): RouteCase[] => [
   { path: '/deep-link', shows: 'Roblox-style Deep Link' },
   { path: '/event-credentials', shows: 'Event Credentials' },
   { path: '/code-library', shows: 'Code Library' },
-  { path: '/tags/12', shows: 'Tag 12' },
+  { path: '/tags', shows: 'Tags' },
 ]
 
 type Seen = Awaited<ReturnType<typeof watch>>
@@ -158,8 +160,15 @@ async function visit(page: Page, c: RouteCase, seen: Seen): Promise<void> {
 }
 
 test.describe('every route loads without console noise or failed requests', () => {
-  test('as a visitor', async ({ page, experiences }) => {
+  test('as a visitor', async ({ page, browser, experiences }) => {
     test.setTimeout(180_000)
+    const tagName = `Route sweep ${Date.now().toString(36)}`
+    const tag = await curatedTag(
+      browser,
+      tagName,
+      experiences.slice(0, 4).map((e) => e.place_id),
+    )
+    const tagId = tag.id
     const seen = await watch(page)
     const [creator] = (await (await page.request.get('/api/creator')).json()) as {
       id: number
@@ -168,8 +177,10 @@ test.describe('every route loads without console noise or failed requests', () =
     for (const c of [
       ...VISITOR_ROUTES(experiences[0]!),
       { path: `/creators/${creator!.id}`, shows: creator!.name },
+      { path: `/tags/${tagId}`, shows: tagName },
     ])
       await visit(page, c, seen)
+    await tag.remove()
   })
 
   test('as a returning visitor: remembered choices and a clock ahead of the server hydrate as drawn', async ({
@@ -209,10 +220,19 @@ test.describe('every route loads without console noise or failed requests', () =
     await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible()
   })
 
-  test('signed in as an admin', async ({ page, experiences }) => {
+  test('signed in as an admin', async ({ page, browser, experiences }) => {
     test.setTimeout(120_000)
+    const tagName = `Admin sweep ${Date.now().toString(36)}`
+    const tag = await curatedTag(
+      browser,
+      tagName,
+      experiences.slice(0, 4).map((e) => e.place_id),
+    )
+    const tagId = tag.id
     await signInOnboarded(page, SEEDED.admin)
     const seen = await watch(page)
-    for (const c of ADMIN_ROUTES(experiences[0]!)) await visit(page, c, seen)
+    for (const c of [...ADMIN_ROUTES(experiences[0]!), { path: `/tags/${tagId}`, shows: tagName }])
+      await visit(page, c, seen)
+    await tag.remove()
   })
 })

@@ -4,6 +4,7 @@ import {
   type Granularity,
   type SessionUser,
   type StatKind,
+  TAG_STATS_START,
   type TagCcuScope,
 } from '@ludex/schemas'
 import { queryOptions } from '@tanstack/react-query'
@@ -75,6 +76,32 @@ export const api = {
       queryKey: ['placetag'],
       queryFn: ({ signal }) => apiGet('/api/placetag', 'placeTagList', signal),
       staleTime: SHELL_DATA_STALE_MS,
+    }),
+  /** A tag with its experiences resolved (GET /api/placetag/{id}); 404 for an unknown or hidden tag. */
+  tag: (tagId: number) =>
+    queryOptions({
+      queryKey: ['placetag', tagId],
+      queryFn: ({ signal }) => apiGet(`/api/placetag/${tagId}`, 'populatedPlaceTag', signal),
+      staleTime: 60_000,
+    }),
+  /**
+   * A tag's average of its experiences with the lower and upper quartiles (part 2 §7). Under the tag's
+   * key: a membership change invalidates the tag and its averages together (part 2 §4).
+   */
+  tagStats: (
+    kind: 'ccus' | 'playtime',
+    tagId: number,
+    params: { scope?: TagCcuScope; granularity: Granularity; startTime?: string },
+  ) =>
+    queryOptions({
+      queryKey: ['placetag', tagId, 'stats', kind, params],
+      queryFn: ({ signal }) =>
+        apiGetDated(
+          `/api/stats/${kind}?${qs({ tagId, aggregation: 'average', withPercentiles: 'true', ...params, startTime: params.startTime ?? TAG_STATS_START })}`,
+          'statsResponse',
+          signal,
+        ),
+      staleTime: 60_000,
     }),
   creators: () =>
     queryOptions({

@@ -79,6 +79,17 @@ const rankingsHandle: RouteHandle = {
   module: 'src/pages/rankings/route.tsx',
   serverRender: true,
 }
+const tagsCrumbs = [{ label: 'Tags', to: '/tags' }]
+const tagsHandle: RouteHandle = {
+  crumbs: tagsCrumbs,
+  module: 'src/pages/tags/route.tsx',
+  serverRender: true,
+}
+const tagHandle: RouteHandle = {
+  crumbs: tagsCrumbs,
+  module: 'src/pages/tag/route.tsx',
+  serverRender: true,
+}
 const settingsHandle: RouteHandle = {
   crumbs: [{ label: 'Settings', to: '/settings' }],
   module: 'src/pages/settings/route.tsx',
@@ -95,8 +106,6 @@ const eventCredentialsHandle: RouteHandle = {
 
 /** The id of the shell's route: the pages inside it load the shell's data. */
 export const SHELL_ROUTE_ID = 'shell'
-
-const tagsCrumbs = [{ label: 'Tags', to: '/tags' }]
 
 /** What the routes need from the app that created them (one app in the browser, one server render). */
 export interface RouteServices {
@@ -206,6 +215,17 @@ export function createRoutes(queryClient: QueryClient, services: RouteServices):
               lazy: () => import('../pages/rankings/route.tsx').then((m) => m.route(queryClient)),
             },
             {
+              path: 'tags',
+              handle: tagsHandle,
+              lazy: () => import('../pages/tags/route.tsx').then((m) => m.route(queryClient)),
+            },
+            {
+              // The loader checks the id (isDatabaseId) and throws a 404 Response otherwise.
+              path: 'tags/:experienceTagId',
+              handle: tagHandle,
+              lazy: () => import('../pages/tag/route.tsx').then((m) => m.route(queryClient)),
+            },
+            {
               path: 'settings',
               handle: settingsHandle,
               lazy: () => import('../pages/settings/route.tsx').then((m) => m.route()),
@@ -217,15 +237,6 @@ export function createRoutes(queryClient: QueryClient, services: RouteServices):
             },
             // Part 2 pages not built yet (part 2 §2.1): a placeholder each, under the rules the page
             // will keep; each entry is one line to replace with the real page's.
-            { path: 'tags', ...comingSoon(queryClient, { title: 'Tags' }) },
-            {
-              path: 'tags/:experienceTagId',
-              ...comingSoon(queryClient, {
-                title: (p) => `Tag ${p.experienceTagId}`,
-                crumbs: tagsCrumbs,
-                ids: ['experienceTagId'],
-              }),
-            },
             {
               path: 'compare/experiences',
               ...comingSoon(queryClient, { title: 'Compare Experiences', access: 'signed-in' }),

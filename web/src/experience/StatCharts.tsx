@@ -264,7 +264,7 @@ export function LikePercentageChart(p: StatChartProps) {
 }
 
 /** About five round tick values from 0 to max (seconds: 1, 2, 5 × 10^n). */
-function niceTicks(max: number): number[] {
+export function niceTicks(max: number): number[] {
   if (max <= 0) return [0]
   const raw = max / 5
   const mag = 10 ** Math.floor(Math.log10(raw))

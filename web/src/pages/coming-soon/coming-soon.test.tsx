@@ -7,7 +7,6 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { TEST_USER } from '../../account/test-render.tsx'
 import { SESSION_QUERY_KEY } from '../../api/queries.ts'
 import { createRoutes, SHELL_ROUTE_ID } from '../../app/router.tsx'
-import { NOT_FOUND_TITLE } from '../../shell/ErrorPage.tsx'
 import { RouteError } from '../../shell/RouteError.tsx'
 import { isRouteHandle } from '../../shell/route-handle.ts'
 import { COMING_SOON_TEXT } from './ComingSoonPage.tsx'
@@ -62,8 +61,6 @@ describe('placeholders of the part 2 pages', () => {
   // Every route of part 2 §2.1 that has no page yet, with the title it shows. A route that gets its
   // real page leaves this list (its own tests take over).
   const pages: [string, string, SessionUser | null][] = [
-    ['/tags', 'Tags', null],
-    ['/tags/12', 'Tag 12', null],
     ['/compare/experiences', 'Compare Experiences', TEST_USER],
     ['/compare/tags', 'Compare Tags', TEST_USER],
     ['/compare/experience-tag', 'Compare Experience vs Tag', TEST_USER],
@@ -93,14 +90,9 @@ describe('placeholders of the part 2 pages', () => {
       ),
     )
     cleanup()
-    open('/tags')
-    await screen.findByRole('heading', { level: 1, name: 'Tags' })
+    open('/terms-of-use')
+    await screen.findByRole('heading', { level: 1, name: 'Terms of Use' })
     await waitFor(() => expect(document.head.querySelector('meta[name="robots"]')).toBeNull())
-  })
-
-  it.each(['/tags/abc', '/tags/0'])('%s is a 404 (a bad database id)', async (path) => {
-    open(path, TEST_USER)
-    expect(await screen.findByRole('heading', { name: NOT_FOUND_TITLE })).toBeTruthy()
   })
 
   it.each<[string, SessionUser | null, string]>([

@@ -11,6 +11,8 @@ export interface ExperiencesTableProps {
   readonly rows: readonly RankedExperience[]
   readonly loading: boolean
   readonly caption: string
+  /** Columns other than the list's (a tag's list adds its remove action); default experienceColumns. */
+  readonly columns?: typeof experienceColumns
 }
 
 const NUMERIC = new Set(['rank', 'players_online', 'total_visits', 'like_percentage'])
@@ -28,11 +30,12 @@ export const ExperiencesTable = memo(function ExperiencesTable({
   rows,
   loading,
   caption,
+  columns = experienceColumns,
 }: ExperiencesTableProps) {
   const state = useDataTable({
     tableId,
     rows,
-    columns: experienceColumns,
+    columns,
     getRowId: (r) => String(r.place_id),
     initialSort: [{ id: 'rank', desc: false }],
   })

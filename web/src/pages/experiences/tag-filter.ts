@@ -1,15 +1,15 @@
 import type { PlaceTag } from '@ludex/schemas'
 
 /** The tabs of the tags page (part 2 §2.3), as the filter menu groups the tags. */
-export interface TagGroups {
-  readonly curated: readonly PlaceTag[]
-  readonly yours: readonly PlaceTag[]
-  readonly others: readonly PlaceTag[]
+export interface TagGroups<T extends PlaceTag = PlaceTag> {
+  readonly curated: readonly T[]
+  readonly yours: readonly T[]
+  readonly others: readonly T[]
 }
 
 /** Curated tags, the viewer's own, and (editors) other users' tags, each by name. */
-export function groupTags(tags: readonly PlaceTag[], userId: number | null): TagGroups {
-  const byName = (a: PlaceTag, b: PlaceTag) => a.name.localeCompare(b.name)
+export function groupTags<T extends PlaceTag>(tags: readonly T[], userId: number | null): TagGroups<T> {
+  const byName = (a: T, b: T) => a.name.localeCompare(b.name)
   return {
     curated: tags.filter((t) => t.global).sort(byName),
     yours: tags.filter((t) => !t.global && t.owner_id === userId).sort(byName),

@@ -99,6 +99,8 @@ export interface DataTableViewProps<T> {
   readonly minWidth?: number
   /** The table is wider than a phone (ScrollTable keeps its hint's row from the first paint). */
   readonly widerThanPhones?: boolean
+  /** What an empty table says (default 'No Data'; the tags table says 'No tags'). */
+  readonly emptyText?: string
 }
 
 function SortHeader<T>({ header }: { header: Header<T, unknown> }) {
@@ -142,6 +144,7 @@ export function DataTableView<T>({
   columnClasses = NO_CLASSES,
   minWidth,
   widerThanPhones = false,
+  emptyText = 'No Data',
 }: DataTableViewProps<T>) {
   const { table, pageIndex, setPageIndex, pageSize, setPageSize } = state
   const pageRows = table.getRowModel().rows
@@ -203,7 +206,7 @@ export function DataTableView<T>({
       )}
       {!loading && rowCount === 0 && (
         <Center py="xl">
-          <Text c="dimmed">No Data</Text>
+          <Text c="dimmed">{emptyText}</Text>
         </Center>
       )}
       {rowCount > 0 && (

@@ -10,9 +10,11 @@ import {
   creatorRows,
   dailyPicksRows,
   deadLetterRows,
+  errorReportRows,
   type JsonRow,
   metadataRows,
   platformRows,
+  siteEventRows,
   slotOf,
   snapshotRows,
   type TsvRows,
@@ -154,6 +156,13 @@ export function startSink(options: SinkOptions): Sink {
       await insert.json(tables.creators, creatorRows(batch))
       const [min, max] = range(batch.map((m) => slotOf(m.observed_at)))
       await after(topics.creators as Topic<unknown>, batch.length, min, max)
+    }),
+    // First-party site data: nothing is materialised from it, so no insert-log range (onInserted).
+    bus.subscribe(topics.siteEvents, sub, async (batch) => {
+      await insert.json(tables.siteEvents, siteEventRows(batch))
+    }),
+    bus.subscribe(topics.errorReports, sub, async (batch) => {
+      await insert.json(tables.errorReports, errorReportRows(batch))
     }),
   ]
   log.info({ topics: subscriptions.length, ...sub }, 'sink started')

@@ -6,6 +6,7 @@ import { type DeadLetterV1, deadLetterV1 } from './dead-letter.ts'
 import { type PlaceMetadataV1, placeMetadataV1 } from './place-metadata.ts'
 import { type PlaceSnapshotV1, placeSnapshotV1 } from './place-snapshot.ts'
 import { type PlatformTotalsV1, platformTotalsV1 } from './platform-totals.ts'
+import { type ErrorReportV1, errorReportV1, type SiteEventV1, siteEventV1 } from './site-event.ts'
 
 /** A bus topic: its name, the schema both sides validate with, and how a message is keyed. */
 export interface Topic<T> {
@@ -46,6 +47,18 @@ export const topics = {
     schema: creatorV1,
     key: (m) => `${m.creator_type}:${m.creator_id}`,
   } satisfies Topic<CreatorV1>,
+  /** First-party page views and sign-ups (POST /api/analytics/events); no order needed, spread by id. */
+  siteEvents: {
+    name: 'site-events.v1',
+    schema: siteEventV1,
+    key: (m) => m.id,
+  } satisfies Topic<SiteEventV1>,
+  /** Browser error reports (POST /api/errors), spread by id. */
+  errorReports: {
+    name: 'error-reports.v1',
+    schema: errorReportV1,
+    key: (m) => m.id,
+  } satisfies Topic<ErrorReportV1>,
   deadLetter: {
     name: 'dead-letter.v1',
     schema: deadLetterV1,

@@ -1,5 +1,5 @@
 import type { ClickHouseClient } from '@ludex/pipelines/store'
-import type { BadgeStatRow } from '@ludex/schemas'
+import type { BadgeStatRow, Publisher } from '@ludex/schemas'
 import type { Logger } from 'pino'
 import type { Accounts } from './accounts/accounts.ts'
 import type { AggregateCache } from './cache/aggregate-cache.ts'
@@ -33,4 +33,10 @@ export interface ApiDeps {
   readonly logger: Logger
   /** Users, sessions and the app database; without it the account calls answer 503 (read-only API). */
   readonly accounts?: Accounts
+  /**
+   * The process's bus, for what the API publishes (first-party page views and error reports; the
+   * Publisher of `@ludex/schemas`, so the API imports no bus adapter), wired by the CLI. Without it
+   * the calls that publish answer 503.
+   */
+  readonly publisher?: Publisher
 }

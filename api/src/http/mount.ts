@@ -49,7 +49,10 @@ export function mountRoutes(app: Koa, routes: readonly RouteDef[], options: Moun
       }
       const params = parseWith(route.params, ctx.params) ?? {}
       const query = parseQuery(route.query, ctx.query)
-      const body = route.method === 'GET' ? undefined : parseWith(route.body, await readJsonBody(ctx), 'body')
+      const body =
+        route.method === 'GET'
+          ? undefined
+          : parseWith(route.body, await readJsonBody(ctx, route.maxBodyBytes), 'body')
       const result = await route.handler({ params, query, body, viewer, deps: options.deps, ctx })
 
       if (isStatus(result)) {

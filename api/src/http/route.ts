@@ -59,6 +59,8 @@ export interface RouteDef<
   /** A z.object of string inputs; keys outside it are refused with a 400 naming them. */
   readonly query?: Q
   readonly body?: B
+  /** A body cap below the 1 MiB every call has (413 beyond it; documented with the 413). */
+  readonly maxBodyBytes?: number
   readonly response: R
   /** Other content types the call can answer with (negotiated by the handler from Accept). */
   readonly alternativeContentTypes?: readonly string[]

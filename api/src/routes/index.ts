@@ -1,4 +1,6 @@
 import type { RouteDef } from '../http/route.ts'
+import { siteEventsRoute } from './analytics/events.ts'
+import { visitorStatsRoute } from './analytics/visitors.ts'
 import {
   passwordChangeRoute,
   passwordRequestRoute,
@@ -16,6 +18,7 @@ import {
 } from './auth/sign-in.ts'
 import { badgesRoute } from './badges/download.ts'
 import { creatorListRoute } from './creator/list.ts'
+import { errorGroupsRoute, errorReportRoute } from './errors/errors.ts'
 import { placeDetailRoute } from './place/detail.ts'
 import { placePriceRoute } from './place/price.ts'
 import { slimListRoute } from './place/slim-list.ts'
@@ -32,7 +35,7 @@ import { statsKindRoute } from './stats/stats-kind.ts'
 import { thumbnailBulkRoute } from './thumbnail/bulk.ts'
 import { thumbnailHistoryRoute } from './thumbnail/history.ts'
 import { userListRoute, userRoleRoute } from './users/admin.ts'
-import { onboardingRoute, preferencesGetRoute, preferencesPutRoute } from './users/me.ts'
+import { deleteAccountRoute, onboardingRoute, preferencesGetRoute, preferencesPutRoute } from './users/me.ts'
 
 /** Every /api call, in the order the OpenAPI document lists them. */
 export const apiRoutes: readonly RouteDef[] = [
@@ -71,8 +74,13 @@ export const apiRoutes: readonly RouteDef[] = [
   onboardingRoute,
   preferencesGetRoute,
   preferencesPutRoute,
+  deleteAccountRoute,
   userListRoute,
   userRoleRoute,
+  siteEventsRoute,
+  visitorStatsRoute,
+  errorReportRoute,
+  errorGroupsRoute,
 ]
 
 export { devRoutes } from './dev/outbox.ts'

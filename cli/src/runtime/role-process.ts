@@ -18,6 +18,7 @@ import { type MaterialiserComponent, startMaterialiserRole } from './roles/mater
 import { planRoles, ROLES, type Role, type RolePlan } from './roles/plan.ts'
 import { type PlatformComponent, startPlatformPart } from './roles/platform.ts'
 import { startPollerRole } from './roles/poller.ts'
+import { registerRetentionJob } from './roles/retention.ts'
 import { startSchedulerRole } from './roles/scheduler.ts'
 import { startSinkRole } from './roles/sink.ts'
 import { startStore } from './roles/store.ts'
@@ -93,8 +94,9 @@ export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> 
   }
   const needsStore =
     has('sink') || has('materialiser') || has('poller') || has('api') || options.publishesHere
-  const needsBus = has('sink') || has('poller') || options.publishesHere
   const servesApi = has('api') && serveHttp
+  // The API publishes the site's own data (page views, error reports), so it needs the bus too.
+  const needsBus = has('sink') || has('poller') || options.publishesHere || servesApi
   if (needsStore) readiness.expect('store', 'connecting')
   // The api role reports itself only where it serves (its check asks the app database and the store).
   for (const role of plan.roles) if (role !== 'api' || servesApi) readiness.expect(role, 'starting')
@@ -147,7 +149,10 @@ export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> 
             startMaterialiserRole(ctx, { store: store.client, followLog: options.publishesHere !== true }),
           )
         : null
-    if (store && bus && has('sink')) {
+    // An API on the in-process bus without a sink beside it: the bus is a queue in this process, so
+    // the sink that writes what the API publishes runs here too (only the API publishes to it).
+    const apiSink = servesApi && !has('sink') && bus?.selected.kind === 'in-process'
+    if (store && bus && (has('sink') || apiSink)) {
       await startComponent(ctx, 'sink', () =>
         startSinkRole(ctx, {
           store: store.client,
@@ -170,6 +175,7 @@ export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> 
           platform: part,
           shared: state,
           metrics: httpMetrics,
+          publisher: bus ? ctx.metrics.instrumentPublisher(bus.selected.bus) : null,
           localAdminDir: lock?.dataDir ?? null,
           ...(options.staticDir && { staticDir: options.staticDir }),
         }),
@@ -203,6 +209,7 @@ export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> 
           }),
         )
         tracker = poller.tracker
+        registerRetentionJob(jobs.jobs, store.client, logger)
       }
       if (has('scheduler')) await startComponent(ctx, 'scheduler', () => startSchedulerRole(jobs, schedule))
       await startComponent(ctx, 'jobs', () => startJobs(jobs))

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import type { ClickHouseClient } from '@clickhouse/client'
 import { type AppDatabase, createApiApp, listen, type ReadinessCheck } from '@ludex/api'
 import { queryRows } from '@ludex/pipelines/store'
+import type { Publisher } from '@ludex/schemas'
 import type { Logger } from 'pino'
 import { startAccounts } from '../accounts.ts'
 import { createApiDeps } from '../api-deps.ts'
@@ -74,6 +75,11 @@ export async function startApiRole(
     /** The built SPA (default web/dist). */
     staticDir?: string
     /**
+     * The process's bus, where the API publishes first-party site data (page views, error reports);
+     * null: those calls answer 503.
+     */
+    publisher: Publisher | null
+    /**
      * The data dir this process holds, where the local admin endpoint is announced (`ludex user` while
      * it runs); null when it holds none (every store a server), and then `ludex user` needs no endpoint.
      */
@@ -108,6 +114,7 @@ export async function startApiRole(
         clock,
         logger,
         accounts: accounts.accounts,
+        ...(options.publisher && { publisher: options.publisher }),
       }),
     }),
     config.HOST,

@@ -20,7 +20,7 @@ import {
   type UserRecord,
 } from '@ludex/api'
 import { backfill, startPipeline } from '@ludex/cli'
-import { type ApiErrorBody, type Config, loadConfig, publicUrl, type Role } from '@ludex/schemas'
+import { type ApiErrorBody, type Bus, type Config, loadConfig, publicUrl, type Role } from '@ludex/schemas'
 import {
   createPlatformModel,
   createRobloxClient,
@@ -54,6 +54,8 @@ export interface ApiFixture {
   readonly headers?: Record<string, string>
   /** The pipeline's own client on the fixture's store, for expectations computed apart from the API. */
   readonly clickhouse: ClickHouseClient
+  /** The pipeline's bus, which the API publishes site data to (drain() waits for the sink). */
+  readonly bus: Bus
   /** A read of the store with bound parameters. */
   raw<T>(query: string, params?: Record<string, unknown>): Promise<T[]>
   /** How many times the aggregate cache computed an entry (reset-cache tests). */
@@ -266,6 +268,7 @@ export async function startApiFixture(
       now: clock.now,
       logger,
       accounts,
+      publisher: pipeline.bus,
     },
     allowedOrigins: [publicUrl(config), ...config.ALLOWED_ORIGINS],
     trustProxy: config.TRUST_PROXY,
@@ -286,6 +289,7 @@ export async function startApiFixture(
     placeIds,
     tags,
     clickhouse: pipeline.client,
+    bus: pipeline.bus,
     raw: async <T>(query: string, params: Record<string, unknown> = {}) => {
       const rs = await pipeline.client.query({ query, query_params: params, format: 'JSONEachRow' })
       return rs.json<T>()

@@ -48,7 +48,11 @@ const NEEDS_A_SECRET = new Set([
   'POST /api/auth/password/change',
 ])
 /** Not called signed in (signed-in.toml). */
-const SESSION_ENDERS = new Set(['POST /api/auth/logout', 'POST /api/auth/simulate-role'])
+const SESSION_ENDERS = new Set([
+  'POST /api/auth/logout',
+  'POST /api/auth/simulate-role',
+  'DELETE /api/users/me',
+])
 
 /** Google sign-in configured against a local key: credentials are verified (and refused), not 404. */
 async function googleSignIn() {

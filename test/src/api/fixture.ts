@@ -55,7 +55,7 @@ export interface ApiFixture {
   /** The pipeline's own client on the fixture's store, for expectations computed apart from the API. */
   readonly clickhouse: ClickHouseClient
   /** The pipeline's bus, which the API publishes site data to (drain() waits for the sink). */
-  readonly bus: Bus
+  readonly bus: Pick<Bus, 'publish' | 'drain'>
   /** A read of the store with bound parameters. */
   raw<T>(query: string, params?: Record<string, unknown>): Promise<T[]>
   /** How many times the aggregate cache computed an entry (reset-cache tests). */

@@ -5,6 +5,7 @@ export {
   authProviders,
   creatorList,
   dailyPickList,
+  errorGroups,
   experience,
   genreDistribution,
   genreStatsResponse,
@@ -23,4 +24,5 @@ export {
   userIdentity,
   userList,
   userPreferences,
+  visitorStats,
 } from '@ludex/schemas'

@@ -23,16 +23,6 @@ export interface AnalyticsSink {
   capture?(event: string, properties?: Readonly<Record<string, string>>): void
 }
 
-/** Drops events (tests, and a build without the first-party sink); in development it logs them. */
-export const defaultSink: AnalyticsSink = {
-  pageView(event) {
-    if (import.meta.env.DEV) console.debug('[analytics] page view', event.path)
-  },
-  capture(event) {
-    if (import.meta.env.DEV) console.debug('[analytics] event', event)
-  },
-}
-
 /** What the app reports through; one per app (main.tsx), handed to components by AnalyticsContext. */
 export interface Analytics {
   trackPageView(path: string, title: string, referrer: string): void

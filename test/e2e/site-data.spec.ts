@@ -200,7 +200,7 @@ test.describe('the users page’s panels (admin)', () => {
     }
 
     await page.goto('/users')
-    const visitors = page.getByRole('region', { name: 'Visitors' })
+    const visitors = page.getByRole('region', { name: 'Visitors', exact: true })
     await expect(visitors).toBeVisible()
     const days = visitors.locator('rect[data-day]')
     await expect(days).toHaveCount(30)
@@ -211,7 +211,7 @@ test.describe('the users page’s panels (admin)', () => {
     const topPages = visitors.getByRole('table', { name: 'Top pages' })
     await expect(topPages.getByRole('cell', { name: '/overview', exact: true })).toBeVisible()
 
-    const errors = page.getByRole('region', { name: 'Error Reports' })
+    const errors = page.getByRole('region', { name: 'Error Reports', exact: true })
     const row = errors.getByRole('row').filter({ hasText: 'Error: e2e panel error' })
     await expect(row).toBeVisible()
     await expect(row.getByRole('cell').nth(1)).toHaveText(/^\d+$/)

@@ -16,6 +16,7 @@ import { createRoutes } from './app/router.tsx'
 import { readSsrState, type SsrState } from './app/ssr-state.ts'
 import { RELEASE } from './release.ts'
 import { createPageMetaStore } from './shell/page-meta.ts'
+import { MAIN_CONTENT_ID } from './shell/SkipLink.tsx'
 import { createShellDataLoader } from './shell/shell-data.ts'
 
 // First, so that an error while the app starts is reported too (issue 18 point 6).
@@ -30,6 +31,10 @@ const loadShellData = createShellDataLoader(queryClient)
 const routes = createRoutes(queryClient, { loadShellData })
 const ssr = readSsrState(document)
 rememberLandingCampaign()
+// The skip link followed as a plain link before the app had started: its fragment is no hash parameter.
+if (window.location.hash === `#${MAIN_CONTENT_ID}`) {
+  window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search)
+}
 
 if (ssr) void hydratePage(ssr)
 else {

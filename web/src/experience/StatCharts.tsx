@@ -1,4 +1,5 @@
 import {
+  formatStatValue,
   type Granularity,
   playtimeAxisLabel,
   RATING_AXIS_MAX,
@@ -20,10 +21,11 @@ import {
   wholePoints,
 } from '../charts/index.ts'
 import type { ChartView } from './chart-view.ts'
-import { formatInteger } from './format.ts'
 import { seriesSummary } from './summary.ts'
 
 type Row = readonly number[]
+
+const likeCount = (v: number) => formatStatValue('likes', v)
 
 /** The likes chart's own colours (green up, red down), kept for the bars in progress. */
 const LIKES_COLOR = '#12b886'
@@ -157,7 +159,6 @@ export function LineStatChart({
     }
     return timeLayout(p.view, p.shapes, extra)
   }, [p.view, p.shapes, isPlaytime, rows, kind])
-  const fmt = isPlaytime ? playtimeAxisLabel : kind === 'ccus' ? (v: number) => String(v) : formatInteger
   const summed = wholeForSummary(rows, partialFrom, g)
   return (
     <Chart
@@ -166,7 +167,7 @@ export function LineStatChart({
       layout={layout}
       loading={loading}
       onRelayout={(e) => p.view.onRelayout(e as Record<string, unknown>)}
-      summary={`${seriesSummary(`${p.title} of ${p.name} by ${g}`, pairs(summed.whole), fmt)}${summed.inProgress}`}
+      summary={`${seriesSummary(`${p.title} of ${p.name} by ${g}`, pairs(summed.whole), (v) => formatStatValue(kind, v))}${summed.inProgress}`}
     />
   )
 }
@@ -216,7 +217,7 @@ export function LikesChart(p: StatChartProps) {
       layout={layout}
       loading={loading}
       onRelayout={(e) => p.view.onRelayout(e as Record<string, unknown>)}
-      summary={`${seriesSummary(`Likes of ${p.name} by ${p.view.granularity}`, likes, formatInteger)} ${seriesSummary('Dislikes', dislikes, formatInteger)}${summed.inProgress}`}
+      summary={`${seriesSummary(`Likes of ${p.name} by ${p.view.granularity}`, likes, likeCount)} ${seriesSummary('Dislikes', dislikes, likeCount)}${summed.inProgress}`}
     />
   )
 }
@@ -253,7 +254,7 @@ export function LikePercentageChart(p: StatChartProps) {
       layout={layout}
       loading={loading}
       onRelayout={(e) => p.view.onRelayout(e as Record<string, unknown>)}
-      summary={`${seriesSummary(`${p.title} of ${p.name} by ${g}`, pairs(summed.whole), (v) => `${v.toFixed(2)}%`)}${summed.inProgress}`}
+      summary={`${seriesSummary(`${p.title} of ${p.name} by ${g}`, pairs(summed.whole), (v) => formatStatValue('rating', v))}${summed.inProgress}`}
     />
   )
 }

@@ -1,6 +1,6 @@
 import { LIST_SEARCH_DEBOUNCE_MS } from '@ludex/schemas'
 import { Button, Group, Menu, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
-import { useDebouncedValue } from '@mantine/hooks'
+import { useDebouncedCallback } from '@mantine/hooks'
 import { IconFilter, IconSearch } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
@@ -24,18 +24,24 @@ export function ExperiencesPage() {
   const [hash, setHash] = useHashParams()
   const fromHash = hash.search ?? ''
   const [text, setText] = useState(fromHash)
-  const [debounced] = useDebouncedValue(text, LIST_SEARCH_DEBOUNCE_MS)
+  // The text the rows are filtered by: the box's, 300 ms after its last keystroke (part 1 §5). The
+  // timer starts in the keystroke's own handler, not after the box's render has been committed, so the
+  // pause is the spec's and not the spec's plus a render.
+  const [debounced, setDebounced] = useState(fromHash)
+  const settle = useDebouncedCallback(setDebounced, LIST_SEARCH_DEBOUNCE_MS)
 
   // The address and the box follow each other: the settled text is written to the address (the list
   // can be shared and survives reloads), and a new value arriving in the address (the global search
-  // navigates here with #search=…) replaces the box. `written` is the value both agree on, so neither
-  // echoes the other's change back.
+  // navigates here with #search=…) replaces the box and filters at once. `written` is the value both
+  // agree on, so neither echoes the other's change back.
   const written = useRef(fromHash)
   useEffect(() => {
     if (fromHash === written.current) return
     written.current = fromHash
+    settle.cancel()
     setText(fromHash)
-  }, [fromHash])
+    setDebounced(fromHash)
+  }, [fromHash, settle])
   const lastDebounced = useRef(debounced)
   useEffect(() => {
     if (debounced === lastDebounced.current) return
@@ -64,7 +70,11 @@ export function ExperiencesPage() {
             placeholder="Name, place id, universe id or game link"
             leftSection={<IconSearch size={16} aria-hidden />}
             value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
+            onChange={(e) => {
+              const next = e.currentTarget.value
+              setText(next)
+              settle(next)
+            }}
             type="search"
           />
           <Menu position="bottom-end" withinPortal>

@@ -9,9 +9,11 @@ import {
   type SortingState,
   useReactTable,
 } from '@tanstack/react-table'
-import { useEffect, useMemo, useState } from 'react'
+import { memo, useId, useMemo, useState } from 'react'
 import { api } from '../../api/queries.ts'
+import { ScrollTable } from '../../ui/ScrollTable.tsx'
 import { experienceColumns, IconHashes, type RankedExperience } from './columns.tsx'
+import classes from './ExperiencesTable.module.css'
 import { PAGE_SIZES, usePageSize } from './page-size.ts'
 
 export interface ExperiencesTableProps {
@@ -23,17 +25,32 @@ export interface ExperiencesTableProps {
 }
 
 const NUMERIC = new Set(['rank', 'players_online', 'total_visits', 'like_percentage'])
+/** Shown inside the name cell on phones instead (columns.tsx). */
+const PHONE_HIDDEN = new Set(['rank'])
+/** Mantine's breakpoint below which a phone's layout applies (the spec's 640 px). */
+const PHONE = 'xs'
 
-/** The experiences table: sortable columns, paging with a remembered page size, icons per page. */
-export function ExperiencesTable({ tableId, rows, loading, caption }: ExperiencesTableProps) {
+/**
+ * The experiences table: sortable columns, paging with a remembered page size, icons per page. Memoised:
+ * a keystroke in the page's search box re-renders the box, not the table, until the filter settles.
+ */
+export const ExperiencesTable = memo(function ExperiencesTable({
+  tableId,
+  rows,
+  loading,
+  caption,
+}: ExperiencesTableProps) {
   const [pageSize, setPageSize] = usePageSize(tableId)
   const [sorting, setSorting] = useState<SortingState>([{ id: 'rank', desc: false }])
   const [pageIndex, setPageIndex] = useState(0)
   const data = useMemo(() => [...rows], [rows])
 
-  // A new filter starts at the first page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: rows is the trigger, not a value used
-  useEffect(() => setPageIndex(0), [rows])
+  // A new filter starts at the first page, in the same render (an effect would draw the old page first).
+  const [pagedRows, setPagedRows] = useState(rows)
+  if (pagedRows !== rows) {
+    setPagedRows(rows)
+    setPageIndex(0)
+  }
 
   const table = useReactTable({
     data,
@@ -64,16 +81,21 @@ export function ExperiencesTable({ tableId, rows, loading, caption }: Experience
   }, [icons.data, icons.isFetched, pageIds])
 
   const pageCount = table.getPageCount()
+  const captionId = useId()
+  // Phones: the rank column gives way (its value is in the name cell) and the name gets a narrower column.
+  const cellProps = (columnId: string) => ({
+    visibleFrom: PHONE_HIDDEN.has(columnId) ? PHONE : undefined,
+    className: columnId === 'name' ? classes.name : undefined,
+  })
 
   return (
     <IconHashes value={iconMap}>
-      <Table.ScrollContainer minWidth={720}>
-        <Table striped highlightOnHover verticalSpacing="xs" aria-busy={loading}>
-          <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
-            <Text size="sm" c="dimmed" component="span">
-              {caption}
-            </Text>
-          </Table.Caption>
+      {/* The caption stays outside what scrolls, so a phone shows it whole; it still names the table. */}
+      <Text size="sm" c="dimmed" id={captionId} mb="xs">
+        {caption}
+      </Text>
+      <ScrollTable label="Experiences" widerThanPhones>
+        <Table striped highlightOnHover verticalSpacing="xs" aria-busy={loading} aria-labelledby={captionId}>
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>
@@ -84,6 +106,7 @@ export function ExperiencesTable({ tableId, rows, loading, caption }: Experience
                   return (
                     <Table.Th
                       key={header.id}
+                      {...cellProps(header.column.id)}
                       ta={numeric ? 'right' : 'left'}
                       aria-sort={
                         sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
@@ -120,6 +143,7 @@ export function ExperiencesTable({ tableId, rows, loading, caption }: Experience
                 {row.getVisibleCells().map((cell) => (
                   <Table.Td
                     key={cell.id}
+                    {...cellProps(cell.column.id)}
                     ta={NUMERIC.has(cell.column.id) ? 'right' : 'left'}
                     style={NUMERIC.has(cell.column.id) ? { fontVariantNumeric: 'tabular-nums' } : undefined}
                   >
@@ -130,7 +154,7 @@ export function ExperiencesTable({ tableId, rows, loading, caption }: Experience
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       {loading && (
         <Center py="xl">
           <Loader aria-label="Loading experiences" />
@@ -178,4 +202,4 @@ export function ExperiencesTable({ tableId, rows, loading, caption }: Experience
       )}
     </IconHashes>
   )
-}
+})

@@ -1,6 +1,7 @@
 import { Badge, Code, Group, Loader, Paper, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../api/queries.ts'
+import { ScrollTable } from '../../ui/ScrollTable.tsx'
 
 const count = new Intl.NumberFormat('en-US')
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
@@ -36,7 +37,7 @@ export function ErrorReportsPanel() {
           {NO_ERROR_REPORTS}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={700}>
+        <ScrollTable label="Error reports" minWidth={700} widerThanPhones>
           <Table verticalSpacing="xs" aria-label="Error reports">
             <Table.Thead>
               <Table.Tr>
@@ -82,7 +83,7 @@ export function ErrorReportsPanel() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </Paper>
   )

@@ -18,6 +18,7 @@ import { ApiRequestError, apiSend } from '../../api/client.ts'
 import { api, SESSION_QUERY_KEY } from '../../api/queries.ts'
 import { usePageMeta } from '../../shell/page-meta.ts'
 import { displayName, hasPermission, useViewer } from '../../shell/viewer.ts'
+import { ScrollTable } from '../../ui/ScrollTable.tsx'
 import { toast } from '../../ui/toasts.ts'
 import { usePageSize } from '../experiences/page-size.ts'
 import { ErrorReportsPanel } from './ErrorReportsPanel.tsx'
@@ -59,7 +60,7 @@ export function UsersPage() {
       </SimpleGrid>
       <VisitorsPanel />
       <Paper withBorder radius="md" p="md">
-        <Table.ScrollContainer minWidth={900}>
+        <ScrollTable label="Users" minWidth={900} widerThanPhones>
           <Table striped highlightOnHover verticalSpacing="xs" aria-busy={list.isPending}>
             <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
               <Text size="sm" c="dimmed" component="span">
@@ -101,7 +102,7 @@ export function UsersPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
         {!list.isPending && users.length === 0 && (
           <Text c="dimmed" ta="center" py="xl">
             No Data

@@ -16,8 +16,8 @@ export function createApiDeps(options: {
   accounts?: Accounts
   /** Where tag members Ludex does not track yet are asked to be tracked (a poller must take them). */
   trackPlaces?: TrackPlaces
-  /** The bus game events go to; without it POST /api/events answers 503. */
-  events?: Publisher
+  /** The process's bus, for game events and the site data the API publishes; without it those calls answer 503. */
+  publisher?: Publisher
 }): ApiDeps {
   const { clickhouse, roblox, clock, logger } = options
   return {
@@ -29,6 +29,6 @@ export function createApiDeps(options: {
     logger,
     ...(options.accounts && { accounts: options.accounts }),
     ...(options.trackPlaces && { trackPlaces: options.trackPlaces }),
-    ...(options.events && { events: options.events }),
+    ...(options.publisher && { publisher: options.publisher }),
   }
 }

@@ -6,6 +6,7 @@ export {
   creatorDetail,
   creatorList,
   dailyPickList,
+  errorGroups,
   eventStatList,
   experience,
   gameCredential,
@@ -33,4 +34,5 @@ export {
   userIdentity,
   userList,
   userPreferences,
+  visitorStats,
 } from '@ludex/schemas'

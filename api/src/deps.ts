@@ -3,6 +3,7 @@ import type { BadgeStatRow } from '@ludex/schemas'
 import type { Logger } from 'pino'
 import type { Accounts } from './accounts/accounts.ts'
 import type { AggregateCache } from './cache/aggregate-cache.ts'
+import type { ExchangeRatesSource } from './exchange-rates/provider.ts'
 
 /** A tag's membership, as the stats calls need it. Tags move into the app database with the tags issue. */
 export interface TagMembership {
@@ -33,4 +34,8 @@ export interface ApiDeps {
   readonly logger: Logger
   /** Users, sessions and the app database; without it the account calls answer 503 (read-only API). */
   readonly accounts?: Accounts
+  /** The Robux converter's EUR and SEK rates (cached); without it GET /api/exchange-rates answers 503. */
+  readonly exchangeRates?: ExchangeRatesSource
+  /** The code library's page (CODE_LIBRARY_URL); its origin is the one the CSP lets the app frame. */
+  readonly codeLibraryUrl?: string
 }

@@ -124,7 +124,9 @@ export function buildOpenApi(
       ...((route.description || (route.requires && route.requires !== 'user')) && {
         description: [
           route.description,
-          route.requires && route.requires !== 'user' && `Needs the ${route.requires} permission.`,
+          route.requires === 'staff'
+            ? 'For editors and admins.'
+            : route.requires && route.requires !== 'user' && `Needs the ${route.requires} permission.`,
         ]
           .filter(Boolean)
           .join(' '),

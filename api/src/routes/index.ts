@@ -31,6 +31,8 @@ import { statsGenresRoute } from './stats/stats-genres.ts'
 import { statsKindRoute } from './stats/stats-kind.ts'
 import { thumbnailBulkRoute } from './thumbnail/bulk.ts'
 import { thumbnailHistoryRoute } from './thumbnail/history.ts'
+import { codeLibraryRoute } from './tools/code-library.ts'
+import { exchangeRatesRoute } from './tools/exchange-rates.ts'
 import { userListRoute, userRoleRoute } from './users/admin.ts'
 import { onboardingRoute, preferencesGetRoute, preferencesPutRoute } from './users/me.ts'
 
@@ -73,6 +75,8 @@ export const apiRoutes: readonly RouteDef[] = [
   preferencesPutRoute,
   userListRoute,
   userRoleRoute,
+  exchangeRatesRoute,
+  codeLibraryRoute,
 ]
 
 export { devRoutes } from './dev/outbox.ts'

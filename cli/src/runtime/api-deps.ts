@@ -3,9 +3,12 @@ import {
   type Accounts,
   type AggregateCache,
   type ApiDeps,
+  cachedExchangeRates,
+  exchangeRatesClient,
   staticTagRepository,
   type TagRepository,
 } from '@ludex/api'
+import { type Config, DEFAULT_EXCHANGE_RATES_URL } from '@ludex/schemas'
 import { type Clock, fetchBadgeStats, type RobloxClient } from '@ludex/workers'
 import type { Logger } from 'pino'
 
@@ -21,6 +24,10 @@ export function createApiDeps(options: {
   tags?: TagRepository
   /** Users and sessions; without them the account calls answer 503. */
   accounts?: Accounts
+  /** The exchange-rate provider the Robux converter reads (exchangeRatesUrl); none: its call is a 503. */
+  exchangeRatesUrl?: string
+  /** CODE_LIBRARY_URL. */
+  codeLibraryUrl?: string
 }): ApiDeps {
   const { clickhouse, roblox, clock, logger } = options
   return {
@@ -32,5 +39,26 @@ export function createApiDeps(options: {
     now: () => clock.now(),
     logger,
     ...(options.accounts && { accounts: options.accounts }),
+    ...(options.exchangeRatesUrl && {
+      // Kept in the aggregate cache (shared through Redis) until the provider's next update.
+      exchangeRates: cachedExchangeRates({
+        source: exchangeRatesClient({ url: options.exchangeRatesUrl }),
+        cache: options.cache,
+        now: () => clock.now(),
+      }),
+    }),
+    ...(options.codeLibraryUrl && { codeLibraryUrl: options.codeLibraryUrl }),
   }
+}
+
+/**
+ * Where the Robux converter's rates come from: EXCHANGE_RATES_URL; else the simulator's rates endpoint
+ * when the simulator is the platform (the embedded shape: the real client over HTTP, no third party);
+ * else the public provider.
+ */
+export function exchangeRatesUrlFor(
+  config: Pick<Config, 'EXCHANGE_RATES_URL'>,
+  simulator: { readonly exchangeRatesUrl: string } | null,
+): string {
+  return config.EXCHANGE_RATES_URL ?? simulator?.exchangeRatesUrl ?? DEFAULT_EXCHANGE_RATES_URL
 }

@@ -122,6 +122,8 @@ function samples(
     'GET /api/stats/genres': { path: `/api/stats/genres?granularity=day&startTime=${start}` },
     'GET /api/stats/events': { path: `/api/stats/events?granularity=day&startTime=${start}` },
     'GET /api/stats/{kind}': { path: `/api/stats/ccus?placeIds=${place}&granularity=day&startTime=${start}` },
+    'GET /api/exchange-rates': { path: '/api/exchange-rates', init: { headers: { cookie: s.admin } } },
+    'GET /api/code-library': { path: '/api/code-library', init: { headers: { cookie: s.admin } } },
   }
 }
 

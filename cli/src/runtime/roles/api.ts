@@ -4,7 +4,7 @@ import { type AppDatabase, createApiApp, listen, type ReadinessCheck } from '@lu
 import { queryRows } from '@ludex/pipelines/store'
 import type { Logger } from 'pino'
 import { startAccounts } from '../accounts.ts'
-import { createApiDeps } from '../api-deps.ts'
+import { createApiDeps, exchangeRatesUrlFor } from '../api-deps.ts'
 import { startLocalAdmin } from '../local-admin/server.ts'
 import type { MetricsListener } from '../metrics-listener.ts'
 import type { SharedState } from '../shared-state.ts'
@@ -108,6 +108,8 @@ export async function startApiRole(
         clock,
         logger,
         accounts: accounts.accounts,
+        exchangeRatesUrl: exchangeRatesUrlFor(config, options.platform.platform.simulator),
+        ...(config.CODE_LIBRARY_URL && { codeLibraryUrl: config.CODE_LIBRARY_URL }),
       }),
     }),
     config.HOST,

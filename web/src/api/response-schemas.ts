@@ -3,8 +3,10 @@
 // schemas stay out of the first load's JavaScript.
 export {
   authProviders,
+  codeLibrary,
   creatorList,
   dailyPickList,
+  exchangeRates,
   experience,
   genreDistribution,
   genreStatsResponse,

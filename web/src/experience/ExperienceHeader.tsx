@@ -1,10 +1,27 @@
 import { displayGenreName, type Experience, formatLikePercentage, shortenNumber } from '@ludex/schemas'
 import { Badge, Button, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core'
-import { IconChevronDown, IconCopy, IconDownload, IconExternalLink } from '@tabler/icons-react'
+import {
+  IconCalendarEvent,
+  IconChevronDown,
+  IconCopy,
+  IconDownload,
+  IconExternalLink,
+  IconPencil,
+} from '@tabler/icons-react'
 import { useState } from 'react'
+import { useViewer } from '../shell/viewer.ts'
 import { ExperienceIcon } from '../thumbnails/ExperienceIcon.tsx'
 import { copyToClipboard } from '../ui/copy.ts'
 import { downloadBadgeStats } from './badge-download.ts'
+import {
+  CanonicalNameHint,
+  EDIT_CANONICAL_NAME,
+  EDIT_RELEASE_DATE,
+  mayEditCanonicalName,
+  mayEditReleaseDate,
+  openCanonicalNameEditor,
+  openReleaseDateEditor,
+} from './edit/EditExperience.tsx'
 import { formatInteger, formatPrice } from './format.ts'
 import { EXPERIENCE_ID_COPIED, robloxGameUrl, UNIVERSE_ID_COPIED } from './links.ts'
 
@@ -24,6 +41,9 @@ function Stat({ label, value }: { label: string; value: string }) {
 /** The header summary: icon, name, genre, the headline numbers and the page's actions. */
 export function ExperienceHeader({ experience: e }: { experience: Experience }) {
   const [downloading, setDownloading] = useState(false)
+  const viewer = useViewer()
+  const editsName = mayEditCanonicalName(viewer)
+  const editsRelease = mayEditReleaseDate(viewer)
   return (
     <Paper withBorder radius="md" p="md">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
@@ -33,6 +53,7 @@ export function ExperienceHeader({ experience: e }: { experience: Experience }) 
             <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
               {e.name}
             </Title>
+            <CanonicalNameHint experience={e} />
             <Group gap={6}>
               <Badge variant="light">{displayGenreName(e.genre_l1)}</Badge>
               <Badge variant="light" color="gray">
@@ -82,6 +103,20 @@ export function ExperienceHeader({ experience: e }: { experience: Experience }) 
               >
                 Open in Roblox
               </Menu.Item>
+              {(editsName || editsRelease) && <Menu.Divider />}
+              {editsName && (
+                <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => openCanonicalNameEditor(e)}>
+                  {EDIT_CANONICAL_NAME}
+                </Menu.Item>
+              )}
+              {editsRelease && (
+                <Menu.Item
+                  leftSection={<IconCalendarEvent size={16} />}
+                  onClick={() => openReleaseDateEditor(e)}
+                >
+                  {EDIT_RELEASE_DATE}
+                </Menu.Item>
+              )}
             </Menu.Dropdown>
           </Menu>
         </Group>

@@ -1,5 +1,5 @@
 import { displayGenreName, formatLikePercentage, type SlimExperience, shortenNumber } from '@ludex/schemas'
-import { Anchor, Group, VisuallyHidden } from '@mantine/core'
+import { Anchor, Group, Stack, Text, VisuallyHidden } from '@mantine/core'
 import { createColumnHelper } from '@tanstack/react-table'
 import { createContext, useContext } from 'react'
 import { Link } from 'react-router'
@@ -20,9 +20,16 @@ function NameCell({ row }: { row: RankedExperience }) {
   return (
     <Group gap="sm" wrap="nowrap">
       <ExperienceIcon placeId={row.place_id} hash={hash} size={36} />
-      <Anchor component={Link} to={`/experiences/${row.place_id}`} fw={500} lineClamp={2}>
-        {row.name}
-      </Anchor>
+      <Stack gap={0} miw={0}>
+        <Anchor component={Link} to={`/experiences/${row.place_id}`} fw={500} lineClamp={2}>
+          {row.name}
+        </Anchor>
+        {row.canonical_name !== row.name && (
+          <Text size="xs" c="dimmed" lineClamp={1}>
+            {row.canonical_name}
+          </Text>
+        )}
+      </Stack>
     </Group>
   )
 }

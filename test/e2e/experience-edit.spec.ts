@@ -29,7 +29,7 @@ test.describe('experience editing', () => {
       await main(page).getByRole('button', { name: 'Actions' }).click()
       await page.getByRole('menuitem', { name: 'Edit Canonical Name' }).click()
       const dialog = page.getByRole('dialog', { name: 'Edit Canonical Name' })
-      const field = dialog.getByLabel('Canonical name')
+      const field = dialog.getByRole('textbox', { name: 'Canonical name' })
       await expect(field).toHaveValue(target.name)
       await field.fill(`  ${canonical} `)
       await dialog.getByRole('button', { name: 'Save' }).click()
@@ -76,7 +76,7 @@ test.describe('experience editing', () => {
       // An empty name resets it to the platform's.
       await page.goto(`/experiences/${target.place_id}`)
       await info(page).getByRole('button', { name: 'Edit Canonical Name' }).click()
-      await page.getByRole('dialog').getByLabel('Canonical name').fill('')
+      await page.getByRole('dialog').getByRole('textbox', { name: 'Canonical name' }).fill('')
       await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click()
       await expect(page.getByText('Successfully saved experience canonical name').first()).toBeVisible()
       await expect(main(page).getByText(/^Canonical name:/)).toHaveCount(0)
@@ -95,7 +95,7 @@ test.describe('experience editing', () => {
     try {
       await info(page).getByRole('button', { name: 'Edit Release Date' }).click()
       const dialog = page.getByRole('dialog', { name: 'Edit Release Date' })
-      await dialog.getByLabel('Release date').fill('2019-04-05')
+      await dialog.getByRole('textbox', { name: 'Release date' }).fill('2019-04-05')
       await dialog.getByRole('button', { name: 'Save' }).click()
       await expect(page.getByText('Successfully saved experience release date')).toBeVisible()
       const released = info(page)
@@ -107,7 +107,7 @@ test.describe('experience editing', () => {
       await expect(released).toHaveText('Apr 5, 2019')
       // Emptied, it is saved as unset (the year 0001) and shown as a dash.
       await info(page).getByRole('button', { name: 'Edit Release Date' }).click()
-      await page.getByRole('dialog').getByLabel('Release date').fill('')
+      await page.getByRole('dialog').getByRole('textbox', { name: 'Release date' }).fill('')
       await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click()
       await expect(released).toHaveText('-')
       const stored = (await (await page.request.get(`/api/place/${target.place_id}`)).json()) as {

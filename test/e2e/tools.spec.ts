@@ -57,8 +57,8 @@ test.describe('staff tools', () => {
       await expect(year.getByRole('cell').nth(1)).toHaveText('$1,277.50')
 
       // USD back to Robux at 285.7142857, rounded.
-      await main(page).getByLabel('USD').fill('10')
-      await expect(main(page).getByLabel('Robux')).toHaveValue('2,857')
+      await main(page).getByRole('textbox', { name: 'USD' }).fill('10')
+      await expect(main(page).getByRole('textbox', { name: 'Robux' })).toHaveValue('2,857')
       await expect(day.getByRole('cell').first()).toHaveText('2,857')
       await expect(main(page).getByText(/^Developer Exchange: 0\.0038 USD per Robux/)).toBeVisible()
       if (user.role === 'admin') await snap('robux')

@@ -68,7 +68,7 @@ function EditForm({
     onDone()
   }
   return (
-    <form onSubmit={submit} aria-label={label}>
+    <form onSubmit={submit}>
       <Stack gap="md">
         <TextInput
           label={label}

@@ -103,6 +103,9 @@ test.describe('accounts', () => {
     await change.getByLabel('New Password').fill('short')
     await change.getByRole('button', { name: 'Change Password' }).click()
     await expect(change.getByText(T.tooShort).first()).toBeVisible()
+    // Cleared after every attempt, one the form's checks stopped too (part 2 §4); typing starts over.
+    await expect(change.getByLabel('New Password')).toHaveValue('')
+    await expect(change.getByLabel('New Password')).toBeFocused()
     await change.getByLabel('New Password').fill('brand new password')
     await change.getByLabel('Confirm Password').fill('brand new passworD')
     await expect(change.getByText(T.mismatch)).toBeVisible()

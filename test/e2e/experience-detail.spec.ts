@@ -27,6 +27,23 @@ test.describe('experience detail', () => {
     await snap('experience-detail')
   })
 
+  test('chart summaries for screen readers write numbers as the page does', async ({ page, experiences }) => {
+    const top = experiences[0]!
+    expect(top.players_online).toBeGreaterThan(1_000)
+    await page.goto(`/experiences/${top.place_id}`)
+    await expectCharts(page, 1)
+    const ccu = main(page).getByRole('figure', { name: 'CCU' })
+    const summary = ccu.locator(`[id="${await ccu.getAttribute('aria-describedby')}"]`)
+    await expect(summary).toContainText('Latest')
+    // Shortened and truncated as everywhere on the page ('273.4K'), never the raw average ('273464.8').
+    const text = (await summary.textContent()) ?? ''
+    for (const label of ['Latest', 'highest', 'lowest']) {
+      expect(text, text).toMatch(new RegExp(`${label} \\d+(\\.\\d)?[KMB]?( on|;|\\.)`))
+    }
+    expect(text).toMatch(/Latest \d+(\.\d)?[KMB];/)
+    expect(text).not.toMatch(/\d{4,}\.\d/)
+  })
+
   test('#tab= selects the tab', async ({ page, experiences }) => {
     const top = experiences[0]!
     for (const tab of ['Visits', 'Favorites']) {

@@ -1,5 +1,5 @@
 import { GLOBAL_SEARCH_DEBOUNCE_MS, SEARCH_SUGGESTIONS_MAX } from '@ludex/schemas'
-import type { Locator, Page } from '@playwright/test'
+import type { Locator, Page, Route } from '@playwright/test'
 import { expect, gameUrl, main, type SlimExperience, test } from './support/fixtures.ts'
 
 /** Opens the global search with Ctrl+K and returns its input. */
@@ -94,5 +94,88 @@ test.describe('global search', () => {
     await input.fill(common)
     await page.clock.runFor(GLOBAL_SEARCH_DEBOUNCE_MS)
     await expect(suggestions(page)).toHaveCount(SEARCH_SUGGESTIONS_MAX)
+  })
+})
+
+/**
+ * Holds every request matching `pattern` until the returned function is called: a deterministic "before
+ * the app's JavaScript has run" or "before the search's own chunk has arrived", whatever the machine's speed.
+ */
+async function holdRequests(page: Page, pattern: RegExp): Promise<() => Promise<void>> {
+  const held: Route[] = []
+  let released = false
+  await page.route(pattern, async (route) => {
+    if (released) await route.continue()
+    else held.push(route)
+  })
+  return async () => {
+    released = true
+    await Promise.all(held.splice(0).map((route) => route.continue()))
+  }
+}
+
+/** Ctrl+K, the name typed without a pause, Enter: the list searched for the whole name. */
+async function typeAndSearch(page: Page, name: string): Promise<void> {
+  await page.keyboard.press('Control+K')
+  await page.keyboard.type(name)
+  await page.keyboard.press('Enter')
+}
+
+async function expectListSearchedFor(page: Page, name: string): Promise<void> {
+  await expect(page).toHaveURL(/\/experiences#search=/)
+  expect(decodeURIComponent(new URL(page.url()).hash)).toBe(`#search=${name}`)
+  await expect(main(page).getByRole('searchbox', { name: /search/i })).toHaveValue(name)
+}
+
+test.describe('global search: keystrokes typed at once all arrive', () => {
+  test('right after the page has loaded', async ({ page, experiences }) => {
+    const target = experiences[5]!
+    await page.goto('/overview')
+    await typeAndSearch(page, target.name)
+    await expectListSearchedFor(page, target.name)
+  })
+
+  test('before the search dialog has loaded', async ({ page, experiences }) => {
+    const target = experiences[6]!
+    await page.goto('/overview')
+    const release = await holdRequests(page, /\/assets\/SearchSpotlight-[^/]*\.js$/)
+    await typeAndSearch(page, target.name)
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await release()
+    await expectListSearchedFor(page, target.name)
+  })
+
+  test('before the page has hydrated', async ({ page, baseURL, experiences }) => {
+    const target = experiences[8]!
+    const release = await holdRequests(page, /\/assets\/[^/]*\.js$/)
+    // The whole address skips the fixture's wait for the app; the drawn page is there, its JavaScript is not.
+    await page.goto(`${baseURL}/overview`, { waitUntil: 'domcontentloaded' })
+    await expect(main(page).getByRole('heading').first()).toBeVisible()
+    await typeAndSearch(page, target.name)
+    await expect(page.locator('html[data-app-ready]')).toHaveCount(0)
+    await release()
+    await expectListSearchedFor(page, target.name)
+  })
+
+  test('Backspace and a second shortcut before the dialog is up', async ({ page, experiences }) => {
+    const target = experiences[9]!
+    await page.goto('/overview')
+    const release = await holdRequests(page, /\/assets\/SearchSpotlight-[^/]*\.js$/)
+    await page.keyboard.press('Control+K')
+    await page.keyboard.type(`${target.name}xy`)
+    await page.keyboard.press('Control+K')
+    await page.keyboard.press('Backspace')
+    await page.keyboard.press('Backspace')
+    await release()
+    const input = page
+      .getByRole('dialog')
+      .getByRole('textbox')
+      .or(page.getByRole('dialog').getByRole('searchbox'))
+      .first()
+    await expect(input).toBeFocused()
+    await expect(input).toHaveValue(target.name)
+    // Typing goes on in the box itself.
+    await page.keyboard.type('!')
+    await expect(input).toHaveValue(`${target.name}!`)
   })
 })

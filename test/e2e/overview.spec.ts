@@ -1,3 +1,4 @@
+import { SEEDED, signInOnboarded } from './support/accounts.ts'
 import { activateChart, expect, expectCharts, main, TEXT, test } from './support/fixtures.ts'
 
 test.describe('overview', () => {
@@ -48,6 +49,52 @@ test.describe('overview', () => {
     // Only the chart reached for switches; the others stay static.
     await expect(main(page).locator('.js-plotly-plot')).toHaveCount(1)
     await expect(main(page).locator('[data-chart="static"]')).toHaveCount(3)
+  })
+
+  test('the genre chart takes a granularity from the address only with its anchor, and writes one', async ({
+    page,
+  }) => {
+    // Signed in: Month is offered to users only (a visitor's 30 days hold one month, issue 13 point 6;
+    // periods.spec.ts checks a visitor's anchored month drawing weeks).
+    await signInOnboarded(page, SEEDED.admin)
+    const genreRequests: string[] = []
+    page.on('request', (r) => {
+      const url = new URL(r.url())
+      if (url.pathname === '/api/stats/genres') genreRequests.push(url.searchParams.get('granularity') ?? '')
+    })
+    const chart = () => main(page).getByRole('region', { name: 'Average Genre CCU' })
+    // A new document each time (a hash-only change of address would stay in the same one).
+    const open = async (path: string) => {
+      await page.goto('about:blank')
+      await page.goto(path)
+    }
+    // A granularity without an anchor, or with another chart's, is not this chart's (part 1 §2).
+    for (const hash of ['#granularity=month', '#anchor=Tracked%20Games%20CCU&granularity=month']) {
+      await open(`/overview${hash}`)
+      await expect(chart().getByRole('radio', { name: 'Day' })).toBeChecked()
+      await expect(chart().getByRole('radio', { name: 'Month' })).not.toBeChecked()
+    }
+    expect(genreRequests).not.toContain('month')
+
+    // Choosing one writes an anchor link to the chart…
+    await chart().getByText('Month', { exact: true }).click()
+    await expect(chart().getByRole('radio', { name: 'Month' })).toBeChecked()
+    const hash = new URLSearchParams(new URL(page.url()).hash.slice(1))
+    expect(hash.get('anchor')).toBe('Average Genre CCU')
+    expect(hash.get('granularity')).toBe('month')
+    await expect.poll(() => genreRequests).toContain('month')
+
+    // …which, opened fresh, restores it; hour is not allowed there and falls back to day (part 1 §4).
+    await open(`/overview${new URL(page.url()).hash}`)
+    await expect(chart().getByRole('radio', { name: 'Month' })).toBeChecked()
+    await open('/overview#anchor=Average%20Genre%20CCU&granularity=hour')
+    await expect(chart().getByRole('radio', { name: 'Day' })).toBeChecked()
+    // Back to the default: the anchor goes.
+    await open('/overview#anchor=Average%20Genre%20CCU&granularity=week')
+    await expect(chart().getByRole('radio', { name: 'Week' })).toBeChecked()
+    await chart().getByText('Day', { exact: true }).click()
+    await expect(chart().getByRole('radio', { name: 'Day' })).toBeChecked()
+    expect(new URL(page.url()).hash).toBe('')
   })
 
   test('/ and unknown paths load the overview', async ({ page }) => {

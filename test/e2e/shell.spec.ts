@@ -66,6 +66,34 @@ test.describe('shell', () => {
     ).toBe(true)
   })
 
+  test('the first Tab stop is a skip link to the main content', async ({ page }) => {
+    await page.goto('/overview')
+    await page.keyboard.press('Tab')
+    const skip = page.getByRole('link', { name: 'Skip to main content' })
+    await expect(skip).toBeFocused()
+    // Hidden until focused, then on screen.
+    await expect(skip).toBeInViewport()
+    await page.keyboard.press('Enter')
+    await expect(main(page)).toBeFocused()
+    // The address's hash holds the app's parameters: the skip link leaves it alone.
+    expect(new URL(page.url()).hash).toBe('')
+    // The next Tab stop is the page's own first control, past the top bar and the sidebar.
+    await page.keyboard.press('Tab')
+    expect(await main(page).evaluate((m) => m.contains(document.activeElement))).toBe(true)
+    await expect(skip).not.toBeInViewport()
+  })
+
+  test('a skip link followed before the app had started leaves no hash parameter behind', async ({
+    page,
+    baseURL,
+  }) => {
+    // As a plain link (no JavaScript yet), it adds its fragment; the app drops it and draws the page.
+    await page.goto(`${baseURL}/overview#main-content`)
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' })
+    await expect(main(page).getByText('Tracked Games CCU').first()).toBeVisible()
+    expect(new URL(page.url()).hash).toBe('')
+  })
+
   test('Escape closes the search dialog', async ({ page }) => {
     await page.goto('/overview')
     await expect(main(page)).toBeVisible()

@@ -1,6 +1,8 @@
-import { type Config, publicUrl } from '@ludex/schemas'
+import { type Config, EVENT_RATE_WINDOW_MS, IP_ADDRESS_RETENTION_DAYS, publicUrl } from '@ludex/schemas'
 import type { JWTVerifyGetKey } from 'jose'
 import type { Logger } from 'pino'
+import { createGameCredentials, type GameCredentials } from '../credentials/credentials.ts'
+import { createSecretBox } from '../credentials/secret-box.ts'
 import type { AppDb } from '../db/app-db.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import type { Outbox } from '../mail/outbox-mailer.ts'
@@ -14,14 +16,19 @@ import { type AccountsStore, accountsStore } from './store.ts'
 export type { RateRule }
 
 /**
- * Rate-limited account calls (DESIGN §5): each has a budget per client address, and sign-in, sign-up
- * and reset requests one per email too (`src/security/attempt-guard.ts`).
+ * Rate-limited calls (DESIGN §5): each account call has a budget per client address, and sign-in,
+ * sign-up and reset requests one per email too (`src/security/attempt-guard.ts`); the first-party site
+ * data calls (page views, error reports) one per client address and minute.
  */
 export interface AuthRateLimits {
   readonly login: RateRule
   readonly register: RateRule
   readonly passwordReset: RateRule
   readonly resend: RateRule
+  /** Signed event batches per credential (POST /api/events), whatever address they come from. */
+  readonly events: RateRule
+  readonly siteEvents: RateRule
+  readonly errorReports: RateRule
 }
 
 /** Everything the account calls need, wired once at start-up. */
@@ -30,14 +37,22 @@ export interface Accounts {
   readonly auth: AuthService
   readonly limiter: RateLimiter
   readonly limits: AuthRateLimits
+  /**
+   * Event credentials with their secrets, sealed under the credentials key; null when the process was
+   * given no key (the credential and event calls then answer 503).
+   */
+  readonly credentials: GameCredentials | null
   readonly cookie: SessionCookieSettings
   /** The development outbox, listed at GET /api/dev/outbox when that route is mounted. */
   readonly outbox: Outbox | null
   /** Google sign-in's OAuth client id (public: the browser initialises the button with it); null when off. */
   readonly google: { readonly clientId: string } | null
   readonly now: () => number
-  /** Deletes expired sessions and spent or expired tokens (run at start-up and hourly). */
-  purge(): Promise<{ sessions: number; tokens: number }>
+  /**
+   * Deletes expired sessions and spent or expired tokens, and clears the audit log's client addresses
+   * older than IP_ADDRESS_RETENTION_DAYS (run at start-up and hourly by every API process).
+   */
+  purge(): Promise<{ sessions: number; tokens: number; addresses: number }>
 }
 
 export interface AccountsOptions {
@@ -51,9 +66,15 @@ export interface AccountsOptions {
   readonly limiter?: RateLimiter
   /** Google's keys given directly (tests); default: fetched from GOOGLE_JWKS_URL. */
   readonly googleKeys?: JWTVerifyGetKey
+  /**
+   * The 32-byte key event credentials' secrets are sealed with (CREDENTIALS_KEY, or the key file the
+   * CLI keeps in the data dir); without it the credential calls answer 503.
+   */
+  readonly credentialsKey?: Uint8Array
 }
 
 const MINUTE_MS = 60_000
+const DAY_MS = 86_400_000
 
 export function createAccounts(options: AccountsOptions): Accounts {
   const { config, logger, now } = options
@@ -92,7 +113,17 @@ export function createAccounts(options: AccountsOptions): Accounts {
       register: { limit: config.RATE_LIMIT_REGISTER, windowMs },
       passwordReset: { limit: config.RATE_LIMIT_PASSWORD_RESET, windowMs },
       resend: { limit: config.RATE_LIMIT_RESEND, windowMs },
+      events: { limit: config.EVENT_RATE_LIMIT, windowMs: EVENT_RATE_WINDOW_MS },
+      siteEvents: { limit: config.RATE_LIMIT_SITE_EVENTS, windowMs: MINUTE_MS },
+      errorReports: { limit: config.RATE_LIMIT_ERROR_REPORTS, windowMs: MINUTE_MS },
     },
+    credentials: options.credentialsKey
+      ? createGameCredentials({
+          repository: store.credentials,
+          box: createSecretBox(options.credentialsKey),
+          now,
+        })
+      : null,
     cookie: {
       name: config.SESSION_COOKIE_NAME,
       maxAgeSeconds: config.SESSION_TTL_DAYS * 86_400,
@@ -103,7 +134,13 @@ export function createAccounts(options: AccountsOptions): Accounts {
     now,
     purge: async () => {
       const at = new Date(now())
-      return { sessions: await store.sessions.purgeExpired(at), tokens: await store.tokens.purgeSpent(at) }
+      return {
+        sessions: await store.sessions.purgeExpired(at),
+        tokens: await store.tokens.purgeSpent(at),
+        addresses: await store.audit.clearAddresses(
+          new Date(at.getTime() - IP_ADDRESS_RETENTION_DAYS * DAY_MS),
+        ),
+      }
     },
   }
 }

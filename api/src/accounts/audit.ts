@@ -1,6 +1,9 @@
 import type { AppDb } from '../db/app-db.ts'
 
-/** Things worth a line in the audit log: who changed roles, who simulated one, who edited what. */
+/**
+ * Things worth a line in the audit log: who changed roles, who simulated one, who edited what, and
+ * what happened to each event credential (never its secret).
+ */
 export type AuditAction =
   | 'user.register'
   | 'user.verify_email'
@@ -8,8 +11,17 @@ export type AuditAction =
   | 'user.google_link'
   | 'user.role_change'
   | 'user.create_cli'
+  | 'user.delete'
   | 'session.simulate_role'
   | 'place.edit'
+  | 'tag.create'
+  | 'tag.update'
+  | 'tag.delete'
+  | 'credential.create'
+  | 'credential.rename'
+  | 'credential.disable'
+  | 'credential.enable'
+  | 'credential.delete'
 
 export interface AuditEntry {
   readonly at: Date
@@ -24,6 +36,11 @@ export interface AuditRepository {
   record(entry: AuditEntry): Promise<void>
   /** Newest first. */
   recent(limit: number, filter?: { action?: AuditAction }): Promise<AuditEntry[]>
+  /**
+   * Forgets the client addresses of entries older than `before` (the privacy policy keeps addresses
+   * 30 days); the entries stay. Returns how many were cleared.
+   */
+  clearAddresses(before: Date): Promise<number>
 }
 
 export function auditRepository(db: AppDb): AuditRepository {
@@ -53,6 +70,15 @@ export function auditRepository(db: AppDb): AuditRepository {
         details: (r.details ?? {}) as Record<string, unknown>,
         ip: r.ip,
       }))
+    },
+    async clearAddresses(before) {
+      const result = await db
+        .updateTable('audit_log')
+        .set({ ip: null })
+        .where('ip', 'is not', null)
+        .where('at', '<', before)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows)
     },
   }
 }

@@ -1,7 +1,6 @@
 import type { ClickHouseClient } from '@ludex/pipelines/store'
 import type { Accounts } from '../accounts/accounts.ts'
 import { createMemoryAggregateCache } from '../cache/aggregate-cache.ts'
-import { staticTagRepository } from '../deps.ts'
 import { type ApiAppOptions, createApiApp } from './create-app.ts'
 import { listen, type RunningServer } from './server.ts'
 
@@ -14,7 +13,7 @@ export interface StoreFreeAppOptions extends Omit<ApiAppOptions, 'deps' | 'readi
 
 /**
  * The API app on a free loopback port, for tests whose calls read no analytics store (accounts, sign-in
- * limits, headers, client addresses): no tags, no badges, an in-memory cache, and no store at all.
+ * limits, headers, client addresses): no badges, an in-memory cache, and no store at all.
  */
 export async function listenWithoutStore(options: StoreFreeAppOptions): Promise<RunningServer> {
   const { accounts, readiness, ...app } = options
@@ -25,7 +24,6 @@ export async function listenWithoutStore(options: StoreFreeAppOptions): Promise<
       deps: {
         // Nothing these tests call reads the analytics store; a route that did would fail its test.
         clickhouse: {} as ClickHouseClient,
-        tags: staticTagRepository(),
         badges: async () => [],
         cache: createMemoryAggregateCache(Date.now),
         now: Date.now,

@@ -1,4 +1,6 @@
 import type { RouteDef } from '../http/route.ts'
+import { siteEventsRoute } from './analytics/events.ts'
+import { visitorStatsRoute } from './analytics/visitors.ts'
 import {
   passwordChangeRoute,
   passwordRequestRoute,
@@ -15,11 +17,26 @@ import {
   simulateRoleRoute,
 } from './auth/sign-in.ts'
 import { badgesRoute } from './badges/download.ts'
+import { creatorCcuRoute } from './creator/ccu.ts'
+import { creatorDetailRoute } from './creator/detail.ts'
 import { creatorListRoute } from './creator/list.ts'
+import { errorGroupsRoute, errorReportRoute } from './errors/errors.ts'
+import { eventIngestRoute } from './events/ingest.ts'
+import {
+  credentialCreateRoute,
+  credentialDeleteRoute,
+  credentialListRoute,
+  credentialUpdateRoute,
+} from './gamecredential/credentials.ts'
+import { genreDetailRoute, genreListRoute, subGenreDetailRoute } from './genre/routes.ts'
 import { placeDetailRoute } from './place/detail.ts'
 import { placePriceRoute } from './place/price.ts'
 import { slimListRoute } from './place/slim-list.ts'
 import { placeUpdateRoute } from './place/update.ts'
+import { tagDetailRoute } from './placetag/detail.ts'
+import { tagDeleteRoute, tagUpdateRoute } from './placetag/edit.ts'
+import { tagCreateRoute, tagListRoute } from './placetag/list.ts'
+import { tagAddPlacesRoute, tagRemovePlaceRoute } from './placetag/members.ts'
 import { platformCcuRoute } from './platform/ccu.ts'
 import { platformGenreRoute } from './platform/genre.ts'
 import { platformMovementRoute } from './platform/movement.ts'
@@ -34,7 +51,7 @@ import { thumbnailHistoryRoute } from './thumbnail/history.ts'
 import { codeLibraryRoute } from './tools/code-library.ts'
 import { exchangeRatesRoute } from './tools/exchange-rates.ts'
 import { userListRoute, userRoleRoute } from './users/admin.ts'
-import { onboardingRoute, preferencesGetRoute, preferencesPutRoute } from './users/me.ts'
+import { deleteAccountRoute, onboardingRoute, preferencesGetRoute, preferencesPutRoute } from './users/me.ts'
 
 /** Every /api call, in the order the OpenAPI document lists them. */
 export const apiRoutes: readonly RouteDef[] = [
@@ -46,6 +63,20 @@ export const apiRoutes: readonly RouteDef[] = [
   thumbnailHistoryRoute,
   badgesRoute,
   creatorListRoute,
+  creatorDetailRoute,
+  creatorCcuRoute,
+  genreListRoute,
+  genreDetailRoute,
+  subGenreDetailRoute,
+  // The tag calls that change a tag come after those that read it, deleting last: a client reading the
+  // document in order (the fuzz run does) reaches each of them before the tag is gone.
+  tagListRoute,
+  tagCreateRoute,
+  tagDetailRoute,
+  tagAddPlacesRoute,
+  tagRemovePlaceRoute,
+  tagUpdateRoute,
+  tagDeleteRoute,
   dailyPicksRoute,
   platformCcuRoute,
   platformGenreRoute,
@@ -73,10 +104,20 @@ export const apiRoutes: readonly RouteDef[] = [
   onboardingRoute,
   preferencesGetRoute,
   preferencesPutRoute,
+  deleteAccountRoute,
   userListRoute,
   userRoleRoute,
   exchangeRatesRoute,
   codeLibraryRoute,
+  credentialListRoute,
+  credentialCreateRoute,
+  credentialUpdateRoute,
+  credentialDeleteRoute,
+  eventIngestRoute,
+  siteEventsRoute,
+  visitorStatsRoute,
+  errorReportRoute,
+  errorGroupsRoute,
 ]
 
 export { devRoutes } from './dev/outbox.ts'

@@ -5,10 +5,9 @@ import {
   type ApiDeps,
   cachedExchangeRates,
   exchangeRatesClient,
-  staticTagRepository,
-  type TagRepository,
+  type TrackPlaces,
 } from '@ludex/api'
-import { type Config, DEFAULT_EXCHANGE_RATES_URL } from '@ludex/schemas'
+import { type Config, DEFAULT_EXCHANGE_RATES_URL, type Publisher } from '@ludex/schemas'
 import { type Clock, fetchBadgeStats, type RobloxClient } from '@ludex/workers'
 import type { Logger } from 'pino'
 
@@ -20,19 +19,20 @@ export function createApiDeps(options: {
   cache: AggregateCache
   clock: Clock
   logger: Logger
-  /** Tags move into the app database with the tags issue; until then there are none unless given. */
-  tags?: TagRepository
-  /** Users and sessions; without them the account calls answer 503. */
+  /** Users, sessions and tags; without them their calls answer 503. */
   accounts?: Accounts
   /** The exchange-rate provider the Robux converter reads (exchangeRatesUrl); none: its call is a 503. */
   exchangeRatesUrl?: string
   /** CODE_LIBRARY_URL. */
   codeLibraryUrl?: string
+  /** Where tag members Ludex does not track yet are asked to be tracked (a poller must take them). */
+  trackPlaces?: TrackPlaces
+  /** The process's bus, for game events and the site data the API publishes; without it those calls answer 503. */
+  publisher?: Publisher
 }): ApiDeps {
   const { clickhouse, roblox, clock, logger } = options
   return {
     clickhouse,
-    tags: options.tags ?? staticTagRepository(),
     // Badge downloads are fetched live from the platform the pollers use.
     badges: (universeId) => fetchBadgeStats(roblox, universeId),
     cache: options.cache,
@@ -48,6 +48,8 @@ export function createApiDeps(options: {
       }),
     }),
     ...(options.codeLibraryUrl && { codeLibraryUrl: options.codeLibraryUrl }),
+    ...(options.trackPlaces && { trackPlaces: options.trackPlaces }),
+    ...(options.publisher && { publisher: options.publisher }),
   }
 }
 

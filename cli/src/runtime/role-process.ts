@@ -1,11 +1,12 @@
 import type { ClickHouseClient } from '@clickhouse/client'
 import { createApiMetrics, type ReadinessProbe } from '@ludex/api'
-import type { Bus, Config } from '@ludex/schemas'
+import type { Bus, Config, Publisher } from '@ludex/schemas'
 import type { Clock, PollerName, Tracker } from '@ludex/workers'
 import type { Logger } from 'pino'
-import { selectedKinds } from './adapters.ts'
+import { selectBus, selectedKinds } from './adapters.ts'
 import { type BackfillSummary, firstStartBackfill } from './backfill.ts'
 import { lockDataDirFor } from './data-dir/data-dir-use.ts'
+import { lazyPublisher } from './event-publisher.ts'
 import { createLifecycle, type Lifecycle, type ShutdownReport } from './lifecycle/lifecycle.ts'
 import { startMetricsListener } from './metrics-listener.ts'
 import { createRoleMetrics } from './role-metrics.ts'
@@ -18,6 +19,7 @@ import { type MaterialiserComponent, startMaterialiserRole } from './roles/mater
 import { planRoles, ROLES, type Role, type RolePlan } from './roles/plan.ts'
 import { type PlatformComponent, startPlatformPart } from './roles/platform.ts'
 import { startPollerRole } from './roles/poller.ts'
+import { registerRetentionJob } from './roles/retention.ts'
 import { startSchedulerRole } from './roles/scheduler.ts'
 import { startSinkRole } from './roles/sink.ts'
 import { startStore } from './roles/store.ts'
@@ -93,8 +95,11 @@ export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> 
   }
   const needsStore =
     has('sink') || has('materialiser') || has('poller') || has('api') || options.publishesHere
-  const needsBus = has('sink') || has('poller') || options.publishesHere
   const servesApi = has('api') && serveHttp
+  // The API publishes (game events, page views, error reports): without Kafka it needs the in-process
+  // bus and a sink beside it; with Kafka and no bus here it opens a producer on its first publish.
+  const needsBus =
+    has('sink') || has('poller') || options.publishesHere || (servesApi && !ctx.config.KAFKA_BROKERS)
   if (needsStore) readiness.expect('store', 'connecting')
   // The api role reports itself only where it serves (its check asks the app database and the store).
   for (const role of plan.roles) if (role !== 'api' || servesApi) readiness.expect(role, 'starting')
@@ -147,7 +152,10 @@ export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> 
             startMaterialiserRole(ctx, { store: store.client, followLog: options.publishesHere !== true }),
           )
         : null
-    if (store && bus && has('sink')) {
+    // An API on the in-process bus without a sink beside it: the bus is a queue in this process, so
+    // the sink that writes what the API publishes runs here too (only the API publishes to it).
+    const apiSink = servesApi && !has('sink') && bus?.selected.kind === 'in-process'
+    if (store && bus && (has('sink') || apiSink)) {
       await startComponent(ctx, 'sink', () =>
         startSinkRole(ctx, {
           store: store.client,
@@ -164,14 +172,17 @@ export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> 
     if (store && platform && shared && servesApi) {
       const part = platform
       const state = shared
+      const published = await apiPublisher(ctx, bus?.selected.bus ?? null, bus?.selected.kind ?? null)
       api = await startComponent(ctx, 'api', () =>
         startApiRole(ctx, {
           store: store.client,
           platform: part,
           shared: state,
           metrics: httpMetrics,
+          publisher: published && ctx.metrics.instrumentPublisher(published),
           localAdminDir: lock?.dataDir ?? null,
           ...(options.staticDir && { staticDir: options.staticDir }),
+          trackingReachesPollers: state.kind === 'redis' || has('poller'),
         }),
       )
     }
@@ -203,6 +214,7 @@ export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> 
           }),
         )
         tracker = poller.tracker
+        registerRetentionJob(jobs.jobs, store.client, logger)
       }
       if (has('scheduler')) await startComponent(ctx, 'scheduler', () => startSchedulerRole(jobs, schedule))
       await startComponent(ctx, 'jobs', () => startJobs(jobs))
@@ -225,6 +237,35 @@ export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> 
     backfill: started.backfill,
     stop: () => lifecycle.stop('stop requested'),
   }
+}
+
+/**
+ * Where the API of this process publishes (the game events it accepts, first-party page views and
+ * error reports): this process's bus when it has one (a sink reads it here, or it is Kafka); with
+ * KAFKA_BROKERS and no bus here (`ludex api`), a Kafka producer opened on the first publish, so an API
+ * that never publishes never loads kafkajs; otherwise none, and those calls answer 503.
+ */
+async function apiPublisher(
+  ctx: RoleContext,
+  bus: Bus | null,
+  kind: string | null,
+): Promise<Publisher | null> {
+  if (bus) {
+    ctx.wiring.record('apiPublishes', kind ?? 'bus')
+    return bus
+  }
+  if (!ctx.config.KAFKA_BROKERS) {
+    ctx.wiring.record('apiPublishes', 'off')
+    return null
+  }
+  ctx.wiring.record('apiPublishes', 'kafka (connected on the first batch)')
+  return ctx.lifecycle.start('api producer', async () => {
+    const publisher = lazyPublisher(
+      async () => (await selectBus(ctx.config, ctx.logger)).bus,
+      ctx.logger.child({ component: 'events' }),
+    )
+    return { ...publisher, stop: () => publisher.close() }
+  })
 }
 
 /** `ludex run` has every part: the store and the tracked experiences are always there. */

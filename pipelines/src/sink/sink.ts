@@ -10,9 +10,12 @@ import {
   creatorRows,
   dailyPicksRows,
   deadLetterRows,
+  errorReportRows,
+  gameEventRows,
   type JsonRow,
   metadataRows,
   platformRows,
+  siteEventRows,
   slotOf,
   snapshotRows,
   type TsvRows,
@@ -25,7 +28,8 @@ export interface InsertedEvent {
   readonly rows: number
   /**
    * Epoch ms of the first and last 10-minute slot the batch touched: the message's slot where it has
-   * one, the slot of observed_at otherwise, the UTC midnight of the date for daily picks.
+   * one, the slot of observed_at otherwise, the UTC midnight of the date for daily picks; for game
+   * events, the earliest and latest event time (the days whose counts change).
    */
   readonly minSlot: number
   readonly maxSlot: number
@@ -154,6 +158,19 @@ export function startSink(options: SinkOptions): Sink {
       await insert.json(tables.creators, creatorRows(batch))
       const [min, max] = range(batch.map((m) => slotOf(m.observed_at)))
       await after(topics.creators as Topic<unknown>, batch.length, min, max)
+    }),
+    bus.subscribe(topics.gameEvents, sub, async (batch) => {
+      const rows = gameEventRows(batch)
+      await insert.tsv(tables.gameEvents, rows)
+      const [min, max] = range(batch.map((m) => m.time))
+      await after(topics.gameEvents as Topic<unknown>, rows.count, min, max)
+    }),
+    // First-party site data: nothing is materialised from it, so no insert-log range (onInserted).
+    bus.subscribe(topics.siteEvents, sub, async (batch) => {
+      await insert.json(tables.siteEvents, siteEventRows(batch))
+    }),
+    bus.subscribe(topics.errorReports, sub, async (batch) => {
+      await insert.json(tables.errorReports, errorReportRows(batch))
     }),
   ]
   log.info({ topics: subscriptions.length, ...sub }, 'sink started')

@@ -1,1 +1,2 @@
+export * from './anchor.ts'
 export * from './hash-params.ts'

@@ -38,7 +38,7 @@ export function bucketsInView(g: Granularity, view: SeriesView & { startMs: numb
  * 30 days hold at most one whole month, so Month is not offered there, nor Week over the last day.
  * The finest of `all` always stays, so the control is never empty.
  */
-export function offeredGranularities(all: readonly Granularity[], view: SeriesView): Granularity[] {
+export function offeredGranularities<G extends Granularity>(all: readonly G[], view: SeriesView): G[] {
   const { startMs } = view
   if (startMs === undefined) return [...all]
   const offered = all.filter((g) => bucketsInView(g, { ...view, startMs }) >= MIN_POINTS)

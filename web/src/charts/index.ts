@@ -1,6 +1,7 @@
 export { Chart, type ChartProps, DEFAULT_CHART_HEIGHT, NO_DATA, useSmallChart } from './Chart.tsx'
 export { type GanttBar, ganttHref, ganttTrace } from './gantt.ts'
 export { type Point, toXY, withGaps } from './gaps.ts'
+export { granularityOptions } from './granularity.ts'
 export {
   bucketsInView,
   effectiveGranularity,

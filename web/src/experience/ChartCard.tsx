@@ -1,4 +1,10 @@
-import { buildHash, GRANULARITIES, type Granularity, isGraphRangeLockedForVisitor } from '@ludex/schemas'
+import {
+  anchorLinkParams,
+  buildHash,
+  GRANULARITIES,
+  type Granularity,
+  isGraphRangeLockedForVisitor,
+} from '@ludex/schemas'
 import {
   ActionIcon,
   Button,
@@ -12,10 +18,11 @@ import {
 } from '@mantine/core'
 import { IconLink, IconLock } from '@tabler/icons-react'
 import { type ReactNode, useEffect, useRef } from 'react'
+import { granularityOptions } from '../charts/index.ts'
 import { useViewer } from '../shell/viewer.ts'
 import { copyToClipboard } from '../ui/copy.ts'
 import { openSignUpPromo } from '../ui/promo.tsx'
-import { anchorLinkParams, RANGE_BUTTONS } from './anchor.ts'
+import { RANGE_BUTTONS } from './anchor.ts'
 import type { ChartView } from './chart-view.ts'
 import { ANCHOR_LINK_COPIED } from './links.ts'
 
@@ -37,13 +44,6 @@ export interface ChartCardProps {
   readonly withRanges?: boolean
   readonly actions?: ReactNode
   readonly children: ReactNode
-}
-
-const GRANULARITY_LABELS: Record<Granularity, string> = {
-  hour: 'Hour',
-  day: 'Day',
-  week: 'Week',
-  month: 'Month',
 }
 
 export function chartElementId(title: string): string {
@@ -131,7 +131,7 @@ export function ChartCard({
                 aria-label={`${title} granularity`}
                 value={view.granularity}
                 onChange={(v) => view.setGranularity(v as Granularity)}
-                data={offered.map((g) => ({ value: g, label: GRANULARITY_LABELS[g] }))}
+                data={granularityOptions(offered)}
               />
             ) : (
               <span />

@@ -7,9 +7,14 @@ import {
   IconDownload,
   IconExternalLink,
   IconPencil,
+  IconTags,
 } from '@tabler/icons-react'
 import { useState } from 'react'
+import { Link } from 'react-router'
+import { genrePath, isLinkedGenre } from '../browse/links.ts'
 import { useViewer } from '../shell/viewer.ts'
+import { AddCuratedTagsDialog } from '../tags/AddCuratedTagsDialog.tsx'
+import { canAddCuratedTags } from '../tags/tag-access.ts'
 import { ExperienceIcon } from '../thumbnails/ExperienceIcon.tsx'
 import { copyToClipboard } from '../ui/copy.ts'
 import { downloadBadgeStats } from './badge-download.ts'
@@ -41,7 +46,9 @@ function Stat({ label, value }: { label: string; value: string }) {
 /** The header summary: icon, name, genre, the headline numbers and the page's actions. */
 export function ExperienceHeader({ experience: e }: { experience: Experience }) {
   const [downloading, setDownloading] = useState(false)
+  const [addingTags, setAddingTags] = useState(false)
   const viewer = useViewer()
+  const curator = canAddCuratedTags(viewer)
   const editsName = mayEditCanonicalName(viewer)
   const editsRelease = mayEditReleaseDate(viewer)
   return (
@@ -55,7 +62,13 @@ export function ExperienceHeader({ experience: e }: { experience: Experience }) 
             </Title>
             <CanonicalNameHint experience={e} />
             <Group gap={6}>
-              <Badge variant="light">{displayGenreName(e.genre_l1)}</Badge>
+              {isLinkedGenre(e.genre) ? (
+                <Badge variant="light" component={Link} to={genrePath(e.genre)} style={{ cursor: 'pointer' }}>
+                  {displayGenreName(e.genre)}
+                </Badge>
+              ) : (
+                <Badge variant="light">{displayGenreName(e.genre)}</Badge>
+              )}
               <Badge variant="light" color="gray">
                 {formatPrice(e.price)}
               </Badge>
@@ -117,8 +130,21 @@ export function ExperienceHeader({ experience: e }: { experience: Experience }) 
                   {EDIT_RELEASE_DATE}
                 </Menu.Item>
               )}
+              {curator && (
+                <Menu.Item leftSection={<IconTags size={16} />} onClick={() => setAddingTags(true)}>
+                  Add Curated Tags
+                </Menu.Item>
+              )}
             </Menu.Dropdown>
           </Menu>
+          {curator && (
+            <AddCuratedTagsDialog
+              opened={addingTags}
+              placeId={e.place_id}
+              name={e.name}
+              onClose={() => setAddingTags(false)}
+            />
+          )}
         </Group>
       </Group>
       <Group mt="md" gap="xl" wrap="wrap">

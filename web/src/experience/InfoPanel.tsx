@@ -1,10 +1,12 @@
-import { displayGenreName, type Experience, formatLikePercentage, shortenNumber } from '@ludex/schemas'
+import { type Experience, formatLikePercentage, shortenNumber } from '@ludex/schemas'
 import { ActionIcon, Anchor, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core'
 import { IconPencil } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { api } from '../api/queries.ts'
+import { GenreLink, SubGenreLink } from '../browse/GenreLink.tsx'
+import { creatorPath } from '../browse/links.ts'
 import { useViewer } from '../shell/viewer.ts'
 import {
   EDIT_CANONICAL_NAME,
@@ -51,7 +53,8 @@ function EditButton({ label, onClick }: { label: string; onClick: () => void }) 
 export function InfoPanel({ experience: e }: { experience: Experience }) {
   const viewer = useViewer()
   const creators = useQuery(api.creators())
-  const creator = creators.data?.find((c) => c.id === e.creator_id)
+  // User and group ids overlap: the creator is the one whose experiences hold this one.
+  const creator = creators.data?.find((c) => c.id === e.creator_id && c.place_ids.includes(e.place_id))
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="experience-info-title">
       <Title order={2} size="h4" id="experience-info-title" mb="sm">
@@ -67,11 +70,15 @@ export function InfoPanel({ experience: e }: { experience: Experience }) {
         <Fact label="Price">{formatPrice(e.price)}</Fact>
         <Fact label="Age Rating">{formatAgeLimit(e.age_limit)}</Fact>
         <Fact label="Play Status">{formatPlayStatus(e.play_status)}</Fact>
-        <Fact label="Genre">{displayGenreName(e.genre_l1)}</Fact>
-        <Fact label="Subgenre">{displayGenreName(e.genre_l2)}</Fact>
+        <Fact label="Genre">
+          <GenreLink genre={e.genre} />
+        </Fact>
+        <Fact label="Subgenre">
+          <SubGenreLink genre={e.genre} genreL2={e.genre_l2} />
+        </Fact>
         <Fact label="Creator">
           {creator ? (
-            <Anchor component={Link} to={`/creators/${creator.id}`}>
+            <Anchor component={Link} to={creatorPath(creator, creators.data)}>
               {creator.name}
             </Anchor>
           ) : e.creator_id > 0 ? (

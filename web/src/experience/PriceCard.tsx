@@ -1,6 +1,7 @@
 import { Center, Loader, Table, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../api/queries.ts'
+import { ScrollTable } from '../ui/ScrollTable.tsx'
 import { ChartCard } from './ChartCard.tsx'
 import { formatDate, formatInteger, formatPrice } from './format.ts'
 
@@ -17,7 +18,8 @@ export function PriceCard({ placeId }: { placeId: number }) {
       ) : entries.length === 0 ? (
         <Text c="dimmed">No Data</Text>
       ) : (
-        <Table.ScrollContainer minWidth={360} mah={320}>
+        // Three short columns fit a phone; a long history scrolls within the card.
+        <ScrollTable label="Price History" maxHeight={320}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>
@@ -38,7 +40,7 @@ export function PriceCard({ placeId }: { placeId: number }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </ChartCard>
   )

@@ -1,4 +1,4 @@
-import { formatDuration } from '@ludex/schemas'
+import { type AnchorZoom, formatDuration } from '@ludex/schemas'
 import { Anchor, Center, Loader, Table, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { Data, Layout } from 'plotly.js'
@@ -9,10 +9,11 @@ import { Chart, ganttHref, ganttTrace } from '../charts/index.ts'
 import { rankingPath } from '../rankings/address.ts'
 import { useViewer } from '../shell/viewer.ts'
 import { useHashParams } from '../ui/hash-params.ts'
+import { ScrollTable } from '../ui/ScrollTable.tsx'
 import { zoomFromRelayout } from './anchor.ts'
 import { ChartCard } from './ChartCard.tsx'
 import { useChartView } from './chart-view.ts'
-import { categoryTitle, minLabelledBarMs, rankingMilestones } from './rankings.ts'
+import { categoryTitle, minLabelledBarMs, rankingMilestones, rankingsSummary } from './rankings.ts'
 import { useHashTab } from './use-hash-tab.ts'
 
 const TABS = [
@@ -38,7 +39,10 @@ export function RankingsCard({ placeId, name, now }: { placeId: number; name: st
   const view = useChartView('Chart Rankings', now, { granularities: [] })
   const q = useQuery(api.rankingSeries(placeId))
   const periods = q.isError ? [] : (q.data ?? [])
-  const [span, setSpan] = useState<number | null>(view.target ? view.target.max - view.target.min : null)
+  // What the chart shows: the view's range, until the user zooms (null: everything, after a reset).
+  const [zoom, setZoom] = useState<{ of: AnchorZoom | null; to: AnchorZoom | null } | null>(null)
+  const visible = zoom && zoom.of === view.target ? zoom.to : view.target
+  const span = visible ? visible.max - visible.min : null
 
   const data = useMemo<Data[]>(() => {
     if (periods.length === 0) return []
@@ -100,10 +104,7 @@ export function RankingsCard({ placeId, name, now }: { placeId: number; name: st
     )
   }
 
-  const summary =
-    `${name} appeared in ${rows} chart ${rows === 1 ? 'category' : 'categories'}: ` +
-    milestones.map((m) => `${m.category} peak #${m.peakRank}`).join(', ') +
-    '.'
+  const summary = rankingsSummary(name, periods, visible)
 
   return (
     <ChartCard
@@ -121,8 +122,9 @@ export function RankingsCard({ placeId, name, now }: { placeId: number; name: st
           onRelayout={(e) => {
             view.onRelayout(e as Record<string, unknown>)
             const z = zoomFromRelayout(e as Record<string, unknown>)
-            if (z === 'autorange') setSpan(null)
-            else if (z) setSpan(z.max - z.min)
+            // Kept with the range it zoomed from: a range button sets a new view, and the zoom gives way.
+            if (z === 'autorange') setZoom({ of: view.target, to: null })
+            else if (z) setZoom({ of: view.target, to: z })
           }}
           onClick={(e) => {
             const href = ganttHref(e)
@@ -131,7 +133,7 @@ export function RankingsCard({ placeId, name, now }: { placeId: number; name: st
           summary={summary}
         />
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <ScrollTable label="Chart Ranking Milestones" widerThanPhones>
           <Table striped>
             <Table.Thead>
               <Table.Tr>
@@ -162,7 +164,7 @@ export function RankingsCard({ placeId, name, now }: { placeId: number; name: st
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </ChartCard>
   )

@@ -1,4 +1,5 @@
 import {
+  formatStatValue,
   type Granularity,
   playtimeAxisLabel,
   RATING_AXIS_MAX,
@@ -20,10 +21,11 @@ import {
   wholePoints,
 } from '../charts/index.ts'
 import type { ChartView } from './chart-view.ts'
-import { formatInteger } from './format.ts'
 import { seriesSummary } from './summary.ts'
 
 type Row = readonly number[]
+
+const likeCount = (v: number) => formatStatValue('likes', v)
 
 /** The likes chart's own colours (green up, red down), kept for the bars in progress. */
 const LIKES_COLOR = '#12b886'
@@ -56,7 +58,11 @@ export function useStatRows(kind: StatKind, placeId: number, view: ChartView) {
   }
 }
 
-function timeLayout(view: ChartView, shapes: Partial<Shape>[], extra: Partial<Layout> = {}): Partial<Layout> {
+export function timeLayout(
+  view: ChartView,
+  shapes: Partial<Shape>[],
+  extra: Partial<Layout> = {},
+): Partial<Layout> {
   return {
     ...extra,
     xaxis: {
@@ -73,14 +79,14 @@ function timeLayout(view: ChartView, shapes: Partial<Shape>[], extra: Partial<La
   }
 }
 
-const pairs = (rows: readonly Row[]): [number, number][] => rows.map((r) => [r[0] ?? 0, r[1] ?? 0])
+export const pairs = (rows: readonly Row[]): [number, number][] => rows.map((r) => [r[0] ?? 0, r[1] ?? 0])
 
 /**
  * A stat line: the whole buckets solid, with gaps as breaks, and the bucket in progress (at or after
  * `partialFrom`) as a dotted segment in the line's colour whose hover says so (`hovertemplate` may use
  * %{customdata}, the note of a point in progress). The line's hover texts come from `text`, per row.
  */
-function lineTraces(
+export function lineTraces(
   name: string,
   rows: readonly Row[],
   g: Granularity,
@@ -108,7 +114,7 @@ function lineTraces(
 }
 
 /** The rows that are whole periods, and a sentence naming the one in progress, for the summaries. */
-function wholeForSummary(rows: readonly Row[], partialFrom: number | null, g: Granularity) {
+export function wholeForSummary(rows: readonly Row[], partialFrom: number | null, g: Granularity) {
   const whole = wholePoints(rows as readonly (readonly [number, ...number[]])[], partialFrom)
   const inProgress = rows.length > whole.length ? ` The last ${g} is ${IN_PROGRESS}.` : ''
   return { whole: whole as readonly Row[], inProgress }
@@ -157,7 +163,6 @@ export function LineStatChart({
     }
     return timeLayout(p.view, p.shapes, extra)
   }, [p.view, p.shapes, isPlaytime, rows, kind])
-  const fmt = isPlaytime ? playtimeAxisLabel : kind === 'ccus' ? (v: number) => String(v) : formatInteger
   const summed = wholeForSummary(rows, partialFrom, g)
   return (
     <Chart
@@ -166,7 +171,7 @@ export function LineStatChart({
       layout={layout}
       loading={loading}
       onRelayout={(e) => p.view.onRelayout(e as Record<string, unknown>)}
-      summary={`${seriesSummary(`${p.title} of ${p.name} by ${g}`, pairs(summed.whole), fmt)}${summed.inProgress}`}
+      summary={`${seriesSummary(`${p.title} of ${p.name} by ${g}`, pairs(summed.whole), (v) => formatStatValue(kind, v))}${summed.inProgress}`}
     />
   )
 }
@@ -216,7 +221,7 @@ export function LikesChart(p: StatChartProps) {
       layout={layout}
       loading={loading}
       onRelayout={(e) => p.view.onRelayout(e as Record<string, unknown>)}
-      summary={`${seriesSummary(`Likes of ${p.name} by ${p.view.granularity}`, likes, formatInteger)} ${seriesSummary('Dislikes', dislikes, formatInteger)}${summed.inProgress}`}
+      summary={`${seriesSummary(`Likes of ${p.name} by ${p.view.granularity}`, likes, likeCount)} ${seriesSummary('Dislikes', dislikes, likeCount)}${summed.inProgress}`}
     />
   )
 }
@@ -253,13 +258,13 @@ export function LikePercentageChart(p: StatChartProps) {
       layout={layout}
       loading={loading}
       onRelayout={(e) => p.view.onRelayout(e as Record<string, unknown>)}
-      summary={`${seriesSummary(`${p.title} of ${p.name} by ${g}`, pairs(summed.whole), (v) => `${v.toFixed(2)}%`)}${summed.inProgress}`}
+      summary={`${seriesSummary(`${p.title} of ${p.name} by ${g}`, pairs(summed.whole), (v) => formatStatValue('rating', v))}${summed.inProgress}`}
     />
   )
 }
 
 /** About five round tick values from 0 to max (seconds: 1, 2, 5 × 10^n). */
-function niceTicks(max: number): number[] {
+export function niceTicks(max: number): number[] {
   if (max <= 0) return [0]
   const raw = max / 5
   const mag = 10 ** Math.floor(Math.log10(raw))

@@ -1,46 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { anchoredView, tabFromHash, zoomFromRelayout } from './anchor.ts'
-
-describe('anchoredView', () => {
-  it('restores zoom and granularity when the anchor matches the chart title', () => {
-    const view = anchoredView(
-      { anchor: 'CCU', graphMin: '1000', graphMax: '2000', granularity: 'hour' },
-      'CCU',
-    )
-    expect(view).toEqual({ zoom: { min: 1000, max: 2000 }, granularity: 'hour' })
-  })
-
-  it('ignores everything when the anchor names another chart', () => {
-    const view = anchoredView(
-      { anchor: 'Visits', graphMin: '1000', graphMax: '2000', granularity: 'hour' },
-      'CCU',
-    )
-    expect(view).toEqual({ zoom: null, granularity: null })
-  })
-
-  it('ignores a granularity without an anchor', () => {
-    expect(anchoredView({ granularity: 'week' }, 'CCU').granularity).toBeNull()
-  })
-
-  it('ignores an invalid granularity but keeps the zoom', () => {
-    const view = anchoredView(
-      { anchor: 'CCU', graphMin: '1000', graphMax: '2000', granularity: 'year' },
-      'CCU',
-    )
-    expect(view).toEqual({ zoom: { min: 1000, max: 2000 }, granularity: null })
-  })
-
-  it('reads ISO times and drops a reversed or half range', () => {
-    expect(
-      anchoredView(
-        { anchor: 'CCU', graphMin: '2026-01-01T00:00:00Z', graphMax: '2026-01-02T00:00:00Z' },
-        'CCU',
-      ).zoom,
-    ).toEqual({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2026, 0, 2) })
-    expect(anchoredView({ anchor: 'CCU', graphMin: '2000', graphMax: '1000' }, 'CCU').zoom).toBeNull()
-    expect(anchoredView({ anchor: 'CCU', graphMin: '2000' }, 'CCU').zoom).toBeNull()
-  })
-})
+import { tabFromHash, zoomFromRelayout } from './anchor.ts'
 
 describe('tabFromHash', () => {
   it('takes a known tab and falls back to the default otherwise', () => {

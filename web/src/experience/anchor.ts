@@ -1,68 +1,11 @@
-import { GRANULARITIES, type Granularity, type GraphRange } from '@ludex/schemas'
+import type { AnchorZoom, GraphRange } from '@ludex/schemas'
 import type { HashParams } from '../ui/hash-params.ts'
 
 const DAY_MS = 86_400_000
 
-/** A visible time range of a chart, epoch ms. */
-export interface Zoom {
-  readonly min: number
-  readonly max: number
-}
-
-/** What an address restores for one chart. */
-export interface AnchoredView {
-  /** The zoom from graphMin/graphMax, only when the anchor names this chart. */
-  readonly zoom: Zoom | null
-  /** The granularity, only when the anchor names this chart and the value is valid. */
-  readonly granularity: Granularity | null
-}
-
-/** A time in an address: epoch milliseconds or an ISO 8601 date; anything else is ignored. */
-export function parseAnchorTime(value: string | undefined): number | null {
-  if (value === undefined || value.trim() === '') return null
-  const text = value.trim()
-  const ms = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : Date.parse(text)
-  return Number.isFinite(ms) ? ms : null
-}
-
-export function isGranularity(value: string | undefined): value is Granularity {
-  return (GRANULARITIES as readonly string[]).includes(value ?? '')
-}
-
-/**
- * The view an address restores for the chart titled `chartTitle` (part 1 §2): zoom and granularity
- * apply only when the anchor matches the chart title; the granularity must also be a valid one, and a
- * zoom needs both ends, in order.
- */
-export function anchoredView(hash: HashParams, chartTitle: string): AnchoredView {
-  if (hash.anchor !== chartTitle) return { zoom: null, granularity: null }
-  const min = parseAnchorTime(hash.graphMin)
-  const max = parseAnchorTime(hash.graphMax)
-  return {
-    zoom: min !== null && max !== null && min < max ? { min, max } : null,
-    granularity: isGranularity(hash.granularity) ? hash.granularity : null,
-  }
-}
-
 /** The tab from the address when it is one of the chart's tabs, else the chart's default. */
 export function tabFromHash<T extends string>(hash: HashParams, tabs: readonly T[], fallback: T): T {
   return (tabs as readonly string[]).includes(hash.tab ?? '') ? (hash.tab as T) : fallback
-}
-
-/** The hash of an anchor link to a chart in its current state. */
-export function anchorLinkParams(view: {
-  title: string
-  zoom: Zoom | null
-  granularity: Granularity
-  tab?: string
-}): Record<string, string | number | undefined> {
-  return {
-    anchor: view.title,
-    graphMin: view.zoom ? Math.round(view.zoom.min) : undefined,
-    graphMax: view.zoom ? Math.round(view.zoom.max) : undefined,
-    granularity: view.granularity,
-    tab: view.tab,
-  }
 }
 
 /** The range buttons in order; the visitor-locked ones open the sign-up promo. */
@@ -103,7 +46,7 @@ export function rangeStart(range: GraphRange, nowMs: number): number | null {
  * Reads Plotly's relayout event for the x axis: a new range (strings in UTC without zone, or
  * numbers), 'autorange' (zoom reset), or null when the event is about something else.
  */
-export function zoomFromRelayout(event: Readonly<Record<string, unknown>>): Zoom | 'autorange' | null {
+export function zoomFromRelayout(event: Readonly<Record<string, unknown>>): AnchorZoom | 'autorange' | null {
   if (event['xaxis.autorange'] === true) return 'autorange'
   const range = event['xaxis.range']
   const [a, b] = Array.isArray(range) ? range : [event['xaxis.range[0]'], event['xaxis.range[1]']]

@@ -1,4 +1,6 @@
 import {
+  type AnchorZoom,
+  anchoredView,
   DEFAULT_GRANULARITY,
   DEFAULT_GRAPH_RANGE,
   GRANULARITIES,
@@ -9,7 +11,7 @@ import { useCallback, useRef, useState } from 'react'
 import { effectiveGranularity, offeredGranularities } from '../charts/granularity-options.ts'
 import { useViewer } from '../shell/viewer.ts'
 import { useHashParams } from '../ui/hash-params.ts'
-import { anchoredView, rangeStart, type Zoom, zoomFromRelayout } from './anchor.ts'
+import { rangeStart, zoomFromRelayout } from './anchor.ts'
 
 const MINUTE_MS = 60_000
 
@@ -23,7 +25,7 @@ export interface ChartView {
   readonly range: GraphRange | null
   readonly selectRange: (r: GraphRange) => void
   /** The range the view was set to (button or link); null for All. Charts put it on the x axis. */
-  readonly target: Zoom | null
+  readonly target: AnchorZoom | null
   /** Where data must start to fill the target (undefined: from the beginning). */
   readonly startTime: number | undefined
   /**
@@ -31,7 +33,7 @@ export interface ChartView {
    * default range, so a link copied from the default view carries no zoom (and never prompts a
    * visitor to sign in: the default month reaches past the 29-day anchor check).
    */
-  readonly visible: () => Zoom | null
+  readonly visible: () => AnchorZoom | null
   readonly onRelayout: (event: Readonly<Record<string, unknown>>) => void
   /** Changes only when the view is set on purpose, so user zoom survives refetches but not a button. */
   readonly uirevision: string
@@ -47,7 +49,7 @@ export function viewNow(): number {
   return Math.ceil(Date.now() / MINUTE_MS) * MINUTE_MS
 }
 
-function targetFor(range: GraphRange, now: number): Zoom | null {
+function targetFor(range: GraphRange, now: number): AnchorZoom | null {
   const start = rangeStart(range, now)
   return start === null ? null : { min: start, max: now }
 }
@@ -84,9 +86,11 @@ export function useChartView(
       : fallback,
   )
   const [range, setRange] = useState<GraphRange | null>(initial.zoom ? null : DEFAULT_GRAPH_RANGE)
-  const [target, setTarget] = useState<Zoom | null>(() => initial.zoom ?? targetFor(DEFAULT_GRAPH_RANGE, now))
+  const [target, setTarget] = useState<AnchorZoom | null>(
+    () => initial.zoom ?? targetFor(DEFAULT_GRAPH_RANGE, now),
+  )
   const [revision, setRevision] = useState(0)
-  const visibleRef = useRef<Zoom | null>(target)
+  const visibleRef = useRef<AnchorZoom | null>(target)
 
   const selectRange = useCallback((r: GraphRange) => {
     const next = targetFor(r, viewNow())

@@ -1,4 +1,5 @@
-import { chartCategoryById, RANKING_GANTT_LABEL_THRESHOLDS_MS } from '@ludex/schemas'
+import { type AnchorZoom, chartCategoryById, RANKING_GANTT_LABEL_THRESHOLDS_MS } from '@ludex/schemas'
+import { formatDate } from './format.ts'
 
 export interface RankingPeriod {
   readonly start: string
@@ -53,6 +54,34 @@ export function rankingMilestones(periods: readonly RankingPeriod[]): Milestone[
     })
   }
   return out.sort((a, b) => a.peakRank - b.peakRank || a.category.localeCompare(b.category))
+}
+
+/** The periods whose bars a chart over `range` draws (any part of them inside it); all without a range. */
+export function periodsInRange(
+  periods: readonly RankingPeriod[],
+  range: AnchorZoom | null,
+): readonly RankingPeriod[] {
+  if (!range) return periods
+  return periods.filter((p) => Date.parse(p.end) > range.min && Date.parse(p.start) < range.max)
+}
+
+/**
+ * The gantt's text summary for screen readers: per category, the best rank among the bars the chart
+ * draws over `range` (the visible range; null for all), so it says what the chart shows, not the best
+ * rank of a history partly out of view.
+ */
+export function rankingsSummary(
+  name: string,
+  periods: readonly RankingPeriod[],
+  range: AnchorZoom | null,
+): string {
+  const peaks = rankingMilestones(periodsInRange(periods, range))
+  const when = range
+    ? ` from ${formatDate(new Date(range.min).toISOString())} to ${formatDate(new Date(range.max).toISOString())}`
+    : ''
+  if (peaks.length === 0) return `${name} was in no chart category${when}.`
+  const categories = `${peaks.length} chart ${peaks.length === 1 ? 'category' : 'categories'}`
+  return `${name} appeared in ${categories}${when}: ${peaks.map((m) => `${m.category} peak #${m.peakRank}`).join(', ')}.`
 }
 
 const [HOUR, THREE_HOURS, DAY] = RANKING_GANTT_LABEL_THRESHOLDS_MS

@@ -4,13 +4,15 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
   day: 'numeric',
   timeZone: 'UTC',
 })
-const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
 
-/** A screen-reader description of a time series: span, latest, highest and lowest values. */
+/**
+ * A screen-reader description of a time series: span, latest, highest and lowest values, written with
+ * `format`, the page's own formatting of the stat (formatStatValue: '273.4K', never '273464.8').
+ */
 export function seriesSummary(
   what: string,
   points: readonly (readonly [number, number])[],
-  format: (v: number) => string = (v) => numberFormat.format(v),
+  format: (v: number) => string,
 ): string {
   if (points.length === 0) return `${what}: no data.`
   const first = points[0]!

@@ -1,29 +1,26 @@
 import { Group, Kbd, Text, UnstyledButton } from '@mantine/core'
-import { useHotkeys, useOs } from '@mantine/hooks'
+import { useOs } from '@mantine/hooks'
 import { IconSearch } from '@tabler/icons-react'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import classes from './GlobalSearch.module.css'
+import { searchKeys } from './search-keys.ts'
 
 const SearchSpotlight = lazy(() => import('./SearchSpotlight.tsx'))
 
 /**
  * The global experience search (part 1 §2): a button in the top bar opens it, as do Ctrl/Cmd+K and
  * Ctrl/Cmd+F (the browser's find is replaced on purpose, also from inside inputs). The dialog itself
- * is loaded on first use.
+ * is loaded on first use. The shortcuts belong to the page's keystroke buffer (search-keys.ts), so a
+ * shortcut pressed before hydration opens the search once the app is up, and what was typed meanwhile
+ * reaches the box.
  */
 export function GlobalSearch() {
   const os = useOs()
   const mod = os === 'macos' || os === 'ios' ? '⌘' : 'Ctrl'
   const [openSignal, setOpenSignal] = useState(0)
-  const open = () => setOpenSignal((n) => n + 1)
+  const open = useCallback(() => setOpenSignal((n) => n + 1), [])
 
-  useHotkeys(
-    [
-      ['mod+K', open],
-      ['mod+F', open],
-    ],
-    [],
-  )
+  useEffect(() => searchKeys(window).connect(open), [open])
 
   return (
     <>

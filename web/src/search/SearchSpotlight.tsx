@@ -5,10 +5,11 @@ import { createSpotlight, Spotlight } from '@mantine/spotlight'
 import '@mantine/spotlight/styles.css'
 import { IconArrowRight, IconSearch } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
-import { type ClipboardEvent, type KeyboardEvent, useEffect, useMemo, useState } from 'react'
+import { type ClipboardEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { api, SHELL_DATA_STALE_MS } from '../api/queries.ts'
 import { canSuggest, matchExperiences, normalizeSearchText, seeAllPath } from './match.ts'
+import { SEARCH_KEYS, searchKeys } from './search-keys.ts'
 
 /** The search has its own store so Enter can tell whether a suggestion is highlighted. */
 const [searchStore, searchActions] = createSpotlight()
@@ -17,7 +18,8 @@ const count = new Intl.NumberFormat('en-US')
 
 /**
  * The search dialog, loaded on first use so it stays out of the start-up JavaScript. Each change of
- * `openSignal` (above 0) opens it. Suggestions follow the typed text after a 500 ms pause.
+ * `openSignal` (above 0) opens it. Suggestions follow the typed text after a 500 ms pause. When its box
+ * takes focus, it takes what was typed since the shortcut (search-keys.ts), Enter included.
  */
 export default function SearchSpotlight({ openSignal }: { openSignal: number }) {
   const navigate = useNavigate()
@@ -27,9 +29,14 @@ export default function SearchSpotlight({ openSignal }: { openSignal: number }) 
   const { data: list } = useQuery({ ...api.slimList(), refetchInterval: SHELL_DATA_STALE_MS })
   const suggestions = useMemo(() => matchExperiences(list ?? [], debounced), [list, debounced])
   const seeAll = seeAllPath(query)
+  const input = useRef<HTMLInputElement>(null)
 
   useEffect(() => {
-    if (openSignal > 0) searchActions.open()
+    if (openSignal === 0) return
+    searchActions.open()
+    // Already open with the focus elsewhere in it: the box takes it back (and what was typed since).
+    // A dialog that is opening focuses its box itself once drawn.
+    input.current?.focus()
   }, [openSignal])
 
   const go = (to: string) => {
@@ -45,6 +52,15 @@ export default function SearchSpotlight({ openSignal }: { openSignal: number }) 
       event.preventDefault()
       go(seeAll)
     }
+  }
+
+  // Focus events are discrete: the text is in the box before the next keystroke reaches it.
+  const onFocus = () => {
+    const typed = searchKeys(window).take()
+    if (!typed) return
+    setQuery(typed.text)
+    const to = typed.enter ? seeAllPath(typed.text) : null
+    if (to) go(to)
   }
 
   // A pasted game link is reduced to its id at once (typed text is matched the same way anyway).
@@ -75,6 +91,9 @@ export default function SearchSpotlight({ openSignal }: { openSignal: number }) 
         leftSection={<IconSearch stroke={1.5} aria-hidden />}
         onKeyDown={onKeyDown}
         onPaste={onPaste}
+        onFocus={onFocus}
+        ref={input}
+        {...{ [SEARCH_KEYS.inputAttribute]: '' }}
       />
       <Spotlight.ActionsList aria-label="Suggestions">
         {suggestions.map((e) => (

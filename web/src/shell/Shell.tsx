@@ -15,6 +15,7 @@ import {
   SidebarNav,
   useSidebarMode,
 } from './Sidebar.tsx'
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink.tsx'
 import { TopBar } from './TopBar.tsx'
 import { useVerificationCompleteToast } from './verification-complete.ts'
 
@@ -22,8 +23,9 @@ import { useVerificationCompleteToast } from './verification-complete.ts'
 const DRAWER_BREAKPOINT = 'sm'
 
 /**
- * The app shell (part 1 §2): top bar, sidebar (full, or minimal that expands while hovered or
- * focused), a drawer on small screens, the routed page and the footer.
+ * The app shell (part 1 §2): a skip link to the page, a navigation progress bar, top bar, sidebar (full,
+ * or minimal that expands while hovered or focused), a drawer on small screens, the routed page and
+ * the footer.
  */
 export function Shell() {
   const [mode, setMode] = useSidebarMode()
@@ -41,6 +43,7 @@ export function Shell() {
   // Modals live inside the router so their content can use links (the promo's 'Sign In').
   return (
     <ModalsProvider>
+      <SkipLink />
       <NavigationProgress />
       <AppShell
         header={{ height: 60 }}
@@ -90,7 +93,8 @@ export function Shell() {
             <SidebarNav minimal={false} onNavigate={drawer.close} />
           </nav>
         </Drawer>
-        <AppShell.Main className={classes.main}>
+        {/* The skip link's target: focusable by script only. */}
+        <AppShell.Main className={classes.main} id={MAIN_CONTENT_ID} tabIndex={-1}>
           <div className={classes.page}>
             <Outlet />
           </div>

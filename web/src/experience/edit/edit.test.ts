@@ -20,8 +20,9 @@ const EXPERIENCE: Experience = {
   age_limit: 0,
   play_status: 1,
   creator_id: 1,
-  genre_l1: 'obby',
+  genre_l1: 'Obby & Platformer',
   genre_l2: 'Classic Obby',
+  genre: 'obby',
   daily_pick_dates: [],
   price: 0,
   average_playtime: 300,
@@ -41,6 +42,7 @@ const slim = (e: Experience): SlimExperience => ({
   creator_id: e.creator_id,
   genre_l1: e.genre_l1,
   genre_l2: e.genre_l2,
+  genre: e.genre,
 })
 const OTHER = { ...slim(EXPERIENCE), place_id: 42, universe_id: 43, name: 'Other', canonical_name: 'Other' }
 

@@ -37,6 +37,37 @@ describe('the change password form', () => {
     expect(fetchSpy).not.toHaveBeenCalled()
   })
 
+  it('clears the fields after an attempt its own checks stopped, keeping the reason until the next keystroke', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch')
+    renderPage('/change-password', ChangePasswordPage, `/change-password#token=${TOKEN}`)
+
+    type('New Password', 'long enough')
+    type('Confirm Password', 'long enougH')
+    fireEvent.click(screen.getByRole('button', { name: 'Change Password' }))
+    expect(input('New Password').value).toBe('')
+    expect(input('Confirm Password').value).toBe('')
+    // Over the cleared fields the message of the attempt stays, and New Password has the focus again.
+    expect(screen.getByText('Password does not match')).toBeTruthy()
+    expect(input('Confirm Password').getAttribute('aria-invalid')).toBe('true')
+    expect(document.activeElement).toBe(input('New Password'))
+
+    type('New Password', 'short')
+    expect(screen.queryByText('Password does not match')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Change Password' }))
+    expect(input('New Password').value).toBe('')
+    expect(screen.getAllByText('Password needs to be longer')).toHaveLength(2)
+    expect(fetchSpy).not.toHaveBeenCalled()
+
+    // A valid pair after that goes out.
+    fetchSpy.mockResolvedValue(Response.json({ ok: true }, { status: 200 }))
+    type('New Password', 'long enough')
+    type('Confirm Password', 'long enough')
+    expect(screen.queryByText('Password needs to be longer')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Change Password' }))
+    await screen.findByRole('heading', { name: PASSWORD_CHANGED })
+    expect(fetchSpy).toHaveBeenCalledTimes(1)
+  })
+
   it('sends the token and the new password, clears the fields and confirms', async () => {
     const fetchSpy = vi
       .spyOn(globalThis, 'fetch')

@@ -5,7 +5,6 @@ import type { PageAccess } from '../../shell/page-access.ts'
 import { requireAccess } from '../../shell/page-guard.tsx'
 import { ComingSoonPage } from './ComingSoonPage.tsx'
 import type { ComingSoonSpec } from './coming-soon.ts'
-import { TITLES } from './titles.ts'
 
 export interface ComingSoonData {
   readonly title: string
@@ -23,7 +22,7 @@ export function route(
     loader: async ({ params }: LoaderFunctionArgs): Promise<ComingSoonData> => {
       await requireAccess(queryClient, access)
       if ((spec.ids ?? []).some((name) => !isDatabaseId(params[name]))) throw notFound()
-      const title = typeof spec.title === 'string' ? spec.title : spec.title(params, TITLES)
+      const title = typeof spec.title === 'string' ? spec.title : spec.title(params)
       if (title === null) throw notFound()
       return { title, access, noIndex: spec.noIndex ?? false }
     },

@@ -1,11 +1,10 @@
-import { anchorNeedsSignIn } from '@ludex/schemas'
+import { anchorNeedsSignIn, parseAnchorTime } from '@ludex/schemas'
 import { Grid, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo } from 'react'
 import { useLoaderData } from 'react-router'
 import { api } from '../../api/queries.ts'
 import { AnnotationPicker } from '../../experience/AnnotationPicker.tsx'
-import { parseAnchorTime } from '../../experience/anchor.ts'
 import {
   annotationShapes,
   experienceAnnotations,

@@ -1,18 +1,9 @@
-import { Center, Group, Loader, Pagination, Select, Table, Text, UnstyledButton } from '@mantine/core'
-import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
-import {
-  flexRender,
-  getCoreRowModel,
-  getPaginationRowModel,
-  getSortedRowModel,
-  type SortingState,
-  useReactTable,
-} from '@tanstack/react-table'
-import { useEffect, useMemo, useState } from 'react'
+import { memo, useMemo } from 'react'
 import { api } from '../../api/queries.ts'
+import { DataTableView, useDataTable } from '../../ui/table/data-table.tsx'
 import { experienceColumns, IconHashes, type RankedExperience } from './columns.tsx'
-import { PAGE_SIZES, usePageSize } from './page-size.ts'
+import classes from './ExperiencesTable.module.css'
 
 export interface ExperiencesTableProps {
   /** Identifies the table for its remembered page size. */
@@ -20,40 +11,36 @@ export interface ExperiencesTableProps {
   readonly rows: readonly RankedExperience[]
   readonly loading: boolean
   readonly caption: string
+  /** Columns other than the list's (a tag's list adds its remove action); default experienceColumns. */
+  readonly columns?: typeof experienceColumns
 }
 
 const NUMERIC = new Set(['rank', 'players_online', 'total_visits', 'like_percentage'])
+/** Shown inside the name cell on phones instead (columns.tsx). */
+const PHONE_HIDDEN = new Set(['rank'])
+/** The name wraps, and on phones takes what players online and like % leave of the visible width. */
+const COLUMN_CLASSES = { name: classes.name }
 
-/** The experiences table: sortable columns, paging with a remembered page size, icons per page. */
-export function ExperiencesTable({ tableId, rows, loading, caption }: ExperiencesTableProps) {
-  const [pageSize, setPageSize] = usePageSize(tableId)
-  const [sorting, setSorting] = useState<SortingState>([{ id: 'rank', desc: false }])
-  const [pageIndex, setPageIndex] = useState(0)
-  const data = useMemo(() => [...rows], [rows])
-
-  // A new filter starts at the first page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: rows is the trigger, not a value used
-  useEffect(() => setPageIndex(0), [rows])
-
-  const table = useReactTable({
-    data,
-    columns: experienceColumns,
-    state: { sorting, pagination: { pageIndex, pageSize } },
-    onSortingChange: setSorting,
-    onPaginationChange: (updater) => {
-      const next = typeof updater === 'function' ? updater({ pageIndex, pageSize }) : updater
-      setPageIndex(next.pageIndex)
-      if (next.pageSize !== pageSize) setPageSize(next.pageSize)
-    },
-    getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    getPaginationRowModel: getPaginationRowModel(),
-    autoResetPageIndex: false,
+/**
+ * The experiences table: sortable columns, paging with a remembered page size, icons per page. Memoised:
+ * a keystroke in the page's search box re-renders the box, not the table, until the filter settles.
+ */
+export const ExperiencesTable = memo(function ExperiencesTable({
+  tableId,
+  rows,
+  loading,
+  caption,
+  columns = experienceColumns,
+}: ExperiencesTableProps) {
+  const state = useDataTable({
+    tableId,
+    rows,
+    columns,
     getRowId: (r) => String(r.place_id),
+    initialSort: [{ id: 'rank', desc: false }],
   })
 
-  const pageRows = table.getRowModel().rows
-  const pageIds = pageRows.map((r) => r.original.place_id)
+  const pageIds = state.table.getRowModel().rows.map((r) => r.original.place_id)
   const icons = useQuery(api.thumbnails(pageIds, 'Icon'))
   const iconMap = useMemo(() => {
     const m = new Map<number, string>()
@@ -63,119 +50,20 @@ export function ExperiencesTable({ tableId, rows, loading, caption }: Experience
     return m
   }, [icons.data, icons.isFetched, pageIds])
 
-  const pageCount = table.getPageCount()
-
   return (
     <IconHashes value={iconMap}>
-      <Table.ScrollContainer minWidth={720}>
-        <Table striped highlightOnHover verticalSpacing="xs" aria-busy={loading}>
-          <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
-            <Text size="sm" c="dimmed" component="span">
-              {caption}
-            </Text>
-          </Table.Caption>
-          <Table.Thead>
-            {table.getHeaderGroups().map((group) => (
-              <Table.Tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted()
-                  const label = flexRender(header.column.columnDef.header, header.getContext())
-                  const numeric = NUMERIC.has(header.column.id)
-                  return (
-                    <Table.Th
-                      key={header.id}
-                      ta={numeric ? 'right' : 'left'}
-                      aria-sort={
-                        sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
-                      }
-                    >
-                      {header.column.getCanSort() ? (
-                        <UnstyledButton
-                          onClick={header.column.getToggleSortingHandler()}
-                          fw={600}
-                          fz="sm"
-                          style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
-                        >
-                          {label}
-                          {sorted === 'asc' ? (
-                            <IconArrowUp size={14} aria-hidden />
-                          ) : sorted === 'desc' ? (
-                            <IconArrowDown size={14} aria-hidden />
-                          ) : (
-                            <IconArrowsSort size={14} aria-hidden opacity={0.4} />
-                          )}
-                        </UnstyledButton>
-                      ) : (
-                        label
-                      )}
-                    </Table.Th>
-                  )
-                })}
-              </Table.Tr>
-            ))}
-          </Table.Thead>
-          <Table.Tbody>
-            {pageRows.map((row) => (
-              <Table.Tr key={row.id}>
-                {row.getVisibleCells().map((cell) => (
-                  <Table.Td
-                    key={cell.id}
-                    ta={NUMERIC.has(cell.column.id) ? 'right' : 'left'}
-                    style={NUMERIC.has(cell.column.id) ? { fontVariantNumeric: 'tabular-nums' } : undefined}
-                  >
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {loading && (
-        <Center py="xl">
-          <Loader aria-label="Loading experiences" />
-        </Center>
-      )}
-      {!loading && rows.length === 0 && (
-        <Center py="xl">
-          <Text c="dimmed">No Data</Text>
-        </Center>
-      )}
-      {rows.length > 0 && (
-        <Group justify="space-between" mt="md" wrap="wrap" gap="sm">
-          <Group gap="xs">
-            <Text size="sm" id={`${tableId}-page-size-label`}>
-              Rows per page
-            </Text>
-            <Select
-              aria-labelledby={`${tableId}-page-size-label`}
-              w={90}
-              size="xs"
-              allowDeselect={false}
-              data={PAGE_SIZES.map(String)}
-              value={String(pageSize)}
-              onChange={(v) => {
-                if (v) {
-                  setPageSize(Number(v))
-                  setPageIndex(0)
-                }
-              }}
-            />
-          </Group>
-          <Pagination
-            total={pageCount}
-            value={pageIndex + 1}
-            onChange={(p) => setPageIndex(p - 1)}
-            size="sm"
-            siblings={1}
-            getControlProps={(control) => ({
-              'aria-label':
-                control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control,
-            })}
-            getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-          />
-        </Group>
-      )}
+      <DataTableView
+        state={state}
+        tableId={tableId}
+        loading={loading}
+        caption={caption}
+        label="Experiences"
+        numeric={NUMERIC}
+        loadingLabel="Loading experiences"
+        phoneHidden={PHONE_HIDDEN}
+        columnClasses={COLUMN_CLASSES}
+        widerThanPhones
+      />
     </IconHashes>
   )
-}
+})

@@ -1,10 +1,12 @@
 import { displayGenreName, formatLikePercentage, type SlimExperience, shortenNumber } from '@ludex/schemas'
-import { Anchor, Group, Stack, Text, VisuallyHidden } from '@mantine/core'
+import { Anchor, Box, Group, Stack, Text, VisuallyHidden } from '@mantine/core'
 import { createColumnHelper } from '@tanstack/react-table'
 import { createContext, useContext } from 'react'
 import { Link } from 'react-router'
+import { GenreLink } from '../../browse/GenreLink.tsx'
 import { formatInteger } from '../../experience/format.ts'
 import { ExperienceIcon } from '../../thumbnails/ExperienceIcon.tsx'
+import classes from './ExperiencesTable.module.css'
 import { RowMenu } from './RowMenu.tsx'
 
 /** A slim experience with its rank among all experiences (derived from players online). */
@@ -19,9 +21,22 @@ function NameCell({ row }: { row: RankedExperience }) {
   const hash = useContext(IconHashes).get(row.place_id)
   return (
     <Group gap="sm" wrap="nowrap">
-      <ExperienceIcon placeId={row.place_id} hash={hash} size={36} />
-      <Stack gap={0} miw={0}>
-        <Anchor component={Link} to={`/experiences/${row.place_id}`} fw={500} lineClamp={2}>
+      {/* On phones the name has the cell to itself. */}
+      <Box visibleFrom="xs">
+        <ExperienceIcon placeId={row.place_id} hash={hash} size={36} />
+      </Box>
+      <Stack gap={0} miw={0} className={classes.nameContent}>
+        {/* On phones the rank column gives way to the name; the rank comes along in its cell. */}
+        <Text size="xs" c="dimmed" hiddenFrom="xs">
+          <VisuallyHidden>Rank </VisuallyHidden>#{row.rank}
+        </Text>
+        <Anchor
+          component={Link}
+          to={`/experiences/${row.place_id}`}
+          fw={500}
+          lineClamp={2}
+          style={{ overflowWrap: 'anywhere' }}
+        >
           {row.name}
         </Anchor>
         {row.canonical_name !== row.name && (
@@ -34,7 +49,10 @@ function NameCell({ row }: { row: RankedExperience }) {
   )
 }
 
-/** The columns of the experiences table. */
+/**
+ * The columns of the experiences table, the ones that matter first (name, players online, like %): on a
+ * phone those fit and the rest scroll into view (ExperiencesTable).
+ */
 export const experienceColumns = [
   col.accessor('rank', { header: 'Rank', cell: (c) => `#${c.getValue()}`, sortDescFirst: false }),
   col.accessor('name', {
@@ -47,17 +65,21 @@ export const experienceColumns = [
     cell: (c) => formatInteger(c.getValue()),
     sortDescFirst: true,
   }),
-  col.accessor('total_visits', {
-    header: 'Visits',
-    cell: (c) => shortenNumber(c.getValue(), { plus: true }),
-    sortDescFirst: true,
-  }),
   col.accessor('like_percentage', {
     header: 'Like %',
     cell: (c) => formatLikePercentage(c.getValue()),
     sortDescFirst: true,
   }),
-  col.accessor((r) => displayGenreName(r.genre_l1), { id: 'genre', header: 'Genre' }),
+  col.accessor('total_visits', {
+    header: 'Visits',
+    cell: (c) => shortenNumber(c.getValue(), { plus: true }),
+    sortDescFirst: true,
+  }),
+  col.accessor((r) => displayGenreName(r.genre), {
+    id: 'genre',
+    header: 'Genre',
+    cell: (c) => <GenreLink genre={c.row.original.genre} />,
+  }),
   col.display({
     id: 'actions',
     header: () => <VisuallyHidden>Actions</VisuallyHidden>,

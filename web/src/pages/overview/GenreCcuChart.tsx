@@ -1,4 +1,4 @@
-import { displayGenreName, type Granularity } from '@ludex/schemas'
+import { displayGenreName, formatStatValue, type GenreChartGranularity } from '@ludex/schemas'
 import { SegmentedControl, useComputedColorScheme, useMantineTheme } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { Data, Layout } from 'plotly.js'
@@ -15,16 +15,19 @@ import {
 } from '../../charts/index.ts'
 import { useViewer } from '../../shell/viewer.ts'
 import { useHashParams } from '../../ui/hash-params.ts'
-import { genreGranularityView } from './genre-granularity.ts'
+import { GENRE_CCU_TITLE, genreGranularityHash, genreGranularityView } from './genre-granularity.ts'
 import { OverviewCard } from './OverviewCard.tsx'
 
-const TITLE = 'Average Genre CCU'
+const TITLE = GENRE_CCU_TITLE
 
-/** Average CCU per genre over time, one line per genre, with a day/week/month switch. */
+/**
+ * Average CCU per genre over time, one line per genre, with a day/week/month switch kept in the address
+ * as an anchor link to the chart (genre-granularity.ts), offering only what can show two points.
+ */
 export function GenreCcuChart() {
   const [hash, setHash] = useHashParams()
   const viewer = useViewer()
-  const { granularity, options } = genreGranularityView(hash.granularity, {
+  const { granularity, options } = genreGranularityView(hash, {
     visitor: viewer.kind === 'visitor',
     nowMs: Date.now(),
   })
@@ -57,7 +60,7 @@ export function GenreCcuChart() {
       const name = displayGenreName(s.name)
       const parts = lineParts(
         s.data.map(([t, avg]) => [t, avg] as const),
-        granularity as Granularity,
+        granularity,
         partialFrom,
       )
       if (parts.tail.length > 0) {
@@ -89,7 +92,7 @@ export function GenreCcuChart() {
       .slice(0, 3)
     if (latest.length === 0) return 'No data.'
     return `Average CCU per experience of ${shown.length} genres by ${granularity}. Highest in the latest whole period: ${latest
-      .map((x) => `${x.name} ${x.v.toLocaleString('en-US')}`)
+      .map((x) => `${x.name} ${formatStatValue('ccus', x.v)}`)
       .join(', ')}.`
   }, [stats.data, granularity, partialFrom])
 
@@ -102,7 +105,7 @@ export function GenreCcuChart() {
           aria-label="Granularity"
           data={options}
           value={granularity}
-          onChange={(v) => setHash((cur) => ({ ...cur, granularity: v === 'day' ? undefined : v }))}
+          onChange={(v) => setHash((cur) => genreGranularityHash(cur, v as GenreChartGranularity))}
         />
       }
     >

@@ -6,6 +6,7 @@ import { useMemo } from 'react'
 import { Link } from 'react-router'
 import { api } from '../../api/queries.ts'
 import { NO_DATA } from '../../charts/index.ts'
+import { ScrollTable } from '../../ui/ScrollTable.tsx'
 import { formatGain, formatOldRank, formatRank } from './movement.ts'
 import { OverviewCard } from './OverviewCard.tsx'
 import classes from './overview.module.css'
@@ -85,7 +86,7 @@ export function MovementTable({ type, title }: { type: 'top100entry' | 'top100ex
     )
   else
     body = (
-      <Table.ScrollContainer minWidth={300}>
+      <ScrollTable label={title}>
         <Table striped highlightOnHover>
           <Table.Thead>
             {table.getHeaderGroups().map((hg) => (
@@ -110,7 +111,7 @@ export function MovementTable({ type, title }: { type: 'top100entry' | 'top100ex
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
     )
 
   return (

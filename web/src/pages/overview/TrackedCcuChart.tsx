@@ -1,3 +1,4 @@
+import { formatStatValue } from '@ludex/schemas'
 import type { Data } from 'plotly.js'
 import { useCallback, useMemo, useState } from 'react'
 import { Chart, IN_PROGRESS, inProgressTrace, lineParts, toXY, useSeriesColors } from '../../charts/index.ts'
@@ -7,7 +8,6 @@ import { type CcuPoint, trackedCcuAxes, widenedZoom } from './tracked-ccu.ts'
 
 const TITLE = 'Tracked Games CCU'
 export const NO_ROBLOX_CCU_DATA = 'No Roblox CCU data'
-const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
 
 /**
@@ -53,14 +53,13 @@ export function TrackedCcuChart({
     const whole = points.filter((p) => partialFrom === null || p.time < partialFrom)
     const max = whole.reduce<CcuPoint | undefined>((m, p) => (!m || p.ccu > m.ccu ? p : m), undefined)
     const lastWhole = whole.at(-1)
+    const ccu = (v: number) => formatStatValue('ccus', v)
     const summary = [
       `Daily CCU of tracked games from ${day.format(first.time)} to ${day.format(last.time)}`,
       lastWhole && max
-        ? `: latest whole day ${integer.format(lastWhole.ccu)}, highest ${integer.format(max.ccu)} on ${day.format(max.time)}.`
+        ? `: latest whole day ${ccu(lastWhole.ccu)}, highest ${ccu(max.ccu)} on ${day.format(max.time)}.`
         : '.',
-      parts.tail.length > 0
-        ? ` ${day.format(last.time)} is ${IN_PROGRESS}: ${integer.format(last.ccu)} so far.`
-        : '',
+      parts.tail.length > 0 ? ` ${day.format(last.time)} is ${IN_PROGRESS}: ${ccu(last.ccu)} so far.` : '',
     ].join('')
     const axes = trackedCcuAxes(points)
     return {

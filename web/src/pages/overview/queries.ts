@@ -1,4 +1,4 @@
-import type { SessionUser } from '@ludex/schemas'
+import { parseHashParams, type SessionUser } from '@ludex/schemas'
 import type { QueryClient } from '@tanstack/react-query'
 import { api, SESSION_QUERY_KEY } from '../../api/queries.ts'
 import { viewerOf } from '../../shell/viewer.ts'
@@ -12,12 +12,9 @@ export const OVERVIEW_CCU_GRANULARITY = 'day'
  * A failure is not fatal here: the card shows 'No Data' (part 1 §8, stat fetch fails).
  */
 export async function prefetchOverview(queryClient: QueryClient, hash: string): Promise<void> {
-  // The granularity the genre chart will draw: a visitor's month from the address draws weeks.
+  // The granularity the genre chart will draw: its anchor's, and a visitor's month draws weeks.
   const visitor = viewerOf(queryClient.getQueryData<SessionUser | null>(SESSION_QUERY_KEY)).kind === 'visitor'
-  const { granularity } = genreGranularityView(
-    new URLSearchParams(hash.replace(/^#/, '')).get('granularity') ?? undefined,
-    { visitor, nowMs: Date.now() },
-  )
+  const { granularity } = genreGranularityView(hashParams(hash), { visitor, nowMs: Date.now() })
   void queryClient.prefetchQuery(api.picks())
   void queryClient.prefetchQuery(api.movement('top100entry'))
   void queryClient.prefetchQuery(api.movement('top100exit'))
@@ -27,4 +24,13 @@ export async function prefetchOverview(queryClient: QueryClient, hash: string): 
     queryClient.ensureQueryData(api.platformCcu(OVERVIEW_CCU_GRANULARITY)).catch(() => undefined),
     queryClient.ensureQueryData(api.slimList()).catch(() => undefined),
   ])
+}
+
+/** The address's hash keys; an unknown key is the page's error to show (part 1 §5), not the prefetch's. */
+function hashParams(hash: string): ReturnType<typeof parseHashParams> {
+  try {
+    return parseHashParams(hash)
+  } catch {
+    return {}
+  }
 }

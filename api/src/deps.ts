@@ -3,6 +3,7 @@ import type { BadgeStatRow, Publisher } from '@ludex/schemas'
 import type { Logger } from 'pino'
 import type { Accounts } from './accounts/accounts.ts'
 import type { AggregateCache } from './cache/aggregate-cache.ts'
+import type { ExchangeRatesSource } from './exchange-rates/provider.ts'
 
 /** Fetches an experience's badges live from the platform (the pollers' client, wired by the CLI). */
 export type BadgeSource = (universeId: number) => Promise<readonly BadgeStatRow[]>
@@ -21,6 +22,10 @@ export interface ApiDeps {
   readonly logger: Logger
   /** Users, sessions, tags and the app database; without it their calls answer 503 (read-only API). */
   readonly accounts?: Accounts
+  /** The Robux converter's EUR and SEK rates (cached); without it GET /api/exchange-rates answers 503. */
+  readonly exchangeRates?: ExchangeRatesSource
+  /** The code library's page (CODE_LIBRARY_URL); its origin is the one the CSP lets the app frame. */
+  readonly codeLibraryUrl?: string
   /** Without it (no poller shares this process's state), untracked tag members wait for a restart. */
   readonly trackPlaces?: TrackPlaces
   /**

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { ACCOUNT_TEXT, verifiedUser } from './support/accounts.ts'
+import { ACCOUNT_TEXT, SEEDED, signInOnboarded, verifiedUser } from './support/accounts.ts'
 import { expect, expectCharts, main, test } from './support/fixtures.ts'
 import { curatedTag } from './support/tags.ts'
 
@@ -112,6 +112,19 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: 'Sign Up' }).click()
       await expect(page.getByText(ACCOUNT_TEXT.invalidEmail)).toBeVisible()
       expect(await seriousViolations(page)).toEqual([])
+    })
+
+    test('the staff tools', async ({ page }) => {
+      await signInOnboarded(page, SEEDED.admin)
+      for (const [path, ready] of [
+        ['/robux', 'SEK'],
+        ['/deep-link', 'Copy App Link'],
+        ['/code-library', 'Open in a new tab'],
+      ] as const) {
+        await page.goto(path)
+        await expect(main(page).getByText(ready, { exact: true }).first()).toBeVisible()
+        expect(await seriousViolations(page), path).toEqual([])
+      }
     })
 
     test('settings', async ({ page }) => {

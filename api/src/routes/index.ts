@@ -48,6 +48,8 @@ import { statsGenresRoute } from './stats/stats-genres.ts'
 import { statsKindRoute } from './stats/stats-kind.ts'
 import { thumbnailBulkRoute } from './thumbnail/bulk.ts'
 import { thumbnailHistoryRoute } from './thumbnail/history.ts'
+import { codeLibraryRoute } from './tools/code-library.ts'
+import { exchangeRatesRoute } from './tools/exchange-rates.ts'
 import { userListRoute, userRoleRoute } from './users/admin.ts'
 import { deleteAccountRoute, onboardingRoute, preferencesGetRoute, preferencesPutRoute } from './users/me.ts'
 
@@ -105,6 +107,8 @@ export const apiRoutes: readonly RouteDef[] = [
   deleteAccountRoute,
   userListRoute,
   userRoleRoute,
+  exchangeRatesRoute,
+  codeLibraryRoute,
   credentialListRoute,
   credentialCreateRoute,
   credentialUpdateRoute,

@@ -48,6 +48,30 @@ describe('MAIL_OUTBOX_PAGE: the unauthenticated outbox page is asked for, and on
   })
 })
 
+describe('EXCHANGE_RATES_URL and CODE_LIBRARY_URL: http(s) addresses, optional', () => {
+  it('reads http and https addresses and leaves them unset by default', () => {
+    expect(loadConfig({}).EXCHANGE_RATES_URL).toBeUndefined()
+    expect(loadConfig({}).CODE_LIBRARY_URL).toBeUndefined()
+    const set = loadConfig({
+      EXCHANGE_RATES_URL: 'http://127.0.0.1:9000/v6/latest/USD',
+      CODE_LIBRARY_URL: 'https://library.example.com/code/',
+    })
+    expect(set.EXCHANGE_RATES_URL).toBe('http://127.0.0.1:9000/v6/latest/USD')
+    expect(set.CODE_LIBRARY_URL).toBe('https://library.example.com/code/')
+  })
+
+  it('refuses any other scheme, naming the variable', () => {
+    for (const [key, value] of [
+      ['CODE_LIBRARY_URL', 'javascript:alert(1)'],
+      ['CODE_LIBRARY_URL', 'file:///etc/passwd'],
+      ['EXCHANGE_RATES_URL', 'ftp://rates.example.com/latest'],
+      ['EXCHANGE_RATES_URL', 'not a url'],
+    ] as const) {
+      expect(() => loadConfig({ [key]: value }), value).toThrow(new RegExp(key))
+    }
+  })
+})
+
 describe('OLD_TOOLS_HOSTS: the old tools site’s host names', () => {
   it('reads a comma- or space-separated list, lower-cased, empty by default', () => {
     expect(loadConfig({}).OLD_TOOLS_HOSTS).toEqual([])

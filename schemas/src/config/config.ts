@@ -22,6 +22,15 @@ const positiveIntList = z.string().transform((s, ctx) => {
   return out
 })
 
+/** An http or https address (never javascript:, data: or file:). */
+const httpUrl = z.url({ protocol: /^https?$/ })
+
+/**
+ * The exchange-rate provider used when EXCHANGE_RATES_URL is unset and the platform is the real one:
+ * ExchangeRate-API's open access endpoint (no key; updated daily), for the USD base.
+ */
+export const DEFAULT_EXCHANGE_RATES_URL = 'https://open.er-api.com/v6/latest/USD'
+
 /** More proxies than this in one chain is a configuration mistake, not a deployment. */
 const MAX_PROXY_HOPS = 10
 
@@ -274,6 +283,19 @@ export const configSchema = z.object({
     .string()
     .transform((s) => s.split(/[\s,]+/).filter(Boolean))
     .default(['https://accounts.google.com', 'accounts.google.com']),
+
+  /**
+   * The exchange-rate provider of the Robux converter (part 2 §7): an address answering GET with the
+   * USD base in ExchangeRate-API's open access shape (`result`, `base_code`, `time_next_update_unix`,
+   * `rates` with EUR and SEK). Unset: the simulator's rates endpoint when the simulator is the platform
+   * (no ROBLOX_API_BASE), else DEFAULT_EXCHANGE_RATES_URL.
+   */
+  EXCHANGE_RATES_URL: httpUrl.optional(),
+  /**
+   * The code library's page, embedded at /code-library for holders of VIEW_CODE_LIBRARY; its origin is
+   * the only one the Content-Security-Policy lets the app frame. Unset: the page says none is set up.
+   */
+  CODE_LIBRARY_URL: httpUrl.optional(),
 
   /** Sender of account emails. */
   MAIL_FROM: z.string().min(3).default('Ludex <no-reply@localhost>'),

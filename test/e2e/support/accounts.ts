@@ -14,6 +14,13 @@ export const SEEDED = {
     lastName: 'Admin',
     role: 'admin',
   },
+  editor: {
+    email: 'editor@ludex.test',
+    password: 'editor-password-e2e',
+    firstName: 'Eddie',
+    lastName: 'Editor',
+    role: 'editor',
+  },
   newcomer: {
     email: 'newcomer@ludex.test',
     password: 'newcomer-password-e2e',

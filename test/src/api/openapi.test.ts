@@ -198,6 +198,8 @@ function samples(
       init: { headers: { cookie: s.admin } },
     },
     'GET /api/stats/{kind}': { path: `/api/stats/ccus?placeIds=${place}&granularity=day&startTime=${start}` },
+    'GET /api/exchange-rates': { path: '/api/exchange-rates', init: { headers: { cookie: s.admin } } },
+    'GET /api/code-library': { path: '/api/code-library', init: { headers: { cookie: s.admin } } },
     'GET /api/gamecredential': { path: '/api/gamecredential', init: { headers: { cookie: s.admin } } },
     'POST /api/gamecredential': {
       path: '/api/gamecredential',

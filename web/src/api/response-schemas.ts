@@ -3,11 +3,13 @@
 // schemas stay out of the first load's JavaScript.
 export {
   authProviders,
+  codeLibrary,
   creatorDetail,
   creatorList,
   dailyPickList,
   errorGroups,
   eventStatList,
+  exchangeRates,
   experience,
   gameCredential,
   gameCredentialList,

@@ -98,6 +98,19 @@ const usersHandle: RouteHandle = {
   crumbs: [{ label: 'User Management', to: '/users' }],
   module: 'src/pages/users/route.tsx',
 }
+// The staff tools: drawn in the browser (their loaders redirect anyone but staff).
+const robuxHandle: RouteHandle = {
+  crumbs: [{ label: 'Robux Converter', to: '/robux' }],
+  module: 'src/pages/robux/route.tsx',
+}
+const deepLinkHandle: RouteHandle = {
+  crumbs: [{ label: 'Roblox-style Deep Link', to: '/deep-link' }],
+  module: 'src/pages/deep-link/route.tsx',
+}
+const codeLibraryHandle: RouteHandle = {
+  crumbs: [{ label: 'Code Library', to: '/code-library' }],
+  module: 'src/pages/code-library/route.tsx',
+}
 
 const eventCredentialsHandle: RouteHandle = {
   crumbs: [],
@@ -251,11 +264,13 @@ export function createRoutes(queryClient: QueryClient, services: RouteServices):
             },
             {
               path: 'robux',
-              ...comingSoon(queryClient, { title: 'Robux Converter', access: 'staff', noIndex: true }),
+              handle: robuxHandle,
+              lazy: () => import('../pages/robux/route.tsx').then((m) => m.route(queryClient)),
             },
             {
               path: 'deep-link',
-              ...comingSoon(queryClient, { title: 'Roblox-style Deep Link', access: 'staff', noIndex: true }),
+              handle: deepLinkHandle,
+              lazy: () => import('../pages/deep-link/route.tsx').then((m) => m.route(queryClient)),
             },
             {
               path: 'event-credentials',
@@ -264,11 +279,8 @@ export function createRoutes(queryClient: QueryClient, services: RouteServices):
             },
             {
               path: 'code-library',
-              ...comingSoon(queryClient, {
-                title: 'Code Library',
-                access: 'VIEW_CODE_LIBRARY',
-                noIndex: true,
-              }),
+              handle: codeLibraryHandle,
+              lazy: () => import('../pages/code-library/route.tsx').then((m) => m.route(queryClient)),
             },
             { path: 'terms-of-use', ...comingSoon(queryClient, { title: 'Terms of Use' }) },
             { path: 'privacy-policy', ...comingSoon(queryClient, { title: 'Privacy Policy' }) },

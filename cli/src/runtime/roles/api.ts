@@ -11,7 +11,7 @@ import { queryRows } from '@ludex/pipelines/store'
 import type { Publisher } from '@ludex/schemas'
 import type { Logger } from 'pino'
 import { startAccounts } from '../accounts.ts'
-import { createApiDeps } from '../api-deps.ts'
+import { createApiDeps, exchangeRatesUrlFor } from '../api-deps.ts'
 import { startLocalAdmin } from '../local-admin/server.ts'
 import type { MetricsListener } from '../metrics-listener.ts'
 import type { SharedState } from '../shared-state.ts'
@@ -129,6 +129,8 @@ export async function startApiRole(
       trackPlaces: (placeIds: readonly number[]) => shared.trackingRequests.request(placeIds),
     }),
     ...(options.publisher && { publisher: options.publisher }),
+    exchangeRatesUrl: exchangeRatesUrlFor(config, options.platform.platform.simulator),
+    ...(config.CODE_LIBRARY_URL && { codeLibraryUrl: config.CODE_LIBRARY_URL }),
   })
   const server = await listen(
     createApiApp({

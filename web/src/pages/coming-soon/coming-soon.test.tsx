@@ -64,9 +64,6 @@ describe('placeholders of the part 2 pages', () => {
     ['/compare/experiences', 'Compare Experiences', TEST_USER],
     ['/compare/tags', 'Compare Tags', TEST_USER],
     ['/compare/experience-tag', 'Compare Experience vs Tag', TEST_USER],
-    ['/robux', 'Robux Converter', userWith('editor')],
-    ['/deep-link', 'Roblox-style Deep Link', userWith('editor')],
-    ['/code-library', 'Code Library', userWith('admin')],
     ['/terms-of-use', 'Terms of Use', null],
     ['/privacy-policy', 'Privacy Policy', null],
     ['/cookie-policy', 'Cookie Policy', null],
@@ -82,8 +79,8 @@ describe('placeholders of the part 2 pages', () => {
   })
 
   it('asks search engines not to index the staff tools', async () => {
-    open('/robux', userWith('admin'))
-    await screen.findByRole('heading', { level: 1, name: 'Robux Converter' })
+    open('/event-credentials', userWith('admin'))
+    await screen.findByRole('heading', { level: 1, name: 'Event Credentials' })
     await waitFor(() =>
       expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe(
         'noindex, nofollow',
@@ -100,11 +97,6 @@ describe('placeholders of the part 2 pages', () => {
     ['/compare/experiences', null, '/overview'],
     ['/compare/tags', null, '/overview'],
     ['/compare/experience-tag', null, '/overview'],
-    // The staff tools are for editors and admins, Code Library for its permission.
-    ['/robux', null, '/'],
-    ['/robux', TEST_USER, '/'],
-    ['/deep-link', TEST_USER, '/'],
-    ['/code-library', null, '/'],
   ])('%s sends %o to %s', async (path, session, target) => {
     const { router } = open(path, session)
     await waitFor(() => expect(router.state.location.pathname).toBe(target))
@@ -112,8 +104,8 @@ describe('placeholders of the part 2 pages', () => {
   })
 
   it('sends a viewer who loses access while on the page away (an admin simulating a viewer)', async () => {
-    const { router, queryClient } = open('/robux', userWith('admin'))
-    await screen.findByRole('heading', { level: 1, name: 'Robux Converter' })
+    const { router, queryClient } = open('/event-credentials', userWith('admin'))
+    await screen.findByRole('heading', { level: 1, name: 'Event Credentials' })
     act(() => queryClient.setQueryData(SESSION_QUERY_KEY, { ...userWith('viewer'), actual_role: 'admin' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
   })

@@ -6,6 +6,7 @@ import {
   staticTagRepository,
   type TagRepository,
 } from '@ludex/api'
+import type { SiteInfo } from '@ludex/schemas'
 import { type Clock, fetchBadgeStats, type RobloxClient } from '@ludex/workers'
 import type { Logger } from 'pino'
 
@@ -21,6 +22,8 @@ export function createApiDeps(options: {
   tags?: TagRepository
   /** Users and sessions; without them the account calls answer 503. */
   accounts?: Accounts
+  /** The footer's configured links and the cookie names (GET /api/site). */
+  site?: SiteInfo
 }): ApiDeps {
   const { clickhouse, roblox, clock, logger } = options
   return {
@@ -32,5 +35,6 @@ export function createApiDeps(options: {
     now: () => clock.now(),
     logger,
     ...(options.accounts && { accounts: options.accounts }),
+    ...(options.site && { site: options.site }),
   }
 }

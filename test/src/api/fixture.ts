@@ -20,7 +20,7 @@ import {
   type UserRecord,
 } from '@ludex/api'
 import { backfill, startPipeline } from '@ludex/cli'
-import { type ApiErrorBody, type Config, loadConfig, publicUrl, type Role } from '@ludex/schemas'
+import { type ApiErrorBody, type Config, loadConfig, publicUrl, type Role, siteInfoOf } from '@ludex/schemas'
 import {
   createPlatformModel,
   createRobloxClient,
@@ -266,6 +266,7 @@ export async function startApiFixture(
       now: clock.now,
       logger,
       accounts,
+      site: siteInfoOf(config),
     },
     allowedOrigins: [publicUrl(config), ...config.ALLOWED_ORIGINS],
     trustProxy: config.TRUST_PROXY,

@@ -17,6 +17,7 @@ export {
   rankingSnapshot,
   sessionState,
   sessionUser,
+  siteInfo,
   slimExperienceList,
   statsResponse,
   thumbnailList,

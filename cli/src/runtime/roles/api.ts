@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import type { ClickHouseClient } from '@clickhouse/client'
 import { type AppDatabase, createApiApp, listen, type ReadinessCheck } from '@ludex/api'
 import { queryRows } from '@ludex/pipelines/store'
+import { siteInfoOf } from '@ludex/schemas'
 import type { Logger } from 'pino'
 import { startAccounts } from '../accounts.ts'
 import { createApiDeps } from '../api-deps.ts'
@@ -108,6 +109,7 @@ export async function startApiRole(
         clock,
         logger,
         accounts: accounts.accounts,
+        site: siteInfoOf(config),
       }),
     }),
     config.HOST,

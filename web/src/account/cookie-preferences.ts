@@ -1,17 +1,23 @@
+import { COOKIES } from '@ludex/schemas'
+
 /**
  * Cookie preferences (part 1 §3, part 2 §3): `{ st }` — session tracking (analytics) allowed — kept in a
- * cookie so the choice holds before any script asks for it. Absent or unreadable reads as allowed.
+ * cookie so the choice holds before any script asks for it, and so the server sees it (the cookie
+ * prompt is drawn by the server render when no choice is stored). Absent or unreadable reads as allowed.
  */
 export interface CookiePreferences {
   readonly st: boolean
 }
 
-export const COOKIE_PREFERENCES_NAME = 'ludex_cookie_preferences'
+export const COOKIE_PREFERENCES_NAME = COOKIES.analytics.name
 export const DEFAULT_COOKIE_PREFERENCES: CookiePreferences = { st: true }
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60
+const LIFETIME_SECONDS = COOKIES.analytics.days * 24 * 60 * 60
 
-/** Reads the preferences from a `document.cookie` string. */
-export function parseCookiePreferences(cookieHeader: string): CookiePreferences {
+/**
+ * The preferences stored in a Cookie header or `document.cookie` string, or null when none are stored
+ * or the stored value is unreadable (the prompt then asks again).
+ */
+export function storedCookiePreferences(cookieHeader: string): CookiePreferences | null {
   for (const part of cookieHeader.split(';')) {
     const eq = part.indexOf('=')
     if (eq === -1 || part.slice(0, eq).trim() !== COOKIE_PREFERENCES_NAME) continue
@@ -21,17 +27,22 @@ export function parseCookiePreferences(cookieHeader: string): CookiePreferences 
         return { st: value.st }
       }
     } catch {
-      // Unreadable: the default.
+      // Unreadable: as if absent.
     }
-    return DEFAULT_COOKIE_PREFERENCES
+    return null
   }
-  return DEFAULT_COOKIE_PREFERENCES
+  return null
 }
 
-/** The Set-Cookie-style string that stores the preferences for a year. */
+/** Reads the preferences from a `document.cookie` string: the default when absent or unreadable. */
+export function parseCookiePreferences(cookieHeader: string): CookiePreferences {
+  return storedCookiePreferences(cookieHeader) ?? DEFAULT_COOKIE_PREFERENCES
+}
+
+/** The Set-Cookie-style string that stores the preferences for a year (part 2 §9). */
 export function cookiePreferencesCookie(prefs: CookiePreferences, secure: boolean): string {
   const value = encodeURIComponent(JSON.stringify({ st: prefs.st }))
-  return `${COOKIE_PREFERENCES_NAME}=${value}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure ? '; Secure' : ''}`
+  return `${COOKIE_PREFERENCES_NAME}=${value}; Path=/; Max-Age=${LIFETIME_SECONDS}; SameSite=Lax${secure ? '; Secure' : ''}`
 }
 
 export function readCookiePreferences(): CookiePreferences {

@@ -2,6 +2,8 @@ import { CHART_CATEGORIES } from '@ludex/schemas'
 import type { QueryClient } from '@tanstack/react-query'
 import type { RouteObject } from 'react-router'
 import { loadPreferences } from '../account/preferences.ts'
+import { api } from '../api/queries.ts'
+import { LEGAL_PATHS } from '../legal/paths.ts'
 import { comingSoon } from '../pages/coming-soon/coming-soon.ts'
 import { AuthLayout } from '../shell/AuthLayout.tsx'
 import { LegacyRedirect } from '../shell/LegacyRedirect.tsx'
@@ -61,6 +63,13 @@ const usersHandle: RouteHandle = {
   module: 'src/pages/users/route.tsx',
 }
 
+const legalHandle: RouteHandle = { crumbs: [], module: 'src/pages/legal/route.tsx', serverRender: true }
+const LEGAL_PAGES = [
+  { path: LEGAL_PATHS.terms, kind: 'terms' },
+  { path: LEGAL_PATHS.privacy, kind: 'privacy' },
+  { path: LEGAL_PATHS.cookies, kind: 'cookies' },
+] as const
+
 /** The id of the shell's route: the pages inside it load the shell's data. */
 export const SHELL_ROUTE_ID = 'shell'
 
@@ -114,6 +123,8 @@ export function createRoutes(queryClient: QueryClient, services: RouteServices):
         if ((await restoreSession(queryClient)).kind === 'user') await loadPreferences(queryClient)
         // Not awaited: the shell renders at once; failures end the loading (and in the browser schedule a reload).
         void services.loadShellData()
+        // The footer's links: small, drawn by the server render when it answers within the page's budget.
+        void queryClient.prefetchQuery(api.site())
         return null
       },
       // Each page change lets stale (10 min) shell data refresh in the background.
@@ -223,9 +234,12 @@ export function createRoutes(queryClient: QueryClient, services: RouteServices):
                 noIndex: true,
               }),
             },
-            { path: 'terms-of-use', ...comingSoon(queryClient, { title: 'Terms of Use' }) },
-            { path: 'privacy-policy', ...comingSoon(queryClient, { title: 'Privacy Policy' }) },
-            { path: 'cookie-policy', ...comingSoon(queryClient, { title: 'Cookie Policy' }) },
+            // The legal pages (part 2 §2.16): public, server-rendered and indexed.
+            ...LEGAL_PAGES.map(({ path, kind }) => ({
+              path: path.slice(1),
+              handle: legalHandle,
+              lazy: () => import('../pages/legal/route.tsx').then((m) => m.route(queryClient, kind)),
+            })),
             // Unknown paths load the overview (part 1 §2), answered as 404 by the server render.
             { path: '*', handle: unknownPathHandle, lazy: overview },
           ],

@@ -77,9 +77,6 @@ describe('placeholders of the part 2 pages', () => {
     ['/deep-link', 'Roblox-style Deep Link', userWith('editor')],
     ['/event-credentials', 'Event Credentials', userWith('editor')],
     ['/code-library', 'Code Library', userWith('admin')],
-    ['/terms-of-use', 'Terms of Use', null],
-    ['/privacy-policy', 'Privacy Policy', null],
-    ['/cookie-policy', 'Cookie Policy', null],
   ]
 
   it.each(pages)('%s shows its own title, the coming-soon text and links', async (path, title, session) => {

@@ -1,8 +1,9 @@
 import type { SessionUser } from '@ludex/schemas'
 import { Button, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core'
 import { useState } from 'react'
-import { readCookiePreferences, writeCookiePreferences } from '../../account/cookie-preferences.ts'
 import { apiSend } from '../../api/client.ts'
+import { useConsent, useConsentStore } from '../../consent/consent.ts'
+import { PROMPT_TEXT } from '../../consent/texts.ts'
 import { usePageMeta } from '../../shell/page-meta.ts'
 import { useViewer } from '../../shell/viewer.ts'
 import { toast } from '../../ui/toasts.ts'
@@ -87,8 +88,13 @@ function PasswordSection({ email }: { email: string }) {
   )
 }
 
+/**
+ * The cookie prompt's Analytics choice (session tracking, part 2 §2.15): the same stored value, so a
+ * change here settles the prompt too, and the prompt's answer shows here.
+ */
 function CookiePreferencesSection() {
-  const [prefs, setPrefs] = useState(readCookiePreferences)
+  const store = useConsentStore()
+  const { prefs } = useConsent()
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="settings-cookies">
       <Title order={2} size="h4" id="settings-cookies" mb="sm">
@@ -96,13 +102,9 @@ function CookiePreferencesSection() {
       </Title>
       <Switch
         label="Session tracking"
-        description="Allow anonymous analytics of how the site is used (page views)."
+        description={PROMPT_TEXT.analyticsHelp}
         checked={prefs.st}
-        onChange={(e) => {
-          const next = { st: e.currentTarget.checked }
-          writeCookiePreferences(next)
-          setPrefs(next)
-        }}
+        onChange={(e) => store?.save({ st: e.currentTarget.checked })}
       />
     </Paper>
   )

@@ -1,11 +1,11 @@
-import { SIGNUP_CALLOUT_DISMISS_DAYS } from '@ludex/schemas'
+import { SIGNUP_CALLOUT_DISMISS_DAYS, SIGNUP_CALLOUT_DISMISSED_KEY } from '@ludex/schemas'
 import { isLegalPath } from '../legal/paths.ts'
 
 /** The callout's words (part 1 §2), verbatim. */
 export const CALLOUT_TEXT = 'Psst! Sign up for free to unlock full access!'
 
 /** Where the dismissal is remembered: the time it happened, in epoch milliseconds. */
-export const CALLOUT_DISMISSED_KEY = 'ludex-signup-callout-dismissed'
+export const CALLOUT_DISMISSED_KEY = SIGNUP_CALLOUT_DISMISSED_KEY
 const DISMISS_MS = SIGNUP_CALLOUT_DISMISS_DAYS * 24 * 60 * 60 * 1000
 
 /** Whether a dismissal stored as `stored` still holds at `now`: for 30 days after it. */

@@ -6,11 +6,11 @@ import postcssPresetMantine from 'postcss-preset-mantine'
 import postcssSimpleVars from 'postcss-simple-vars'
 import { defineConfig, type Plugin } from 'vite'
 import { installSearchKeys, SEARCH_KEYS, SEARCH_KEYS_SCRIPT } from './src/search/search-keys.ts'
+import { buildVersion } from './src/updates/build-version.ts'
 import { serviceWorkerSource } from './src/updates/service-worker.ts'
 import {
   APP_SHELL_URL,
   type BuiltFile,
-  buildVersion,
   precacheList,
   SERVICE_WORKER_FILE,
 } from './src/updates/sw-manifest.ts'
@@ -82,7 +82,7 @@ function serviceWorkerPlugin(): Plugin {
         name: f.name,
         bytes: typeof f.content === 'string' ? Buffer.byteLength(f.content) : f.content.byteLength,
       }))
-      const version = await buildVersion(process.env.LUDEX_BUILD_VERSION, served)
+      const version = buildVersion(process.env.LUDEX_BUILD_VERSION, served)
       this.emitFile({
         type: 'asset',
         fileName: SERVICE_WORKER_FILE,

@@ -44,26 +44,3 @@ function cacheable(name: string): boolean {
   // index.html is listed once, as the shell; other HTML files are not the app's.
   return !name.endsWith('.html')
 }
-
-/**
- * The build's version: the one given (LUDEX_BUILD_VERSION, `npm run build -- --version`), else a hash
- * of every file's name and content, so an unchanged build keeps its version (no update offered) and
- * any change gives a new one.
- */
-export async function buildVersion(
-  given: string | undefined,
-  contents: readonly { readonly name: string; readonly content: string | Uint8Array }[],
-): Promise<string> {
-  if (given) return given
-  const { createHash } = await import('node:crypto')
-  const hash = createHash('sha256')
-  for (const { name, content } of [...contents].sort((a, b) =>
-    a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
-  )) {
-    hash.update(name)
-    hash.update('\0')
-    hash.update(content)
-    hash.update('\0')
-  }
-  return hash.digest('hex').slice(0, 16)
-}

@@ -71,6 +71,8 @@ test.describe('server-side render', () => {
     ['a desktop in dark', { width: 1280, height: 800 }, 'dark'],
   ] as const) {
     test(`pages hydrate without a difference on ${name}`, async ({ browser, experiences }) => {
+      // A context of its own, with no cookie choice stored: the server draws the cookie prompt on every
+      // page and hydration must meet it as drawn.
       const context = await browser.newContext({ viewport, colorScheme: scheme })
       const page = await context.newPage()
       const problems = consoleProblems(page)
@@ -84,9 +86,13 @@ test.describe('server-side render', () => {
         '/experiences#search=a',
         '/daily-picks',
         `/rankings/8?exp=${experiences[0]!.place_id}`,
+        '/terms-of-use',
+        '/privacy-policy',
+        '/cookie-policy',
       ]) {
         await page.goto(path)
         await page.locator('html[data-app-ready]').waitFor({ state: 'attached' })
+        await expect(page.locator('[data-cookie-prompt]')).toBeVisible()
         // Hydrated: the theme toggle answers a click.
         const toggle = page.getByRole('button', { name: /Switch to (dark|light) theme/ })
         await toggle.click()

@@ -46,7 +46,7 @@ function Prompt(props: { analytics: boolean; customizing: boolean }) {
           </Text>
           <Text size="sm">
             {T.body}{' '}
-            <Anchor component={Link} to={LEGAL_PATHS.cookies} size="sm">
+            <Anchor component={Link} to={LEGAL_PATHS.cookies} size="sm" className={classes.inlineLink}>
               {T.policy}
             </Anchor>
           </Text>

@@ -86,7 +86,7 @@ function BlockView({ block }: { block: Block }) {
             {typeof part === 'string' ? (
               part
             ) : (
-              <Anchor component={Link} to={part.to}>
+              <Anchor component={Link} to={part.to} className={classes.inlineLink}>
                 {part.label}
               </Anchor>
             )}

@@ -23,6 +23,25 @@ export {
   type RedisAggregateCacheOptions,
 } from './cache/redis-aggregate-cache.ts'
 export {
+  createGameCredentials,
+  type GameCredentials,
+  newGameKey,
+  newSecretKey,
+  type SigningCredential,
+} from './credentials/credentials.ts'
+export {
+  type CredentialRepository,
+  DuplicateCredentialNameError,
+  type StoredCredential,
+} from './credentials/repository.ts'
+export {
+  CREDENTIALS_KEY_BYTES,
+  createSecretBox,
+  type SecretBox,
+  SecretBoxError,
+} from './credentials/secret-box.ts'
+export { signatureMatches, signEventBody } from './credentials/signature.ts'
+export {
   type AppDatabase,
   AppDatabaseError,
   type AppDatabaseOptions,
@@ -32,8 +51,7 @@ export {
 } from './db/app-db.ts'
 export { PGliteDialect } from './db/pglite-dialect.ts'
 export type { AppSchema } from './db/schema.ts'
-export type { ApiDeps, BadgeSource, TagMembership, TagRepository } from './deps.ts'
-export { staticTagRepository } from './deps.ts'
+export type { ApiDeps, BadgeSource, TrackPlaces } from './deps.ts'
 export type { Readiness, ReadinessCheck, ReadinessProbe } from './health/readiness.ts'
 export { ApiError } from './http/api-error.ts'
 export { buildOpenApi } from './http/openapi.ts'
@@ -55,6 +73,15 @@ export {
   RateLimitStoreError,
   type RedisRateLimiterOptions,
 } from './security/redis-rate-limiter.ts'
+export {
+  DuplicateTagNameError,
+  type TagChange,
+  TagFullError,
+  type TagRecord,
+  type TagRepository,
+  tagRepository,
+} from './tags/tag-repository.ts'
+export { requestUntrackedTagMembers } from './tags/tag-tracking.ts'
 export { HISTORY_START_HEADER } from './viewer/history-window.ts'
 export { sessionViewer } from './viewer/session-viewer.ts'
 export type { Viewer, ViewerResolver } from './viewer/viewer.ts'

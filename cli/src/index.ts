@@ -15,12 +15,19 @@ export {
 } from './runtime/adapters.ts'
 export { type BackfillSummary, type BackfillTarget, backfill } from './runtime/backfill.ts'
 export {
+  CREDENTIALS_KEY_FILE,
+  CredentialsKeyError,
+  decodeCredentialsKey,
+  loadCredentialsKey,
+} from './runtime/credentials-key.ts'
+export {
   acquireDataDirLock,
   DataDirInUseError,
   type DataDirLock,
   LOCK_FILE,
   readDataDirLock,
 } from './runtime/data-dir/lock.ts'
+export { type LazyPublisher, lazyPublisher } from './runtime/event-publisher.ts'
 export {
   createLifecycle,
   type Lifecycle,

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { ACCOUNT_TEXT, verifiedUser } from './support/accounts.ts'
 import { expect, expectCharts, main, test } from './support/fixtures.ts'
+import { curatedTag } from './support/tags.ts'
 
 /** Axe findings of impact serious or critical, readable in the failure message. */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -36,6 +37,48 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.goto(`/experiences/${experiences[0]!.place_id}`)
       await expectCharts(page, 3)
       expect(await seriousViolations(page)).toEqual([])
+    })
+
+    test('creators and a creator', async ({ page, request }) => {
+      await page.goto('/creators')
+      await expect(main(page).locator('table tbody tr').first()).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+      const [creator] = (await (await request.get('/api/creator')).json()) as { id: number }[]
+      await page.goto(`/creators/${creator!.id}`)
+      await expectCharts(page, 1)
+      expect(await seriousViolations(page)).toEqual([])
+    })
+
+    test('tags and a tag', async ({ page, browser, experiences }) => {
+      const tag = await curatedTag(
+        browser,
+        `Axe ${scheme} ${Date.now().toString(36)}`,
+        experiences.slice(0, 5).map((e) => e.place_id),
+      )
+      try {
+        await page.goto('/tags')
+        await expect(main(page).locator('table tbody tr').first()).toBeVisible()
+        expect(await seriousViolations(page)).toEqual([])
+        await page.goto(`/tags/${tag.id}`)
+        await expectCharts(page, 4)
+        expect(await seriousViolations(page)).toEqual([])
+      } finally {
+        await tag.remove()
+      }
+    })
+
+    test('genres, a genre and a sub-genre', async ({ page, request }) => {
+      await page.goto('/genres')
+      await expect(main(page).locator('table tbody tr').first()).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+      const { sub_genres } = (await (await request.get('/api/genre/obby')).json()) as {
+        sub_genres: { slug: string }[]
+      }
+      for (const path of ['/genres/obby', `/genres/obby/${sub_genres[0]!.slug}`]) {
+        await page.goto(path)
+        await expect(main(page).locator('table tbody tr').first()).toBeVisible()
+        expect(await seriousViolations(page), path).toEqual([])
+      }
     })
 
     for (const [path, title] of [

@@ -1,10 +1,12 @@
 import type { ConsoleMessage, Page } from '@playwright/test'
 import { SEEDED, signInOnboarded } from './support/accounts.ts'
 import { expect, main, TEXT, test } from './support/fixtures.ts'
+import { curatedTag } from './support/tags.ts'
 
 /**
  * Every screen loads without a word in the console and without a failed request (issue 13, point 9):
- * each route of part 1 and each placeholder of part 2, as a visitor and, where it differs, signed in.
+ * each route of part 1, the creators and genre pages and each placeholder of part 2, as a visitor and,
+ * where it differs, signed in.
  * A failed request is any same-origin answer of 400 or more (or a request that failed outright), except
  * on a page whose expected status is 404 (a bad id, an unknown path): the page itself and the API's 404s
  * for what does not exist. Images come from the platform's image service,
@@ -38,13 +40,18 @@ const VISITOR_ROUTES = (top: { place_id: number; name: string }): RouteCase[] =>
   { path: '/settings', shows: 'Not logged in.' },
   { path: '/users', lands: '/', shows: 'Tracked Games CCU' },
   { path: '/tags', shows: 'Tags' },
-  { path: '/tags/12', shows: 'Tag 12' },
+  // No tag has id 2147483000: the API's 404, the 404 page.
+  { path: '/tags/2147483000', status: 404, shows: TEXT.notFoundTitle },
   { path: '/tags/abc', status: 404, shows: TEXT.notFoundTitle },
   { path: '/creators', shows: 'Creators' },
-  { path: '/creators/7', shows: 'Creator 7' },
+  // No creator has id 7 in the simulator: the API's 404, the 404 page.
+  { path: '/creators/7', status: 404, shows: TEXT.notFoundTitle },
   { path: '/genres', shows: 'Genres' },
   { path: '/genres/obby', shows: 'Obby' },
-  { path: '/genres/simulation/tycoon', shows: 'Tycoon' },
+  { path: '/genres/obby/classic-obby', shows: 'Classic Obby' },
+  // A platform genre_l1 is not a genre of the product.
+  { path: '/genres/simulation', status: 404, shows: TEXT.notFoundTitle },
+  { path: '/genres/obby/tycoon', status: 404, shows: TEXT.notFoundTitle },
   { path: '/daily-picks', shows: 'Daily Picks' },
   { path: '/rankings/8', shows: 'Most Popular' },
   { path: '/rankings/0', status: 404, shows: TEXT.notFoundTitle },
@@ -75,7 +82,7 @@ const ADMIN_ROUTES = (top: { place_id: number; name: string }): RouteCase[] => [
   { path: '/deep-link', shows: 'Roblox-style Deep Link' },
   { path: '/event-credentials', shows: 'Event Credentials' },
   { path: '/code-library', shows: 'Code Library' },
-  { path: '/tags/12', shows: 'Tag 12' },
+  { path: '/tags', shows: 'Tags' },
 ]
 
 type Seen = Awaited<ReturnType<typeof watch>>
@@ -153,10 +160,27 @@ async function visit(page: Page, c: RouteCase, seen: Seen): Promise<void> {
 }
 
 test.describe('every route loads without console noise or failed requests', () => {
-  test('as a visitor', async ({ page, experiences }) => {
+  test('as a visitor', async ({ page, browser, experiences }) => {
     test.setTimeout(180_000)
+    const tagName = `Route sweep ${Date.now().toString(36)}`
+    const tag = await curatedTag(
+      browser,
+      tagName,
+      experiences.slice(0, 4).map((e) => e.place_id),
+    )
+    const tagId = tag.id
     const seen = await watch(page)
-    for (const c of VISITOR_ROUTES(experiences[0]!)) await visit(page, c, seen)
+    const [creator] = (await (await page.request.get('/api/creator')).json()) as {
+      id: number
+      name: string
+    }[]
+    for (const c of [
+      ...VISITOR_ROUTES(experiences[0]!),
+      { path: `/creators/${creator!.id}`, shows: creator!.name },
+      { path: `/tags/${tagId}`, shows: tagName },
+    ])
+      await visit(page, c, seen)
+    await tag.remove()
   })
 
   test('as a returning visitor: remembered choices and a clock ahead of the server hydrate as drawn', async ({
@@ -166,6 +190,7 @@ test.describe('every route loads without console noise or failed requests', () =
     // What this browser remembers (a collapsed sidebar, a closed Compare group, a page size) is not
     // known to the server; neither is its clock, here some minutes ahead (the charts' first view ends
     // at the minute the page was drawn for).
+    test.setTimeout(90_000)
     await page.addInitScript(() => {
       localStorage.setItem('ludex-sidebar-mode', JSON.stringify('minimal'))
       localStorage.setItem('ludex-nav-group-compare', 'false')
@@ -173,10 +198,16 @@ test.describe('every route loads without console noise or failed requests', () =
     })
     await page.clock.setFixedTime(Date.now() + 7 * 60_000)
     const seen = await watch(page)
+    const [creator] = (await (await page.request.get('/api/creator')).json()) as {
+      id: number
+      name: string
+    }[]
     const pages: RouteCase[] = [
       { path: '/overview', shows: 'Tracked Games CCU' },
       { path: '/experiences', shows: 'Experiences' },
       ...experiences.slice(0, 3).map((e) => ({ path: `/experiences/${e.place_id}`, shows: e.name })),
+      // Its chart's first view ends at the loader's minute, as an experience's do.
+      { path: `/creators/${creator!.id}`, shows: creator!.name },
     ]
     for (const c of pages) {
       await visit(page, c, seen)
@@ -189,10 +220,19 @@ test.describe('every route loads without console noise or failed requests', () =
     await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible()
   })
 
-  test('signed in as an admin', async ({ page, experiences }) => {
+  test('signed in as an admin', async ({ page, browser, experiences }) => {
     test.setTimeout(120_000)
+    const tagName = `Admin sweep ${Date.now().toString(36)}`
+    const tag = await curatedTag(
+      browser,
+      tagName,
+      experiences.slice(0, 4).map((e) => e.place_id),
+    )
+    const tagId = tag.id
     await signInOnboarded(page, SEEDED.admin)
     const seen = await watch(page)
-    for (const c of ADMIN_ROUTES(experiences[0]!)) await visit(page, c, seen)
+    for (const c of [...ADMIN_ROUTES(experiences[0]!), { path: `/tags/${tagId}`, shows: tagName }])
+      await visit(page, c, seen)
+    await tag.remove()
   })
 })

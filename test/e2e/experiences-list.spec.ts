@@ -1,5 +1,6 @@
 import { LIST_SEARCH_DEBOUNCE_MS } from '@ludex/schemas'
 import type { Locator, Page } from '@playwright/test'
+import { verifiedUser } from './support/accounts.ts'
 import { expect, main, test } from './support/fixtures.ts'
 
 /** The page's own search box (the global search lives in the top bar and a dialog). */
@@ -76,6 +77,32 @@ test.describe('experiences list', () => {
     await expect(searchBox(page)).toHaveValue(target.name)
     await expect(bodyRows(page).filter({ hasText: target.name }).first()).toBeVisible()
     await expect.poll(() => bodyRows(page).count()).toBeLessThan(20)
+  })
+
+  test('the tag filter keeps the rows of a tag’s experiences, named in the address', async ({
+    page,
+    experiences,
+  }) => {
+    await verifiedUser(page, 'tag-filter')
+    const members = [experiences[2]!, experiences[7]!, experiences[11]!]
+    const created = await page.request.post('/api/placetag', { data: { name: 'Filter me' } })
+    expect(created.ok()).toBe(true)
+    const { id } = (await created.json()) as { id: number }
+    const saved = await page.request.put(`/api/placetag/${id}`, {
+      data: { place_ids: members.map((e) => e.place_id) },
+    })
+    expect(saved.ok()).toBe(true)
+
+    await page.goto('/experiences')
+    await expect(bodyRows(page).first()).toBeVisible()
+    await main(page).getByRole('button', { name: 'Tags' }).click()
+    await expect(page.getByRole('menu').getByText('Your Tags')).toBeVisible()
+    await page.getByRole('menuitem', { name: /Filter me/ }).click()
+    await expect(page).toHaveURL(new RegExp(`#tag=${id}$`))
+    await expect(bodyRows(page)).toHaveCount(3)
+    for (const e of members) await expect(bodyRows(page).filter({ hasText: e.name })).toHaveCount(1)
+    await main(page).getByRole('button', { name: 'Remove the tag filter Filter me' }).click()
+    await expect(bodyRows(page)).toHaveCount(20)
   })
 
   test('the tag filter menu shows its empty state', async ({ page }) => {

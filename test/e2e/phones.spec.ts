@@ -56,6 +56,29 @@ test.describe('phones', () => {
     expect(await headerInView(table, 'Name')).toBe(false)
   })
 
+  test('the creators and genre tables keep the name and its count in view; the rest scrolls', async ({
+    page,
+  }) => {
+    for (const [path, region, inView, scrolled] of [
+      ['/creators', 'Creators', ['Name', 'Experiences'], 'Type'],
+      ['/genres', 'Genres', ['Genre', 'Experiences'], 'Average Like Rate'],
+    ] as const) {
+      await page.goto(path)
+      const table = main(page).getByRole('table')
+      await expect(table.locator('tbody tr').first()).toBeVisible()
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390)
+      // Long names wrap rather than push the count out of view.
+      for (const name of inView)
+        expect(await headerInView(table, name), `${path}: ${name} in view`).toBe(true)
+      expect(await headerInView(table, scrolled), `${path}: ${scrolled} scrolls`).toBe(false)
+      await expect(main(page).getByText('Scroll for more')).toBeVisible()
+      await expect(main(page).getByRole('region', { name: region })).toBeVisible()
+    }
+    // The creators' avatar gives way on a phone.
+    await page.goto('/creators')
+    await expect(main(page).getByRole('columnheader', { name: 'Avatar' })).toBeHidden()
+  })
+
   test('price history shows its three columns whole', async ({ page, experiences }) => {
     await page.goto(`/experiences/${experiences[0]!.place_id}`)
     const card = main(page).getByRole('region', { name: 'Price History' })

@@ -1,5 +1,6 @@
 import type { ConsoleMessage, Page } from '@playwright/test'
 import { expect, main, TEXT, test } from './support/fixtures.ts'
+import { curatedTag } from './support/tags.ts'
 
 /** Console warnings and errors of a page, except failed image loads (the sandbox has no image CDN). */
 function consoleProblems(page: Page): string[] {
@@ -71,12 +72,22 @@ test.describe('server-side render', () => {
     ['a desktop in dark', { width: 1280, height: 800 }, 'dark'],
   ] as const) {
     test(`pages hydrate without a difference on ${name}`, async ({ browser, experiences }) => {
+      const tag = await curatedTag(
+        browser,
+        `Hydration ${name} ${Date.now().toString(36)}`,
+        experiences.slice(0, 6).map((e) => e.place_id),
+      )
+      const tagId = tag.id
       // A context of its own, with no cookie choice stored: the server draws the cookie prompt on every
       // page and hydration must meet it as drawn.
       const context = await browser.newContext({ viewport, colorScheme: scheme })
       const page = await context.newPage()
       const problems = consoleProblems(page)
       const detail = `/experiences/${experiences[0]!.place_id}`
+      const [creator] = (await (await page.request.get('/api/creator')).json()) as { id: number }[]
+      const { sub_genres } = (await (await page.request.get('/api/genre/obby')).json()) as {
+        sub_genres: { slug: string }[]
+      }
       // With a hash (which the server never sees) the page is drawn anew from the server's state.
       for (const path of [
         '/overview',
@@ -84,8 +95,17 @@ test.describe('server-side render', () => {
         '/experiences',
         `${detail}#tab=visits`,
         '/experiences#search=a',
+        '/creators',
+        `/creators/${creator!.id}`,
+        `/creators/${creator!.id}#tab=top_five`,
+        '/genres',
+        '/genres/obby',
+        `/genres/obby/${sub_genres[0]!.slug}`,
         '/daily-picks',
         `/rankings/8?exp=${experiences[0]!.place_id}`,
+        '/tags',
+        `/tags/${tagId}`,
+        `/tags/${tagId}#tab=all`,
         '/terms-of-use',
         '/privacy-policy',
         '/cookie-policy',
@@ -105,8 +125,51 @@ test.describe('server-side render', () => {
       }
       expect(problems).toEqual([])
       await context.close()
+      await tag.remove()
     })
   }
+
+  test('the browse pages arrive drawn: the creators and genre tables are in the HTML', async ({
+    request,
+  }) => {
+    const [creator] = (await (await request.get('/api/creator')).json()) as { id: number; name: string }[]
+    const esc = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
+    const pages: [string, string][] = [
+      ['/creators', `href="/creators/${creator!.id}"`],
+      [`/creators/${creator!.id}`, `>${esc(creator!.name)}</h1>`],
+      ['/genres', 'href="/genres/tower_defense"'],
+      ['/genres/obby', 'Sub-genres'],
+    ]
+    for (const [path, expected] of pages) {
+      const response = await request.get(path)
+      expect(response.status(), path).toBe(200)
+      const html = await response.text()
+      expect(html, path).toContain(expected)
+      expect(html, path).toMatch(/<script type="application\/json" id="ludex-ssr-state">\{/)
+    }
+  })
+
+  test('the tag pages arrive drawn: the list and a tag are in the HTML, an unknown tag is a 404', async ({
+    browser,
+    request,
+    experiences,
+  }) => {
+    const name = `Drawn ${Date.now().toString(36)}`
+    const tag = await curatedTag(browser, name, [experiences[0]!.place_id])
+    const tagId = tag.id
+    for (const [path, expected] of [
+      ['/tags', `href="/tags/${tagId}"`],
+      [`/tags/${tagId}`, `>${name}</h1>`],
+    ] as const) {
+      const response = await request.get(path)
+      expect(response.status(), path).toBe(200)
+      const html = await response.text()
+      expect(html, path).toContain(expected)
+      expect(html, path).toMatch(/<script type="application\/json" id="ludex-ssr-state">\{/)
+    }
+    for (const path of ['/tags/2147483000', '/tags/abc'])
+      expect((await request.get(path)).status(), path).toBe(404)
+  })
 
   test('an unknown experience answers 404 before any JavaScript runs', async ({ page, request }) => {
     expect((await request.get('/experiences/1')).status()).toBe(404)

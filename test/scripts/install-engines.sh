@@ -73,6 +73,15 @@ if ! compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null; then
   fi
 fi
 
+# Debian's Lua 5.4: runs the Luau module of the Event Credentials page in test/src/events/.
+if ! command -v "${LUA_PATH:-lua5.4}" >/dev/null; then
+  echo "Lua 5.4 is missing: installing Debian's lua5.4 package" >&2
+  if ! apt_install lua5.4; then
+    echo "Could not install Lua 5.4 (apt-get install -y lua5.4)" >&2
+    [[ "${CI:-}" == "true" ]] && exit 1
+  fi
+fi
+
 # Kafka broker for the integration tests (test/src/harness/kafka-broker.ts): KRaft combined mode on Java 17.
 java_major() { java -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -n1; }
 if ! command -v java >/dev/null || [[ "$(java_major)" -lt 17 ]]; then

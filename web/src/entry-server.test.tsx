@@ -31,6 +31,7 @@ function experienceOf(placeId: number): Experience {
     creator_id: 7,
     genre_l1: 'RPG',
     genre_l2: 'Open World',
+    genre: 'action_rpgs_and_mmos',
     daily_pick_dates: [],
     price: 0,
     average_playtime: 60,

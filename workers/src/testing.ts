@@ -3,4 +3,5 @@
 export * from './pollers/change-memory-contract.ts'
 export * from './pollers/collecting-publisher.ts'
 export * from './pollers/tracker-contract.ts'
+export * from './pollers/tracking-requests-contract.ts'
 export * from './scheduling/scheduler-contract.ts'

@@ -1,6 +1,8 @@
-import { type Config, publicUrl } from '@ludex/schemas'
+import { type Config, EVENT_RATE_WINDOW_MS, publicUrl } from '@ludex/schemas'
 import type { JWTVerifyGetKey } from 'jose'
 import type { Logger } from 'pino'
+import { createGameCredentials, type GameCredentials } from '../credentials/credentials.ts'
+import { createSecretBox } from '../credentials/secret-box.ts'
 import type { AppDb } from '../db/app-db.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import type { Outbox } from '../mail/outbox-mailer.ts'
@@ -22,6 +24,8 @@ export interface AuthRateLimits {
   readonly register: RateRule
   readonly passwordReset: RateRule
   readonly resend: RateRule
+  /** Signed event batches per credential (POST /api/events), whatever address they come from. */
+  readonly events: RateRule
 }
 
 /** Everything the account calls need, wired once at start-up. */
@@ -30,6 +34,11 @@ export interface Accounts {
   readonly auth: AuthService
   readonly limiter: RateLimiter
   readonly limits: AuthRateLimits
+  /**
+   * Event credentials with their secrets, sealed under the credentials key; null when the process was
+   * given no key (the credential and event calls then answer 503).
+   */
+  readonly credentials: GameCredentials | null
   readonly cookie: SessionCookieSettings
   /** The development outbox, listed at GET /api/dev/outbox when that route is mounted. */
   readonly outbox: Outbox | null
@@ -51,6 +60,11 @@ export interface AccountsOptions {
   readonly limiter?: RateLimiter
   /** Google's keys given directly (tests); default: fetched from GOOGLE_JWKS_URL. */
   readonly googleKeys?: JWTVerifyGetKey
+  /**
+   * The 32-byte key event credentials' secrets are sealed with (CREDENTIALS_KEY, or the key file the
+   * CLI keeps in the data dir); without it the credential calls answer 503.
+   */
+  readonly credentialsKey?: Uint8Array
 }
 
 const MINUTE_MS = 60_000
@@ -92,7 +106,15 @@ export function createAccounts(options: AccountsOptions): Accounts {
       register: { limit: config.RATE_LIMIT_REGISTER, windowMs },
       passwordReset: { limit: config.RATE_LIMIT_PASSWORD_RESET, windowMs },
       resend: { limit: config.RATE_LIMIT_RESEND, windowMs },
+      events: { limit: config.EVENT_RATE_LIMIT, windowMs: EVENT_RATE_WINDOW_MS },
     },
+    credentials: options.credentialsKey
+      ? createGameCredentials({
+          repository: store.credentials,
+          box: createSecretBox(options.credentialsKey),
+          now,
+        })
+      : null,
     cookie: {
       name: config.SESSION_COOKIE_NAME,
       maxAgeSeconds: config.SESSION_TTL_DAYS * 86_400,

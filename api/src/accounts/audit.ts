@@ -1,6 +1,9 @@
 import type { AppDb } from '../db/app-db.ts'
 
-/** Things worth a line in the audit log: who changed roles, who simulated one, who edited what. */
+/**
+ * Things worth a line in the audit log: who changed roles, who simulated one, who edited what, and
+ * what happened to each event credential (never its secret).
+ */
 export type AuditAction =
   | 'user.register'
   | 'user.verify_email'
@@ -10,6 +13,14 @@ export type AuditAction =
   | 'user.create_cli'
   | 'session.simulate_role'
   | 'place.edit'
+  | 'tag.create'
+  | 'tag.update'
+  | 'tag.delete'
+  | 'credential.create'
+  | 'credential.rename'
+  | 'credential.disable'
+  | 'credential.enable'
+  | 'credential.delete'
 
 export interface AuditEntry {
   readonly at: Date

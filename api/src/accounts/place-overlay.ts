@@ -31,11 +31,11 @@ export function applyEdit(experience: Experience, edit: PlaceEdit | null): Exper
   }
 }
 
-/** The slim list with the staff's canonical names. */
-export async function withCanonicalNames(
+/** Experiences (the slim list, a tag's) with the staff's canonical names. */
+export async function withCanonicalNames<T extends Pick<SlimExperience, 'place_id' | 'canonical_name'>>(
   deps: ApiDeps,
-  list: readonly SlimExperience[],
-): Promise<SlimExperience[]> {
+  list: readonly T[],
+): Promise<T[]> {
   const edits = await deps.accounts?.store.placeEdits.all()
   if (!edits || edits.size === 0) return [...list]
   return list.map((e) => {

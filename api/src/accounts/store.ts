@@ -1,4 +1,6 @@
+import { type CredentialRepository, credentialRepository } from '../credentials/repository.ts'
 import type { AppDb } from '../db/app-db.ts'
+import { type TagRepository, tagRepository } from '../tags/tag-repository.ts'
 import { type AuditRepository, auditRepository } from './audit.ts'
 import { type PlaceEditRepository, placeEditRepository } from './place-edits.ts'
 import { type PreferenceRepository, preferenceRepository } from './preferences.ts'
@@ -15,6 +17,9 @@ export interface AccountsStore {
   readonly preferences: PreferenceRepository
   readonly audit: AuditRepository
   readonly placeEdits: PlaceEditRepository
+  readonly tags: TagRepository
+  /** Event credentials, their secrets sealed (the GameCredentials service opens them). */
+  readonly credentials: CredentialRepository
 }
 
 export function accountsStore(db: AppDb): AccountsStore {
@@ -26,5 +31,7 @@ export function accountsStore(db: AppDb): AccountsStore {
     preferences: preferenceRepository(db),
     audit: auditRepository(db),
     placeEdits: placeEditRepository(db),
+    tags: tagRepository(db),
+    credentials: credentialRepository(db),
   }
 }

@@ -2,7 +2,6 @@ import type { ClickHouseClient } from '@ludex/pipelines/store'
 import type { SiteInfo } from '@ludex/schemas'
 import type { Accounts } from '../accounts/accounts.ts'
 import { createMemoryAggregateCache } from '../cache/aggregate-cache.ts'
-import { staticTagRepository } from '../deps.ts'
 import { type ApiAppOptions, createApiApp } from './create-app.ts'
 import { listen, type RunningServer } from './server.ts'
 
@@ -17,7 +16,7 @@ export interface StoreFreeAppOptions extends Omit<ApiAppOptions, 'deps' | 'readi
 
 /**
  * The API app on a free loopback port, for tests whose calls read no analytics store (accounts, sign-in
- * limits, headers, client addresses): no tags, no badges, an in-memory cache, and no store at all.
+ * limits, headers, client addresses): no badges, an in-memory cache, and no store at all.
  */
 export async function listenWithoutStore(options: StoreFreeAppOptions): Promise<RunningServer> {
   const { accounts, readiness, site, ...app } = options
@@ -28,7 +27,6 @@ export async function listenWithoutStore(options: StoreFreeAppOptions): Promise<
       deps: {
         // Nothing these tests call reads the analytics store; a route that did would fail its test.
         clickhouse: {} as ClickHouseClient,
-        tags: staticTagRepository(),
         badges: async () => [],
         cache: createMemoryAggregateCache(Date.now),
         now: Date.now,

@@ -71,6 +71,40 @@ export interface PlaceEditsTable {
   updated_at: Date
 }
 
+export interface PlaceTagsTable {
+  id: Generated<number>
+  /** Trimmed, as typed; unique per owner (personal) or among curated tags, case-insensitively. */
+  name: string
+  /** Curated: visible to everyone, edited by editors. */
+  global: boolean
+  owner_id: number
+  created_at: Date
+  /** The last change of the name or the members (the key of the tag's cached aggregates). */
+  updated_at: Date
+}
+
+export interface PlaceTagMembersTable {
+  tag_id: number
+  place_id: number
+  /** From one identity sequence: members ordered by it are in the order they were added. */
+  seq: Generated<number>
+  added_at: Date
+}
+
+export interface EventCredentialsTable {
+  /** 32 random hex digits: what a game server names itself by. */
+  game_key: string
+  place_id: number
+  /** The display name; unique case-insensitively (an index on lower(comment)). */
+  comment: string
+  disabled: Generated<boolean>
+  /** The secret key sealed with AES-256-GCM (secret-box.ts): never the secret itself. */
+  secret_sealed: string
+  created_by: number | null
+  created_at: Date
+  updated_at: Date
+}
+
 export interface AppSchema {
   users: UsersTable
   sessions: SessionsTable
@@ -78,4 +112,7 @@ export interface AppSchema {
   user_preferences: UserPreferencesTable
   audit_log: AuditLogTable
   place_edits: PlaceEditsTable
+  place_tags: PlaceTagsTable
+  place_tag_members: PlaceTagMembersTable
+  event_credentials: EventCredentialsTable
 }

@@ -10,20 +10,41 @@ const LIMIT_BYTES = 1 << 20
  * this check holds for any body whatever its schema lets through (record keys, future fields).
  */
 export async function readJsonBody(ctx: Context): Promise<unknown> {
+  return parseJsonBytes(await readBodyBytes(ctx, LIMIT_BYTES))
+}
+
+/**
+ * The request body's bytes exactly as sent, at most `limitBytes` (413 beyond), and only as JSON (415
+ * otherwise; an empty body is allowed through as zero bytes). Signed calls verify these bytes before
+ * anything is parsed.
+ */
+export async function readBodyBytes(ctx: Context, limitBytes: number): Promise<Buffer> {
+  const declared = Number(ctx.get('content-length'))
+  if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge(limitBytes)
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of ctx.req) {
     size += (chunk as Buffer).length
-    if (size > LIMIT_BYTES) throw new ApiError(413, 'payload_too_large', 'The body is larger than 1 MiB')
+    if (size > limitBytes) throw tooLarge(limitBytes)
     chunks.push(chunk as Buffer)
   }
-  if (size === 0) return undefined
-  if (!ctx.is('application/json')) {
+  if (size > 0 && !ctx.is('application/json')) {
     throw new ApiError(415, 'unsupported_media_type', 'The body must be application/json')
   }
+  return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size)
+}
+
+function tooLarge(limitBytes: number): ApiError {
+  const size = limitBytes >= 1 << 20 ? `${limitBytes / (1 << 20)} MiB` : `${limitBytes / 1024} KiB`
+  return new ApiError(413, 'payload_too_large', `The body is larger than ${size}`)
+}
+
+/** Parses body bytes read by readBodyBytes as JSON (undefined when empty), safe text everywhere. */
+export function parseJsonBytes(bytes: Buffer): unknown {
+  if (bytes.length === 0) return undefined
   let value: unknown
   try {
-    value = JSON.parse(Buffer.concat(chunks).toString('utf8'))
+    value = JSON.parse(bytes.toString('utf8'))
   } catch (cause) {
     throw new ApiError(
       400,

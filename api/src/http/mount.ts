@@ -4,7 +4,7 @@ import type Koa from 'koa'
 import type { ApiDeps } from '../deps.ts'
 import type { ViewerResolver } from '../viewer/viewer.ts'
 import { ApiError } from './api-error.ts'
-import { readJsonBody } from './json-body.ts'
+import { readBodyBytes, readJsonBody } from './json-body.ts'
 import { koaPath, type RawResult, type RouteDef, type StatusResult } from './route.ts'
 import { parseQuery, parseWith } from './validate.ts'
 
@@ -49,8 +49,11 @@ export function mountRoutes(app: Koa, routes: readonly RouteDef[], options: Moun
       }
       const params = parseWith(route.params, ctx.params) ?? {}
       const query = parseQuery(route.query, ctx.query)
-      const body = route.method === 'GET' ? undefined : parseWith(route.body, await readJsonBody(ctx), 'body')
-      const result = await route.handler({ params, query, body, viewer, deps: options.deps, ctx })
+      let body: unknown
+      let rawBody: Buffer | undefined
+      if (route.rawBody) rawBody = await readBodyBytes(ctx, route.rawBody.maxBytes)
+      else if (route.method !== 'GET') body = parseWith(route.body, await readJsonBody(ctx), 'body')
+      const result = await route.handler({ params, query, body, viewer, deps: options.deps, ctx, rawBody })
 
       if (isStatus(result)) {
         const schema = route.otherResponses?.[result.status]?.schema
@@ -83,13 +86,13 @@ export function mountRoutes(app: Koa, routes: readonly RouteDef[], options: Moun
           ctx.set('ETag', etag)
           if (ctx.get('If-None-Match') === etag) {
             ctx.status = 304
-            applyCacheControl(ctx, route, viewer.kind)
+            applyCacheControl(ctx, route, viewer.kind, query)
             return
           }
         }
         ctx.body = text
       }
-      applyCacheControl(ctx, route, viewer.kind)
+      applyCacheControl(ctx, route, viewer.kind, query)
       options.onValidResponse?.(route, ctx.status)
     })
   }
@@ -97,12 +100,18 @@ export function mountRoutes(app: Koa, routes: readonly RouteDef[], options: Moun
   for (const router of routers.values()) app.use(router.routes())
 }
 
-function applyCacheControl(ctx: Koa.Context, route: RouteDef, viewer: 'visitor' | 'user'): void {
-  if (route.method !== 'GET' || !route.maxAgeSeconds) {
+function applyCacheControl(
+  ctx: Koa.Context,
+  route: RouteDef,
+  viewer: 'visitor' | 'user',
+  query: unknown,
+): void {
+  const maxAge = typeof route.maxAgeSeconds === 'function' ? route.maxAgeSeconds(query) : route.maxAgeSeconds
+  if (route.method !== 'GET' || !maxAge) {
     ctx.set('Cache-Control', 'no-store')
     return
   }
   // Signed-in users see more history than visitors: their answers are theirs alone.
-  ctx.set('Cache-Control', `${viewer === 'user' ? 'private' : 'public'}, max-age=${route.maxAgeSeconds}`)
+  ctx.set('Cache-Control', `${viewer === 'user' ? 'private' : 'public'}, max-age=${maxAge}`)
   ctx.set('Vary', 'Cookie, Accept, Accept-Encoding')
 }

@@ -1,4 +1,4 @@
-import { apiError } from '@ludex/schemas'
+import { apiError, EVENT_HEADERS } from '@ludex/schemas'
 import { z } from 'zod'
 import type { RouteDef } from './route.ts'
 import { declaredKeys } from './validate.ts'
@@ -39,6 +39,7 @@ const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid input: the error names the field at fault',
   401: 'Not signed in',
   403: 'Not allowed (a missing permission, or a state-changing call from a foreign Origin)',
+  413: 'The body is larger than the call takes',
   428: 'Precondition required',
   404: 'Not found',
   406: 'None of the accepted content types can be produced',
@@ -46,6 +47,7 @@ const STATUS_TEXT: Record<number, string> = {
   429: 'Too many requests',
   500: 'Internal error (no detail is leaked)',
   502: 'The upstream platform did not answer',
+  503: 'A part the call needs is unavailable now: try again later',
 }
 
 /** Headers an error status always carries, stated so that clients (and the fuzz run's checks) rely on them. */
@@ -57,6 +59,14 @@ const STATUS_HEADERS: Record<number, Record<string, unknown>> = {
       schema: { type: 'integer', minimum: 0 },
     },
   },
+}
+
+/** How a call names who is asking, for its `security` entry. */
+function securityOf(route: RouteDef): Record<string, string[]>[] {
+  if (route.security === 'gameKey') return [{ gameKey: [] }]
+  // Every call reads the session when there is one (signed-in users see more history than
+  // visitors); only the calls that need a user require it.
+  return route.requires ? [{ session: [] }] : [{}, { session: [] }]
 }
 
 /** The OpenAPI 3.1 document of the routes, generated from their zod schemas. */
@@ -87,6 +97,13 @@ export function buildOpenApi(
           ...(description && { description }),
         }
       }),
+      ...Object.entries(route.requestHeaders ?? {}).map(([name, header]) => ({
+        name,
+        in: 'header',
+        required: header.required,
+        description: header.description,
+        schema: { type: 'string', ...(header.pattern && { pattern: header.pattern }) },
+      })),
     ]
     const success: Record<string, unknown> = {
       'application/json': { schema: jsonSchema(route.response, 'output') },
@@ -129,9 +146,7 @@ export function buildOpenApi(
           .filter(Boolean)
           .join(' '),
       }),
-      // Every call reads the session when there is one (signed-in users see more history than
-      // visitors); only the calls that need a user require it.
-      security: route.requires ? [{ session: [] }] : [{}, { session: [] }],
+      security: securityOf(route),
       tags: [route.resource],
       ...(parameters.length > 0 && { parameters }),
       ...(route.body && {
@@ -160,6 +175,12 @@ export function buildOpenApi(
           in: 'cookie',
           name: 'ludex_session',
           description: 'The session cookie set by sign-in',
+        },
+        gameKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: EVENT_HEADERS.gameKey,
+          description: `An event credential's game key; the request is also signed with its secret key (${EVENT_HEADERS.timestamp} and ${EVENT_HEADERS.signature}: see POST /api/events)`,
         },
       },
     },

@@ -14,6 +14,18 @@ export interface HandlerInput<P, Q, B> {
   readonly deps: ApiDeps
   /** The Koa context, for what the schema does not cover (Accept, response headers). */
   readonly ctx: Context
+  /**
+   * The body's bytes exactly as sent, for a `rawBody` call (which verifies them before parsing them
+   * with `parseBodyBytes`); undefined for every other call, whose `body` is parsed already.
+   */
+  readonly rawBody: Buffer | undefined
+}
+
+/** A request header a call reads, as OpenAPI documents it (a header parameter). */
+export interface RequestHeader {
+  readonly description: string
+  readonly required: boolean
+  readonly pattern?: string
 }
 
 /** A header of a success answer, as OpenAPI documents it (a string value; never required). */
@@ -59,6 +71,18 @@ export interface RouteDef<
   /** A z.object of string inputs; keys outside it are refused with a 400 naming them. */
   readonly query?: Q
   readonly body?: B
+  /**
+   * The body is handed over as bytes (at most maxBytes, 413 beyond) instead of parsed: the call signs
+   * or verifies the exact bytes before parsing them (`body` still documents them). POST /api/events.
+   */
+  readonly rawBody?: { readonly maxBytes: number }
+  /** Request headers the call reads (documented as header parameters). */
+  readonly requestHeaders?: Readonly<Record<string, RequestHeader>>
+  /**
+   * How a caller proves who it is besides the session cookie: 'gameKey' = a game key and an HMAC
+   * signature in headers (events/signing.ts of @ludex/schemas). Documented as its security scheme.
+   */
+  readonly security?: 'gameKey'
   readonly response: R
   /** Other content types the call can answer with (negotiated by the handler from Accept). */
   readonly alternativeContentTypes?: readonly string[]
@@ -75,8 +99,8 @@ export interface RouteDef<
   >
   /** Headers a success answer may carry, documented in OpenAPI (name → what it says). */
   readonly responseHeaders?: Readonly<Record<string, ResponseHeader>>
-  /** Seconds a public GET may be cached; 0 = no-store. */
-  readonly maxAgeSeconds?: number
+  /** Seconds a public GET may be cached; 0 = no-store. A function decides from the parsed query. */
+  readonly maxAgeSeconds?: number | ((query: z.output<Q>) => number)
   readonly handler: (
     input: HandlerInput<z.output<P>, z.output<Q>, z.output<B>>,
   ) => Promise<z.input<R> | RawResult | StatusResult>

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { ApiError, type FieldIssue } from './api-error.ts'
+import { parseJsonBytes } from './json-body.ts'
 
 /** Issues as field/message pairs; the field is the parameter's own name (or a dotted body path). */
 export function fieldIssues(error: z.ZodError, prefix?: string): FieldIssue[] {
@@ -45,4 +46,9 @@ export function parseWith(schema: z.ZodType | undefined, value: unknown, prefix?
   const parsed = schema.safeParse(value)
   if (!parsed.success) throw ApiError.badRequest(fieldIssues(parsed.error, prefix))
   return parsed.data
+}
+
+/** A `rawBody` call's body, once verified: JSON with safe text only, then its schema (400 naming the field). */
+export function parseBodyBytes<S extends z.ZodType>(schema: S, bytes: Buffer): z.output<S> {
+  return parseWith(schema, parseJsonBytes(bytes), 'body') as z.output<S>
 }

@@ -15,11 +15,25 @@ import {
   simulateRoleRoute,
 } from './auth/sign-in.ts'
 import { badgesRoute } from './badges/download.ts'
+import { creatorCcuRoute } from './creator/ccu.ts'
+import { creatorDetailRoute } from './creator/detail.ts'
 import { creatorListRoute } from './creator/list.ts'
+import { eventIngestRoute } from './events/ingest.ts'
+import {
+  credentialCreateRoute,
+  credentialDeleteRoute,
+  credentialListRoute,
+  credentialUpdateRoute,
+} from './gamecredential/credentials.ts'
+import { genreDetailRoute, genreListRoute, subGenreDetailRoute } from './genre/routes.ts'
 import { placeDetailRoute } from './place/detail.ts'
 import { placePriceRoute } from './place/price.ts'
 import { slimListRoute } from './place/slim-list.ts'
 import { placeUpdateRoute } from './place/update.ts'
+import { tagDetailRoute } from './placetag/detail.ts'
+import { tagDeleteRoute, tagUpdateRoute } from './placetag/edit.ts'
+import { tagCreateRoute, tagListRoute } from './placetag/list.ts'
+import { tagAddPlacesRoute, tagRemovePlaceRoute } from './placetag/members.ts'
 import { platformCcuRoute } from './platform/ccu.ts'
 import { platformGenreRoute } from './platform/genre.ts'
 import { platformMovementRoute } from './platform/movement.ts'
@@ -45,6 +59,20 @@ export const apiRoutes: readonly RouteDef[] = [
   thumbnailHistoryRoute,
   badgesRoute,
   creatorListRoute,
+  creatorDetailRoute,
+  creatorCcuRoute,
+  genreListRoute,
+  genreDetailRoute,
+  subGenreDetailRoute,
+  // The tag calls that change a tag come after those that read it, deleting last: a client reading the
+  // document in order (the fuzz run does) reaches each of them before the tag is gone.
+  tagListRoute,
+  tagCreateRoute,
+  tagDetailRoute,
+  tagAddPlacesRoute,
+  tagRemovePlaceRoute,
+  tagUpdateRoute,
+  tagDeleteRoute,
   dailyPicksRoute,
   platformCcuRoute,
   platformGenreRoute,
@@ -75,6 +103,11 @@ export const apiRoutes: readonly RouteDef[] = [
   preferencesPutRoute,
   userListRoute,
   userRoleRoute,
+  credentialListRoute,
+  credentialCreateRoute,
+  credentialUpdateRoute,
+  credentialDeleteRoute,
+  eventIngestRoute,
 ]
 
 export { devRoutes } from './dev/outbox.ts'

@@ -1,6 +1,7 @@
 import {
   dateParam,
   dateTimeParam,
+  experienceGenreSql,
   isoFromClickHouse,
   latestDetailsSql,
   likeRatioOrZeroSql,
@@ -9,11 +10,20 @@ import {
   type StoreReader,
   tables,
 } from '@ludex/pipelines/store'
-import type { Experience, SlimExperience } from '@ludex/schemas'
+import {
+  type Experience,
+  type ExperienceGenre,
+  isExperienceGenre,
+  type SlimExperience,
+  toPlayStatus,
+} from '@ludex/schemas'
+
+/** The product genre of a latest-details row `d` (an undescribed place reads as unlabeled). */
+const GENRE_SQL = experienceGenreSql({ name: 'd.name', genreL1: 'd.genre_l1', genreL2: 'd.genre_l2' })
 
 /**
  * Latest counters joined with the latest details of every tracked experience. The like percentage is
- * up ÷ (up + down) of the latest votes, 0 when there are none yet.
+ * up ÷ (up + down) of the latest votes, 0 when there are none yet (`rated` says whether there are).
  */
 const SLIM_SQL = `
 SELECT
@@ -23,9 +33,11 @@ SELECT
     l.playing AS players_online,
     l.visits AS total_visits,
     ${likeRatioOrZeroSql('l.')} AS like_percentage,
+    ifNull(l.up_votes, 0) + ifNull(l.down_votes, 0) > 0 AS rated,
     d.creator_id AS creator_id,
     d.genre_l1 AS genre_l1,
-    d.genre_l2 AS genre_l2
+    d.genre_l2 AS genre_l2,
+    ${GENRE_SQL} AS genre
 FROM (SELECT place_id, universe_id, playing, visits, up_votes, down_votes FROM ${tables.placeLatest} FINAL) AS l
 LEFT JOIN
 (
@@ -43,15 +55,33 @@ interface SlimRow {
   creator_id: number
   genre_l1: string
   genre_l2: string
+  genre: string
+  rated: boolean | number
 }
 
-export async function slimExperiences(store: StoreReader): Promise<SlimExperience[]> {
+/** A tracked experience as the lists show it, and whether it has votes (its like percentage means something). */
+export interface CurrentExperience {
+  readonly experience: SlimExperience
+  readonly rated: boolean
+}
+
+/** The SQL gives only keys of the mapping; anything else would be a bug there, read as unlabeled. */
+function genreOf(value: string): ExperienceGenre {
+  return isExperienceGenre(value) ? value : 'unlabeled'
+}
+
+/** Every tracked experience with its current counters, by players online. */
+export async function currentExperiences(store: StoreReader): Promise<CurrentExperience[]> {
   const rows = await readRows<SlimRow>(store, {
     what: 'slim list',
     query: SLIM_SQL,
     int64: ['place_id', 'universe_id', 'total_visits', 'creator_id'],
   })
-  return rows.map((r) => ({
+  return rows.map((r) => ({ experience: slimOf(r), rated: Boolean(r.rated) }))
+}
+
+function slimOf(r: SlimRow): SlimExperience {
+  return {
     universe_id: r.universe_id,
     place_id: r.place_id,
     name: r.name,
@@ -63,7 +93,8 @@ export async function slimExperiences(store: StoreReader): Promise<SlimExperienc
     creator_id: r.creator_id,
     genre_l1: r.genre_l1,
     genre_l2: r.genre_l2,
-  }))
+    genre: genreOf(r.genre),
+  }
 }
 
 /** Identity and name of a tracked experience: what the per-place calls look up first. */
@@ -112,6 +143,7 @@ SELECT
     d.creator_id AS creator_id,
     d.genre_l1 AS genre_l1,
     d.genre_l2 AS genre_l2,
+    ${GENRE_SQL} AS genre,
     d.price AS price,
     d.created_at AS created_at,
     d.updated_at AS updated_at,
@@ -149,6 +181,7 @@ interface DetailRow {
   creator_id: number
   genre_l1: string
   genre_l2: string
+  genre: string
   price: number
   created_at: string
   updated_at: string
@@ -244,23 +277,17 @@ export async function experienceDetail(
     total_visits: d.total_visits,
     like_percentage: d.like_percentage,
     age_limit: d.age_limit,
-    play_status: playStatusOf(d.play_status),
+    play_status: toPlayStatus(d.play_status),
     creator_id: d.creator_id,
     genre_l1: d.genre_l1,
     genre_l2: d.genre_l2,
+    genre: genreOf(d.genre),
     daily_pick_dates: picks.map((p) => p.day),
     price: d.price,
     average_playtime: Math.floor(playtime[0]?.playtime ?? 0),
     favorites: d.favorites,
     rank: d.rank,
-    // Tag membership lives with accounts; deps.tags can only find a tag by id so far (see the report).
+    // Tags live in the app database: the routes lay the caller's visible ones over (withTagsOf).
     tags: [],
   }
-}
-
-const PLAY_STATUSES = new Set([0, 1, 2, 3, 5, 9])
-
-/** A stored play status as the spec's code; anything unexpected reads as 0 (unknown). */
-function playStatusOf(code: number): Experience['play_status'] {
-  return (PLAY_STATUSES.has(code) ? code : 0) as Experience['play_status']
 }

@@ -57,7 +57,7 @@ export async function platformHistoryStartMs(store: StoreReader): Promise<number
 
 interface GenreRow {
   slot_text: string
-  genre_l1: string
+  genre: string
   genre_l2: string
   ccu: number
   share: number
@@ -72,8 +72,8 @@ const fraction = (v: number) => Math.min(1, Math.max(0, v))
 
 /**
  * The platform's genre distribution at the latest complete slot up to `now` (one with a platform_ccu
- * row, written after a full sweep) that the materialiser has distributed: genre_l1 rows with their
- * share of the platform, each with its genre_l2 children and their share of the parent.
+ * row, written after a full sweep) that the materialiser has distributed: genre rows with their share
+ * of the platform, each with its genre_l2 children and their share of the parent.
  */
 export async function currentGenreDistribution(
   store: StoreReader,
@@ -81,7 +81,7 @@ export async function currentGenreDistribution(
 ): Promise<GenreDistribution> {
   const rows = await readRows<GenreRow>(store, {
     what: 'current genre distribution',
-    query: `SELECT toString(slot) AS slot_text, genre_l1, genre_l2, ccu, share, parent_share
+    query: `SELECT toString(slot) AS slot_text, genre, genre_l2, ccu, share, parent_share
      FROM ${tables.genreDistribution} FINAL
      WHERE slot = (
        SELECT max(slot) FROM ${tables.genreDistribution} FINAL
@@ -96,11 +96,11 @@ export async function currentGenreDistribution(
   const genres = new Map<string, GenreDistribution['genres'][number]>()
   for (const r of rows) {
     if (r.genre_l2 !== '') continue
-    genres.set(r.genre_l1, { name: r.genre_l1, ccu: r.ccu, share: fraction(r.share), children: [] })
+    genres.set(r.genre, { name: r.genre, ccu: r.ccu, share: fraction(r.share), children: [] })
   }
   for (const r of rows) {
     if (r.genre_l2 === '') continue
-    genres.get(r.genre_l1)?.children.push({ name: r.genre_l2, ccu: r.ccu, share: fraction(r.parent_share) })
+    genres.get(r.genre)?.children.push({ name: r.genre_l2, ccu: r.ccu, share: fraction(r.parent_share) })
   }
   const list = [...genres.values()].sort(byCcuThenName)
   for (const g of list) g.children.sort(byCcuThenName)

@@ -1,7 +1,7 @@
 import { dateTimeParam, readRows, type StoreReader, tables } from '@ludex/pipelines/store'
 import type { GenreChartGranularity } from '@ludex/schemas'
 
-/** One bucket of one genre_l1: the average CCU per place with data, and their total. */
+/** One bucket of one genre: the average CCU per place with data, and their total. */
 export interface GenreCcuRow {
   readonly genre: string
   readonly time: number
@@ -28,7 +28,7 @@ export async function genreCcuRows(
 ): Promise<GenreCcuRow[]> {
   const rows = await readRows<RawRow>(store, {
     what: 'genre ccu',
-    query: `SELECT genre_l1 AS genre, toUnixTimestamp(bucket) * 1000 AS t, average, total
+    query: `SELECT genre, toUnixTimestamp(bucket) * 1000 AS t, average, total
 FROM ${tables.genreCcu} FINAL
 WHERE granularity = {g:String}
   AND genre_l2 = ''

@@ -7,11 +7,12 @@ import {
   type StoreReader,
   tables,
 } from '@ludex/pipelines/store'
-import type { Granularity, StatKind } from '@ludex/schemas'
+import { type Granularity, type StatKind, wholePeriodSql } from '@ludex/schemas'
 
 /*
  * Reads of /api/stats/{kind}: per-place rows of place_rollups, and the average over a set of places
- * computed in one grouped query. Values come back raw (unrounded); the route applies the spec's rounding.
+ * computed in one grouped query. Each statement leaves out, per place, a period that began before the
+ * place's stored history (issue 13) by itself, so a tag's average needs no read of its members first. Values come back raw (unrounded); the route applies the spec's rounding.
  * Every value is bound as a parameter; the SQL text is chosen from the store's fixed per-kind values
  * (ROLLUP_VALUE_SQL, the formulas the materialisers use too).
  */
@@ -23,26 +24,24 @@ function read<T extends object>(store: StoreReader, options: ReadOptions<T>): Pr
   return readRows<T>(store, { ...options, settings: READ_SETTINGS })
 }
 
-/** A tracked place's name, creation instant (null when unknown) and first stored slot. */
+/** A tracked place's name, creation instant (null when unknown) and players online now. */
 export interface PlaceInfo {
   readonly placeId: number
   readonly name: string
   readonly createdMs: number | null
-  /** The first slot of its materialised history (epoch ms); null before its first rollup. */
-  readonly historyStartMs: number | null
+  readonly playersOnline: number
 }
 
 interface PlaceInfoRow {
   place_id: number
   name: string
   created_ms: number
-  since_ms: number
+  playing: number
 }
 
 /**
  * The tracked places among `ids` (those with a latest snapshot), with their latest name, creation
- * date and where their history begins (the earliest first_slot of their month rollups: a few rows per
- * place); ids Ludex does not track are absent from the map.
+ * date and players online; ids Ludex does not track are absent from the map.
  */
 export async function trackedPlaces(
   store: StoreReader,
@@ -51,21 +50,18 @@ export async function trackedPlaces(
   if (ids.length === 0) return new Map()
   const rows = await read<PlaceInfoRow>(store, {
     what: 'tracked places',
-    query: `SELECT l.place_id AS place_id, d.name AS name, toUnixTimestamp64Milli(d.created) AS created_ms,
-       toUnixTimestamp(h.since) * 1000 AS since_ms
-FROM (SELECT DISTINCT place_id FROM ${tables.placeLatest} FINAL WHERE place_id IN {ids:Array(UInt64)}) AS l
+    query: `SELECT l.place_id AS place_id, l.playing AS playing, d.name AS name,
+       toUnixTimestamp64Milli(d.created) AS created_ms
+FROM (
+    SELECT place_id, max(playing) AS playing FROM ${tables.placeLatest} FINAL
+    WHERE place_id IN {ids:Array(UInt64)} GROUP BY place_id
+) AS l
 LEFT JOIN
 (
     ${latestDetailsSql({ name: 'name', created: 'created_at' }, { where: 'place_id IN {ids:Array(UInt64)}' })}
-) AS d USING (place_id)
-LEFT JOIN
-(
-    SELECT place_id, min(first_slot) AS since FROM ${tables.placeRollups} FINAL
-    WHERE granularity = {month:String} AND place_id IN {ids:Array(UInt64)}
-    GROUP BY place_id
-) AS h USING (place_id)`,
-    params: { ids, month: 'month' satisfies Granularity },
-    int64: ['place_id', 'created_ms', 'since_ms'],
+) AS d USING (place_id)`,
+    params: { ids },
+    int64: ['place_id', 'created_ms'],
   })
   const out = new Map<number, PlaceInfo>()
   for (const r of rows) {
@@ -76,45 +72,58 @@ LEFT JOIN
       placeId,
       name: r.name || String(placeId),
       createdMs: created > 0 ? created : null,
-      // A place without rollups joins as the epoch.
-      historyStartMs: r.since_ms > 0 ? r.since_ms : null,
+      playersOnline: r.playing,
     })
   }
   return out
 }
 
 /**
- * The rows of one granularity, for some places, with bucket in [from, to] (both bucket starts), each
- * place's from no earlier than its own (place_from, aligned with ids: where its whole periods begin).
+ * The rollup rows, each with its place's first stored slot (`h.since`: the earliest first_slot of its
+ * month rollups, a few rows per place). A place without month rollups yet joins as the epoch, so none
+ * of its rows is left out (as `wholeFrom` does with no history).
  */
-const ROLLUP_WHERE = `granularity = {g:String}
-  AND place_id IN {ids:Array(UInt64)}
-  AND bucket >= {from:DateTime('UTC')}
-  AND bucket <= {to:DateTime('UTC')}
-  AND toUnixTimestamp(bucket) >= transform(place_id, {ids:Array(UInt64)}, {place_from:Array(UInt32)}, toUInt32(0))`
+const ROLLUP_FROM = `${tables.placeRollups} AS r FINAL
+LEFT JOIN
+(
+    SELECT place_id, min(first_slot) AS since FROM ${tables.placeRollups} FINAL
+    WHERE granularity = {month:String} AND place_id IN {ids:Array(UInt64)}
+    GROUP BY place_id
+) AS h USING (place_id)`
+
+/**
+ * The rows of one granularity, for some places, with bucket in [from, to] (both bucket starts) and
+ * whole for their place: a period that began before the place's history is left out (issue 13), but
+ * the period in progress, which the answer names anyway (X-Ludex-Partial-From), is kept.
+ */
+const ROLLUP_WHERE = `r.granularity = {g:String}
+  AND r.place_id IN {ids:Array(UInt64)}
+  AND r.bucket >= {from:DateTime('UTC')}
+  AND r.bucket <= {to:DateTime('UTC')}
+  AND (r.bucket >= {in_progress:DateTime('UTC')} OR ${wholePeriodSql('r.bucket', 'h.since')})`
 
 export interface RangeQuery {
   readonly granularity: Granularity
   readonly placeIds: readonly number[]
   /** First bucket start to include (epoch ms). */
   readonly fromMs: number
-  /**
-   * Per place (aligned with placeIds), the first bucket start to include when later than fromMs: a
-   * place whose history began inside a period starts at its first whole one (see `wholeFrom`).
-   */
-  readonly placeFromMs?: readonly number[]
   /** Last instant whose bucket is included (epoch ms): a bucket starting at or before it is read. */
   readonly toMs: number
+  /**
+   * Start of the period in progress (epoch ms): its bucket is read even for a place whose history
+   * began inside it; an earlier period that began before a place's history is left out for that place.
+   */
+  readonly inProgressMs: number
 }
 
 function rangeParams(q: RangeQuery): Record<string, unknown> {
-  const placeFrom = q.placeIds.map((_, i) => Math.max(q.fromMs, q.placeFromMs?.[i] ?? q.fromMs))
   return {
     g: q.granularity,
+    month: 'month' satisfies Granularity,
     ids: q.placeIds,
     from: dateTimeParam(q.fromMs),
     to: dateTimeParam(q.toMs),
-    place_from: placeFrom.map((ms) => Math.floor(ms / 1000)),
+    in_progress: dateTimeParam(q.inProgressMs),
   }
 }
 
@@ -144,13 +153,13 @@ export async function placeStatRows(
   const select =
     kind === 'likes'
       ? `SELECT place_id, toUnixTimestamp(bucket) * 1000 AS t, up_votes_last AS v, down_votes_last AS v2
-FROM ${tables.placeRollups} FINAL
+FROM ${ROLLUP_FROM}
 WHERE ${ROLLUP_WHERE} AND up_votes_last IS NOT NULL AND down_votes_last IS NOT NULL`
       : // The inner value is named apart: a SELECT alias is visible in WHERE, so reusing 'v' there
         // would test the assumeNotNull() result and let NULLs through as 0.
         `SELECT place_id, t, assumeNotNull(nv) AS v FROM (
     SELECT place_id, toUnixTimestamp(bucket) * 1000 AS t, ${ROLLUP_VALUE_SQL[kind]} AS nv
-    FROM ${tables.placeRollups} FINAL
+    FROM ${ROLLUP_FROM}
     WHERE ${ROLLUP_WHERE}
 ) WHERE nv IS NOT NULL`
   const rows = await read<RawPlaceRow>(store, {
@@ -170,8 +179,10 @@ WHERE ${ROLLUP_WHERE} AND up_votes_last IS NOT NULL AND down_votes_last IS NOT N
 
 export interface AverageQuery extends RangeQuery {
   /**
-   * true: every place counts in every bucket that has data, a missing or zero value as 0 (the divisor
-   * is placeIds.length); false: only places with a non-zero value in the bucket count.
+   * true: every tracked place counts in every bucket that has data, a missing or zero value as 0, and
+   * so does a place whose history began inside the bucket's period (the divisor is the number of
+   * tracked places among placeIds); false: only places with a non-zero value of a whole period count.
+   * Untracked ids have no rows either way, so they may be given (a tag's members).
    */
   readonly includeZeros: boolean
   readonly withPercentiles: boolean
@@ -194,6 +205,14 @@ interface RawAverageRow {
 }
 
 /**
+ * How many of the ids are tracked (have a latest snapshot): the divisor with zeros. In the statement, so
+ * a tag's average needs no read of its tracked members first. A scalar subquery is Nullable; a count
+ * is never NULL.
+ */
+const TRACKED_COUNT_SQL = `assumeNotNull((SELECT toUInt32(uniqExact(place_id)) FROM ${tables.placeLatest} FINAL
+    WHERE place_id IN {ids:Array(UInt64)}))`
+
+/**
  * The average of a kind over places, per bucket, in one query grouped by bucket (a tag of hundreds of
  * places is one scan of their rollup rows, not one query per place). Quartiles are exact
  * (quantilesExactInclusive: linear between order statistics) over the same per-place values the mean
@@ -205,17 +224,17 @@ export async function averageStatRows(
   q: AverageQuery,
 ): Promise<AverageRow[]> {
   if (q.placeIds.length === 0) return []
-  const params = { ...rangeParams(q), n: q.placeIds.length, zeros: q.includeZeros ? 1 : 0 }
+  const params = { ...rangeParams(q), zeros: q.includeZeros ? 1 : 0 }
   if (kind === 'likes') {
     // Likes and dislikes are averaged apart: a place with likes but no dislikes counts in one only.
     const rows = await read<RawAverageRow>(store, {
       what: 'average stats likes',
       query: `SELECT toUnixTimestamp(bucket) * 1000 AS t,
-       if({zeros:UInt8} = 1, sum(up) / {n:UInt32}, ifNotFinite(avgIf(up, up > 0), 0)) AS value,
-       if({zeros:UInt8} = 1, sum(down) / {n:UInt32}, ifNotFinite(avgIf(down, down > 0), 0)) AS v2
+       if({zeros:UInt8} = 1, sum(up) / ${TRACKED_COUNT_SQL}, ifNotFinite(avgIf(up, up > 0), 0)) AS value,
+       if({zeros:UInt8} = 1, sum(down) / ${TRACKED_COUNT_SQL}, ifNotFinite(avgIf(down, down > 0), 0)) AS v2
 FROM (
     SELECT bucket, assumeNotNull(up_votes_last) AS up, assumeNotNull(down_votes_last) AS down
-    FROM ${tables.placeRollups} FINAL
+    FROM ${ROLLUP_FROM}
     WHERE ${ROLLUP_WHERE} AND up_votes_last IS NOT NULL AND down_votes_last IS NOT NULL
 )
 GROUP BY bucket
@@ -234,11 +253,11 @@ ORDER BY bucket`,
     query: `SELECT t, arrayAvg(vals) AS value${quartiles}
 FROM (
     SELECT toUnixTimestamp(bucket) * 1000 AS t,
-           if({zeros:UInt8} = 1, arrayResize(groupArray(v), {n:UInt32}, 0), groupArray(v)) AS vals
+           if({zeros:UInt8} = 1, arrayResize(groupArray(v), ${TRACKED_COUNT_SQL}, 0), groupArray(v)) AS vals
     FROM (
         SELECT bucket, assumeNotNull(nv) AS v FROM (
             SELECT bucket, ${ROLLUP_VALUE_SQL[kind]} AS nv
-            FROM ${tables.placeRollups} FINAL
+            FROM ${ROLLUP_FROM}
             WHERE ${ROLLUP_WHERE}
         ) WHERE nv IS NOT NULL AND ({zeros:UInt8} = 1 OR nv > 0)
     )

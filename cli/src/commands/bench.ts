@@ -6,8 +6,13 @@ import type { Command } from 'commander'
 import { benchApi, LOADED_CONNECTIONS } from '../runtime/api-bench.ts'
 import { backfill } from '../runtime/backfill.ts'
 import { commandContext } from '../runtime/context.ts'
+import { benchEventIngest } from '../runtime/events-bench.ts'
 import { intOption } from '../runtime/options.ts'
 import { startPipeline } from '../runtime/pipeline.ts'
+
+/** ingest_events_http: batches as the Luau module sends them, at 16 connections (issue 17). */
+const EVENTS_PER_BATCH = 100
+const EVENT_CONNECTIONS = 16
 
 /** The insert format the sink uses for snapshots (see pipelines/src/sink/rows.ts). */
 const SNAPSHOT_INSERT_FORMAT = 'TabSeparated'
@@ -29,7 +34,13 @@ export function benchCommand(program: Command): void {
       intOption('--api-seconds', 0, 600),
       10,
     )
-    .action(async (opts: { days: number; experiences: number; apiSeconds: number }) => {
+    .option(
+      '--event-batches <n>',
+      'signed batches of 100 game events sent over HTTP for ingest_events_http (0 skips it)',
+      intOption('--event-batches', 0, 1_000_000),
+      6000,
+    )
+    .action(async (opts: { days: number; experiences: number; apiSeconds: number; eventBatches: number }) => {
       const dataDir = await mkdtemp(join(tmpdir(), 'ludex-bench-'))
       // The embedded figures: the in-process bus whatever the environment selects (Kafka is measured by
       // test/scripts/bench-distributed.mjs).
@@ -52,7 +63,14 @@ export function benchCommand(program: Command): void {
         console.log(`BENCH ingest_embedded_peak_rss ${peakRssMb} MiB`)
         console.log(`BENCH ingest_embedded_insert_format ${SNAPSHOT_INSERT_FORMAT} format`)
         if (opts.apiSeconds > 0) {
-          const figures = await benchApi({ pipeline, model, now, logger, durationSeconds: opts.apiSeconds })
+          const figures = await benchApi({
+            config,
+            pipeline,
+            model,
+            now,
+            logger,
+            durationSeconds: opts.apiSeconds,
+          })
           for (const f of figures) {
             const { single, loaded } = f
             console.log(`BENCH api_${f.name}_p50 ${single.p50} ms`)
@@ -63,6 +81,36 @@ export function benchCommand(program: Command): void {
             console.log(`BENCH api_${f.name}_p95_${LOADED_CONNECTIONS}conn ${loaded.p95} ms`)
             const non2xx = single.non2xx + loaded.non2xx
             if (non2xx > 0) console.log(`BENCH api_${f.name}_non2xx ${non2xx} responses`)
+          }
+        }
+        if (opts.eventBatches > 0) {
+          const e = await benchEventIngest({
+            pipeline,
+            config,
+            logger,
+            requests: opts.eventBatches,
+            eventsPerBatch: EVENTS_PER_BATCH,
+            connections: EVENT_CONNECTIONS,
+            games: 4,
+          })
+          console.log(`BENCH ingest_events_http ${e.eventsPerSecond} events/s`)
+          console.log(`BENCH ingest_events_http_p50 ${e.p50} ms`)
+          console.log(`BENCH ingest_events_http_p99 ${e.p99} ms`)
+          console.log(`BENCH ingest_events_http_answered ${e.httpEventsPerSecond} events/s`)
+          console.log(`BENCH ingest_events_http_cpu ${e.cpuMicrosPerEvent} us/event`)
+          console.log(`BENCH ingest_events_http_sent ${e.sentEvents} events`)
+          console.log(`BENCH ingest_events_http_stored ${e.storedEvents} events`)
+          console.log(`BENCH ingest_events_http_counted ${e.countedEvents} events`)
+          // Not a timing assertion: every event sent is stored and counted exactly once, or the run fails.
+          const exact = e.refused === 0 && e.storedEvents === e.sentEvents && e.countedEvents === e.sentEvents
+          console.log(
+            `BENCH ingest_events_http_lost_or_doubled ${exact ? 0 : Math.abs(e.sentEvents - e.storedEvents) || e.refused} events`,
+          )
+          if (!exact) {
+            console.error(
+              `ingest_events_http: sent ${e.sentEvents} events (${e.refused} requests refused), stored ${e.storedEvents}, counted ${e.countedEvents}`,
+            )
+            process.exitCode = 1
           }
         }
       } finally {

@@ -13,6 +13,7 @@ import {
 } from '@ludex/api'
 import { type Config, publicUrl } from '@ludex/schemas'
 import type { Logger } from 'pino'
+import { loadCredentialsKey } from './credentials-key.ts'
 
 export interface AccountsRuntime {
   readonly accounts: Accounts
@@ -66,7 +67,8 @@ export async function openConfiguredAppDatabase(config: Config, logger: Logger):
 
 /**
  * The accounts of the composition root: app database, mail (SMTP with SMTP_URL, else the outbox in the
- * data dir, listed at /api/dev/outbox with MAIL_OUTBOX_PAGE), rate limiter and session settings.
+ * data dir, listed at /api/dev/outbox with MAIL_OUTBOX_PAGE), rate limiter, session settings, and the
+ * event credentials with their sealing key (CREDENTIALS_KEY, else the data dir's key file).
  */
 export async function startAccounts(
   config: Config,
@@ -91,6 +93,13 @@ export async function startAccounts(
     mailer = box
     outbox = box
   }
+  let credentialsKey: Buffer
+  try {
+    credentialsKey = await loadCredentialsKey(config, log)
+  } catch (err) {
+    await database.close()
+    throw err
+  }
   const accounts = createAccounts({
     config,
     db: database.db,
@@ -98,6 +107,7 @@ export async function startAccounts(
     outbox,
     logger: log,
     now,
+    credentialsKey,
     ...(options.limiter && { limiter: options.limiter }),
   })
   const purge = async () => {

@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module'
-import { createApiApp, createMemoryAggregateCache, listen, staticTagRepository } from '@ludex/api'
+import { createApiApp, createMemoryAggregateCache, listen } from '@ludex/api'
 import { queryRows, tables } from '@ludex/pipelines/store'
-import { TAG_STATS_START } from '@ludex/schemas'
+import type { Config } from '@ludex/schemas'
 import { createRobloxClient, type PlatformModel, startSimulatorServer } from '@ludex/workers'
 import autocannon from 'autocannon'
 import type { Logger } from 'pino'
+import { startAccounts } from './accounts.ts'
 import { createApiDeps } from './api-deps.ts'
 import type { Pipeline } from './pipeline.ts'
 
@@ -38,10 +39,9 @@ export interface ApiBenchFigures {
 export const LOADED_CONNECTIONS = 8
 
 const YEAR_MS = 365 * 86_400_000
-const BENCH_TAG_ID = 1
 
-/** The calls the issue names, built from the busiest experiences of the store. */
-export function apiBenchCases(placeIds: readonly number[], now: number): ApiBenchCase[] {
+/** The calls the issues name, built from the busiest experiences of the store and the bench's tag. */
+export function apiBenchCases(placeIds: readonly number[], tagId: number, now: number): ApiBenchCase[] {
   const start = new Date(now - YEAR_MS).toISOString()
   const end = new Date(now).toISOString()
   return [
@@ -54,9 +54,11 @@ export function apiBenchCases(placeIds: readonly number[], now: number): ApiBenc
       path: `/api/stats/ccus?placeIds=${placeIds.slice(0, 6).join(',')}&granularity=week&startTime=${start}&endTime=${end}`,
     },
     {
-      // reset-cache recomputes on every request: the figure is the aggregate, not the cache.
-      name: 'stats_tag_average_200_percentiles',
-      path: `/api/stats/ccus?tagId=${BENCH_TAG_ID}&aggregation=average&includeZeros=false&withPercentiles=true&granularity=day&startTime=${TAG_STATS_START}&endTime=${end}&reset-cache=true`,
+      // A 200-experience tag's CCU average with quartiles over a year of days, through the tag in the
+      // app database and the real route; reset-cache recomputes on every request: the figure is the
+      // aggregate, not the cache.
+      name: 'tag_average',
+      path: `/api/stats/ccus?tagId=${tagId}&aggregation=average&includeZeros=false&withPercentiles=true&granularity=day&startTime=${start}&endTime=${end}&reset-cache=true`,
     },
     { name: 'place_slim_list', path: '/api/place?slim' },
   ]
@@ -87,16 +89,18 @@ async function load(url: string, connections: number, durationSeconds: number): 
 
 /**
  * Serves the API over the store the benchmark filled, as a signed-in viewer (the year of data is not
- * clamped to a visitor's 30 days), with a 200-experience tag, and measures each call with autocannon.
+ * clamped to a visitor's 30 days) who owns a 200-experience tag in the app database (PGlite in the
+ * data dir, as `ludex run` has it), and measures each call with autocannon.
  */
 export async function benchApi(options: {
+  config: Config
   pipeline: Pipeline
   model: PlatformModel
   now: number
   logger: Logger
   durationSeconds: number
 }): Promise<ApiBenchFigures[]> {
-  const { pipeline, model, now, logger } = options
+  const { config, pipeline, model, now, logger } = options
   const rows = await queryRows<{ place_id: number }>(pipeline.client, {
     what: 'bench places',
     query: `SELECT place_id FROM ${tables.placeLatest} FINAL ORDER BY playing DESC, place_id LIMIT 200`,
@@ -104,41 +108,61 @@ export async function benchApi(options: {
   })
   const placeIds = rows.map((r) => r.place_id)
   const clock = { now: () => now }
+  const accounts = await startAccounts(config, logger, clock.now)
   const simulator = await startSimulatorServer({ model, clock: clock.now, faultRate: 0, logger })
-  const roblox = createRobloxClient({
-    baseTemplate: simulator.baseTemplate,
-    userAgent: 'ludex-bench',
-    hostIntervalMs: 0,
-    timeoutMs: 10_000,
-    maxRetries: 2,
-    logger,
-  })
-  const app = createApiApp({
-    logger,
-    readiness: async () => ({}),
-    viewer: async () => ({ kind: 'user', userId: 0, role: 'viewer', permissions: [] }),
-    deps: createApiDeps({
-      clickhouse: pipeline.client,
-      roblox,
-      cache: createMemoryAggregateCache(clock.now),
-      clock,
-      logger,
-      tags: staticTagRepository([{ id: BENCH_TAG_ID, name: 'Bench 200', placeIds }]),
-    }),
-  })
-  const server = await listen(app, '127.0.0.1', 0)
   try {
-    const figures: ApiBenchFigures[] = []
-    for (const c of apiBenchCases(placeIds, now)) {
-      figures.push({
-        name: c.name,
-        single: await load(`${server.url}${c.path}`, 1, options.durationSeconds),
-        loaded: await load(`${server.url}${c.path}`, LOADED_CONNECTIONS, options.durationSeconds),
-      })
+    const store = accounts.accounts.store
+    const owner = await store.users.create({
+      email: 'bench@ludex.invalid',
+      passwordHash: null,
+      firstName: 'Bench',
+      lastName: 'Owner',
+      emailVerified: true,
+      analyticsId: 'bench',
+      createdAt: new Date(now),
+    })
+    const tag = await store.tags.create(
+      { name: 'Bench 200', global: false, ownerId: owner.id },
+      new Date(now),
+    )
+    await store.tags.update(tag.id, { placeIds }, new Date(now))
+    const roblox = createRobloxClient({
+      baseTemplate: simulator.baseTemplate,
+      userAgent: 'ludex-bench',
+      hostIntervalMs: 0,
+      timeoutMs: 10_000,
+      maxRetries: 2,
+      logger,
+    })
+    const app = createApiApp({
+      logger,
+      readiness: async () => ({}),
+      viewer: async () => ({ kind: 'user', userId: owner.id, role: 'viewer', permissions: [] }),
+      deps: createApiDeps({
+        clickhouse: pipeline.client,
+        roblox,
+        cache: createMemoryAggregateCache(clock.now),
+        clock,
+        logger,
+        accounts: accounts.accounts,
+      }),
+    })
+    const server = await listen(app, '127.0.0.1', 0)
+    try {
+      const figures: ApiBenchFigures[] = []
+      for (const c of apiBenchCases(placeIds, tag.id, now)) {
+        figures.push({
+          name: c.name,
+          single: await load(`${server.url}${c.path}`, 1, options.durationSeconds),
+          loaded: await load(`${server.url}${c.path}`, LOADED_CONNECTIONS, options.durationSeconds),
+        })
+      }
+      return figures
+    } finally {
+      await server.close()
     }
-    return figures
   } finally {
-    await server.close()
     await simulator.close()
+    await accounts.close()
   }
 }

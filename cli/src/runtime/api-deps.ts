@@ -1,12 +1,6 @@
 import type { ClickHouseClient } from '@clickhouse/client'
-import {
-  type Accounts,
-  type AggregateCache,
-  type ApiDeps,
-  staticTagRepository,
-  type TagRepository,
-} from '@ludex/api'
-import type { SiteInfo } from '@ludex/schemas'
+import type { Accounts, AggregateCache, ApiDeps, TrackPlaces } from '@ludex/api'
+import type { Publisher, SiteInfo } from '@ludex/schemas'
 import { type Clock, fetchBadgeStats, type RobloxClient } from '@ludex/workers'
 import type { Logger } from 'pino'
 
@@ -18,17 +12,18 @@ export function createApiDeps(options: {
   cache: AggregateCache
   clock: Clock
   logger: Logger
-  /** Tags move into the app database with the tags issue; until then there are none unless given. */
-  tags?: TagRepository
-  /** Users and sessions; without them the account calls answer 503. */
+  /** Users, sessions and tags; without them their calls answer 503. */
   accounts?: Accounts
   /** The footer's configured links and the cookie names (GET /api/site). */
   site?: SiteInfo
+  /** Where tag members Ludex does not track yet are asked to be tracked (a poller must take them). */
+  trackPlaces?: TrackPlaces
+  /** The bus game events go to; without it POST /api/events answers 503. */
+  events?: Publisher
 }): ApiDeps {
   const { clickhouse, roblox, clock, logger } = options
   return {
     clickhouse,
-    tags: options.tags ?? staticTagRepository(),
     // Badge downloads are fetched live from the platform the pollers use.
     badges: (universeId) => fetchBadgeStats(roblox, universeId),
     cache: options.cache,
@@ -36,5 +31,7 @@ export function createApiDeps(options: {
     logger,
     ...(options.accounts && { accounts: options.accounts }),
     ...(options.site && { site: options.site }),
+    ...(options.trackPlaces && { trackPlaces: options.trackPlaces }),
+    ...(options.events && { events: options.events }),
   }
 }

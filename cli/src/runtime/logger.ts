@@ -15,6 +15,7 @@ export const REDACTED_PATHS: readonly string[] = [
   'config.SMTP_URL',
   'config.REDIS_URL',
   'config.CLICKHOUSE_URL',
+  'config.CREDENTIALS_KEY',
   'headers.cookie',
   'headers.authorization',
   'headers["set-cookie"]',
@@ -23,6 +24,9 @@ export const REDACTED_PATHS: readonly string[] = [
     (key) => [key, `*.${key}`],
   ),
   ...['sessionId', 'idHash', 'id_hash', 'secret', 'credential', 'links'].flatMap((key) => [key, `*.${key}`]),
+  // Event credentials' secret keys, in the clear or sealed, and the signatures made with them.
+  ...['secret_key', 'secretKey', 'secret_sealed', 'secretSealed'].flatMap((key) => [key, `*.${key}`]),
+  'headers["x-ludex-signature"]',
   // Personal data ('to' only where it names a mail's recipient: elsewhere it ends a time range).
   ...['email', 'firstName', 'lastName', 'first_name', 'last_name'].flatMap((key) => [key, `*.${key}`]),
   'to',

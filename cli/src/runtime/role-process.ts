@@ -1,11 +1,12 @@
 import type { ClickHouseClient } from '@clickhouse/client'
 import { createApiMetrics, type ReadinessProbe } from '@ludex/api'
-import type { Bus, Config } from '@ludex/schemas'
+import type { Bus, Config, Publisher } from '@ludex/schemas'
 import type { Clock, PollerName, Tracker } from '@ludex/workers'
 import type { Logger } from 'pino'
-import { selectedKinds } from './adapters.ts'
+import { selectBus, selectedKinds } from './adapters.ts'
 import { type BackfillSummary, firstStartBackfill } from './backfill.ts'
 import { lockDataDirFor } from './data-dir/data-dir-use.ts'
+import { lazyPublisher } from './event-publisher.ts'
 import { createLifecycle, type Lifecycle, type ShutdownReport } from './lifecycle/lifecycle.ts'
 import { startMetricsListener } from './metrics-listener.ts'
 import { createRoleMetrics } from './role-metrics.ts'
@@ -164,14 +165,17 @@ export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> 
     if (store && platform && shared && servesApi) {
       const part = platform
       const state = shared
+      const events = await gameEventsPublisher(ctx, bus?.selected.bus ?? null, bus?.selected.kind ?? null)
       api = await startComponent(ctx, 'api', () =>
         startApiRole(ctx, {
           store: store.client,
           platform: part,
           shared: state,
+          events,
           metrics: httpMetrics,
           localAdminDir: lock?.dataDir ?? null,
           ...(options.staticDir && { staticDir: options.staticDir }),
+          trackingReachesPollers: state.kind === 'redis' || has('poller'),
         }),
       )
     }
@@ -225,6 +229,35 @@ export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> 
     backfill: started.backfill,
     stop: () => lifecycle.stop('stop requested'),
   }
+}
+
+/**
+ * Where the API of this process publishes the game events it accepts: this process's bus when it has
+ * one (a sink reads it here, or it is Kafka); with KAFKA_BROKERS and no bus here (`ludex api`), a Kafka
+ * producer opened on the first batch; otherwise none, and POST /api/events answers 503 (an in-process
+ * bus with no sink beside the API would hold the events where nothing reads them).
+ */
+async function gameEventsPublisher(
+  ctx: RoleContext,
+  bus: Bus | null,
+  kind: string | null,
+): Promise<Publisher | null> {
+  if (bus) {
+    ctx.wiring.record('gameEvents', kind ?? 'bus')
+    return bus
+  }
+  if (!ctx.config.KAFKA_BROKERS) {
+    ctx.wiring.record('gameEvents', 'off')
+    return null
+  }
+  ctx.wiring.record('gameEvents', 'kafka (connected on the first batch)')
+  return ctx.lifecycle.start('game events producer', async () => {
+    const publisher = lazyPublisher(
+      async () => (await selectBus(ctx.config, ctx.logger)).bus,
+      ctx.logger.child({ component: 'events' }),
+    )
+    return { ...publisher, stop: () => publisher.close() }
+  })
 }
 
 /** `ludex run` has every part: the store and the tracked experiences are always there. */

@@ -17,6 +17,8 @@ describe('openSharedState', () => {
     expect(await state.tracker()).toBe(tracker)
     await tracker.add({ universeId: 5, placeId: 50 }, 'seed', 1)
     expect((await state.tracker()).list().map((t) => t.universeId)).toEqual([5])
+    await state.trackingRequests.request([70, 71])
+    expect(await state.trackingRequests.take(5)).toEqual([70, 71])
     await state.changeMemory.remember([['play:5', '1']])
     expect(await state.changeMemory.recall(['play:5'])).toEqual(new Map([['play:5', '1']]))
     expect(await state.cache.get('k', 60_000, async () => 'v')).toBe('v')

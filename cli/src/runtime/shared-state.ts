@@ -12,9 +12,12 @@ import {
   type Clock,
   createInMemoryChangeMemory,
   createInMemoryTracker,
+  createInMemoryTrackingRequests,
   createRedisChangeMemory,
   createRedisTracker,
+  createRedisTrackingRequests,
   type Tracker,
+  type TrackingRequests,
 } from '@ludex/workers'
 import { Redis } from 'ioredis'
 import type { Logger } from 'pino'
@@ -22,7 +25,7 @@ import { Counter, type Registry } from 'prom-client'
 
 /**
  * The state every replica must share (DESIGN §4): the api role's aggregate cache and rate limits, the
- * poller role's tracked set and change memory. In memory for the embedded shape; in Redis when REDIS_URL is set, on
+ * poller role's tracked set and change memory, and the tracking requests from the one to the other. In memory for the embedded shape; in Redis when REDIS_URL is set, on
  * one connection this selection owns. (The scheduler's queue and the pacer keep connections of their
  * own: they wait out a Redis outage, where these fail fast.)
  */
@@ -39,6 +42,11 @@ export interface SharedState {
   readonly changeMemory: ChangeMemory
   /** The poller role's tracked set; on Redis it is read on the first call, so other roles never load it. */
   tracker(): Promise<Tracker>
+  /**
+   * Place ids the api role asks to be tracked (tag members) and the poller role resolves. In memory they
+   * reach a poller only in the same process.
+   */
+  readonly trackingRequests: TrackingRequests
   /** Closes the Redis connection (after the roles using it stopped). */
   close(): Promise<void>
 }
@@ -71,6 +79,7 @@ export async function openSharedState(
       rateLimiter: createMemoryRateLimiter(() => clock.now()),
       changeMemory: createInMemoryChangeMemory(),
       tracker: async () => tracker,
+      trackingRequests: createInMemoryTrackingRequests(),
       close: async () => {},
     }
   }
@@ -115,6 +124,7 @@ export async function openSharedState(
     // Its windows are key lifetimes on Redis' clock, like the cache's TTLs, not the injected clock.
     rateLimiter: createRedisRateLimiter({ redis, prefix }),
     changeMemory: createRedisChangeMemory({ redis, prefix }),
+    trackingRequests: createRedisTrackingRequests({ redis, prefix }),
     tracker: () => {
       tracker ??= createRedisTracker({ redis, prefix }).catch((err: unknown) => {
         tracker = undefined

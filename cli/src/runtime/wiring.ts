@@ -13,7 +13,9 @@ export type WiringPart =
   | 'hostPacing'
   | 'tracker'
   | 'changeMemory'
+  | 'tagTracking'
   | 'platform'
+  | 'gameEvents'
 
 export interface Wiring {
   record(part: WiringPart, kind: string): void

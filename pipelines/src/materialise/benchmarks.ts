@@ -37,12 +37,12 @@ export async function materialiseBenchmarks(
   await run(client, {
     what: 'genre benchmarks',
     params: { from: dateTimeParam(span.from), to: dateTimeParam(span.to), computedAt: dateTime64Param(now) },
-    query: `INSERT INTO ${tables.genreBenchmarksDaily} (day, genre_l1, places, ccu_p25, ccu_p50, ccu_p75, ccu_p90,
+    query: `INSERT INTO ${tables.genreBenchmarksDaily} (day, genre, places, ccu_p25, ccu_p50, ccu_p75, ccu_p90,
   like_ratio_places, like_ratio_p25, like_ratio_p50, like_ratio_p75, like_ratio_p90,
   playtime_places, playtime_p25, playtime_p50, playtime_p75, playtime_p90, computed_at, is_deleted)
 WITH ${CURRENT_GENRES_CTE},
 per_place AS (
-  SELECT toDate(r.bucket) AS d, ifNull(cg.genre_l1, 'unlabeled') AS g1,
+  SELECT toDate(r.bucket) AS d, ifNull(cg.genre, 'unlabeled') AS g1,
          ${averageCcuSql('r.')} AS avg_ccu,
          ${likeRatioSql('r.')} AS like_ratio,
          ${playtimeSecondsSql('r.')} AS playtime
@@ -63,9 +63,9 @@ SELECT d, g1, places, ${quantileColumns('ccu_q', 'places', false)},
        {computedAt:DateTime64(3)}, 0
 FROM fresh
 UNION ALL
-SELECT day, genre_l1, 0, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, {computedAt:DateTime64(3)}, 1
+SELECT day, genre, 0, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, {computedAt:DateTime64(3)}, 1
 FROM ${tables.genreBenchmarksDaily} FINAL
 WHERE day >= toDate({from:DateTime}) AND day < toDate({to:DateTime})
-  AND (day, genre_l1) NOT IN (SELECT d, g1 FROM fresh)`,
+  AND (day, genre) NOT IN (SELECT d, g1 FROM fresh)`,
   })
 }

@@ -14,7 +14,7 @@ async function recompute(now: number): Promise<void> {
 
 async function genreCcu(g: string): Promise<[string, string, string, number, number, number][]> {
   const r = await rows<{
-    genre_l1: string
+    genre: string
     genre_l2: string
     bucket: string
     places: number
@@ -22,10 +22,10 @@ async function genreCcu(g: string): Promise<[string, string, string, number, num
     average: number
   }>(
     client,
-    'SELECT * FROM genre_ccu FINAL WHERE granularity = {g:String} ORDER BY genre_l1, genre_l2, bucket',
+    'SELECT * FROM genre_ccu FINAL WHERE granularity = {g:String} ORDER BY genre, genre_l2, bucket',
     { g },
   )
-  return r.map((x) => [x.genre_l1, x.genre_l2, x.bucket, x.places, x.total, x.average])
+  return r.map((x) => [x.genre, x.genre_l2, x.bucket, x.places, x.total, x.average])
 }
 
 beforeAll(async () => {
@@ -42,6 +42,14 @@ beforeAll(async () => {
     { place_id: 11, genre_l1: 'RPG', genre_l2: 'Turn-based RPG', observed_at: utc('2024-01-01T00:00:00') },
     { place_id: 12, genre_l1: '', genre_l2: '', observed_at: utc('2024-01-01T00:00:00') },
     // place 13 has no details at all
+    // Survival / Escape maps to no genre, but the name says horror.
+    {
+      place_id: 14,
+      name: 'Creepy Hotel',
+      genre_l1: 'Survival',
+      genre_l2: 'Escape',
+      observed_at: utc('2024-01-01T00:00:00'),
+    },
   ])
   await insertSnapshots(client, [
     { place_id: 10, slot: utc('2024-03-05T02:00:00'), playing: 10 },
@@ -49,6 +57,7 @@ beforeAll(async () => {
     { place_id: 11, slot: utc('2024-03-05T02:00:00'), playing: 30 },
     { place_id: 12, slot: utc('2024-03-05T02:00:00'), playing: 4 },
     { place_id: 13, slot: utc('2024-03-05T02:10:00'), playing: 6 },
+    { place_id: 14, slot: utc('2024-03-05T02:00:00'), playing: 8 },
   ])
   await recompute(utc('2024-03-06T00:00:00'))
 })
@@ -61,16 +70,20 @@ describe('genre ccu', () => {
   it('averages the places of each genre by their exact bucket averages, with totals', async () => {
     const day = '2024-03-05 01:00:00'
     expect(await genreCcu('day')).toEqual([
+      // RPG's sub-genres map to action_rpgs_and_mmos, each kept as a sub-genre row.
       // place 10 averages (10 + 20) / 2 = 15, place 11 averages 30
-      ['rpg', '', day, 2, 45, 22.5],
-      ['rpg', 'action rpg', day, 1, 15, 15],
-      ['rpg', 'turn-based rpg', day, 1, 30, 30],
+      ['action_rpgs_and_mmos', '', day, 2, 45, 22.5],
+      ['action_rpgs_and_mmos', 'action rpg', day, 1, 15, 15],
+      ['action_rpgs_and_mmos', 'turn-based rpg', day, 1, 30, 30],
+      // By its name; its sub-genre stays the platform's.
+      ['horror', '', day, 1, 8, 8],
+      ['horror', 'escape', day, 1, 8, 8],
       // empty genre and no details at all are both 'unlabeled'
       ['unlabeled', '', day, 2, 10, 5],
       ['unlabeled', 'unlabeled', day, 2, 10, 5],
     ])
     const week = await genreCcu('week')
-    expect(week.map((r) => r.slice(0, 3))).toContainEqual(['rpg', '', '2024-03-04 01:00:00'])
+    expect(week.map((r) => r.slice(0, 3))).toContainEqual(['action_rpgs_and_mmos', '', '2024-03-04 01:00:00'])
     expect(await genreCcu('hour')).toEqual([])
   })
 })
@@ -79,21 +92,23 @@ describe('genre distribution', () => {
   it('gives each slot two levels of CCU shares', async () => {
     const r = await rows<{
       slot: string
-      genre_l1: string
+      genre: string
       genre_l2: string
       places: number
       ccu: number
       share: number
       parent_share: number
-    }>(client, 'SELECT * FROM genre_distribution FINAL ORDER BY slot, genre_l1, genre_l2')
-    expect(r.map((x) => [x.slot, x.genre_l1, x.genre_l2, x.places, x.ccu, x.share, x.parent_share])).toEqual([
-      ['2024-03-05 02:00:00', 'rpg', '', 2, 40, 40 / 44, 1],
-      ['2024-03-05 02:00:00', 'rpg', 'action rpg', 1, 10, 10 / 44, 0.25],
-      ['2024-03-05 02:00:00', 'rpg', 'turn-based rpg', 1, 30, 30 / 44, 0.75],
-      ['2024-03-05 02:00:00', 'unlabeled', '', 1, 4, 4 / 44, 1],
-      ['2024-03-05 02:00:00', 'unlabeled', 'unlabeled', 1, 4, 4 / 44, 1],
-      ['2024-03-05 02:10:00', 'rpg', '', 1, 20, 20 / 26, 1],
-      ['2024-03-05 02:10:00', 'rpg', 'action rpg', 1, 20, 20 / 26, 1],
+    }>(client, 'SELECT * FROM genre_distribution FINAL ORDER BY slot, genre, genre_l2')
+    expect(r.map((x) => [x.slot, x.genre, x.genre_l2, x.places, x.ccu, x.share, x.parent_share])).toEqual([
+      ['2024-03-05 02:00:00', 'action_rpgs_and_mmos', '', 2, 40, 40 / 52, 1],
+      ['2024-03-05 02:00:00', 'action_rpgs_and_mmos', 'action rpg', 1, 10, 10 / 52, 0.25],
+      ['2024-03-05 02:00:00', 'action_rpgs_and_mmos', 'turn-based rpg', 1, 30, 30 / 52, 0.75],
+      ['2024-03-05 02:00:00', 'horror', '', 1, 8, 8 / 52, 1],
+      ['2024-03-05 02:00:00', 'horror', 'escape', 1, 8, 8 / 52, 1],
+      ['2024-03-05 02:00:00', 'unlabeled', '', 1, 4, 4 / 52, 1],
+      ['2024-03-05 02:00:00', 'unlabeled', 'unlabeled', 1, 4, 4 / 52, 1],
+      ['2024-03-05 02:10:00', 'action_rpgs_and_mmos', '', 1, 20, 20 / 26, 1],
+      ['2024-03-05 02:10:00', 'action_rpgs_and_mmos', 'action rpg', 1, 20, 20 / 26, 1],
       ['2024-03-05 02:10:00', 'unlabeled', '', 1, 6, 6 / 26, 1],
       ['2024-03-05 02:10:00', 'unlabeled', 'unlabeled', 1, 6, 6 / 26, 1],
     ])
@@ -113,10 +128,12 @@ describe('a genre change', () => {
     await recompute(utc('2024-03-06T00:10:00'))
     const day = '2024-03-05 01:00:00'
     expect(await genreCcu('day')).toEqual([
-      ['rpg', '', day, 1, 15, 15],
-      ['rpg', 'action rpg', day, 1, 15, 15],
-      ['shooter', '', day, 1, 30, 30],
-      ['shooter', 'deathmatch shooter', day, 1, 30, 30],
+      ['action_rpgs_and_mmos', '', day, 1, 15, 15],
+      ['action_rpgs_and_mmos', 'action rpg', day, 1, 15, 15],
+      ['horror', '', day, 1, 8, 8],
+      ['horror', 'escape', day, 1, 8, 8],
+      ['shooters', '', day, 1, 30, 30],
+      ['shooters', 'deathmatch shooter', day, 1, 30, 30],
       ['unlabeled', '', day, 2, 10, 5],
       ['unlabeled', 'unlabeled', day, 2, 10, 5],
     ])

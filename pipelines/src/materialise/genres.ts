@@ -9,8 +9,9 @@ export const GENRE_GRANULARITIES = ['day', 'week', 'month'] as const satisfies r
 
 /**
  * Average CCU per genre for every bucket of `g` holding a slot of the range, from that granularity's
- * rollups (run them first) and each place's current genres. A place counts once per bucket with its
- * exact average; each place adds to its (genre_l1, genre_l2) row and to its genre_l1 row (genre_l2 '').
+ * rollups (run them first) and each place's current genre (CURRENT_GENRES_CTE: the product genre and
+ * the platform's sub-genre). A place counts once per bucket with its exact average; each place adds to
+ * its (genre, genre_l2) row and to its genre row (genre_l2 '').
  * Sums are Decimal so the result does not depend on summation order: a recompute of unchanged data
  * writes bit-identical values.
  */
@@ -28,10 +29,10 @@ export async function materialiseGenreCcu(
       to: dateTimeParam(span.to),
       computedAt: dateTime64Param(now),
     },
-    query: `INSERT INTO ${tables.genreCcu} (granularity, genre_l1, genre_l2, bucket, places, total, average, computed_at, is_deleted)
+    query: `INSERT INTO ${tables.genreCcu} (granularity, genre, genre_l2, bucket, places, total, average, computed_at, is_deleted)
 WITH ${CURRENT_GENRES_CTE},
 per_place AS (
-  SELECT r.bucket AS b, ifNull(cg.genre_l1, 'unlabeled') AS g1, ifNull(cg.genre_l2, 'unlabeled') AS g2,
+  SELECT r.bucket AS b, ifNull(cg.genre, 'unlabeled') AS g1, ifNull(cg.genre_l2, 'unlabeled') AS g2,
          toDecimal128(r.ccu_sum, 9) / r.samples AS avg_ccu
   FROM ${tables.placeRollups} AS r FINAL
   LEFT JOIN current_genres AS cg ON cg.place_id = r.place_id
@@ -46,16 +47,16 @@ fresh AS (
 SELECT {g:String}, g1, sub, b, places, toFloat64(total), toFloat64(total / places), {computedAt:DateTime64(3)}, 0
 FROM fresh
 UNION ALL
-SELECT granularity, genre_l1, genre_l2, bucket, 0, 0, 0, {computedAt:DateTime64(3)}, 1
+SELECT granularity, genre, genre_l2, bucket, 0, 0, 0, {computedAt:DateTime64(3)}, 1
 FROM ${tables.genreCcu} FINAL
 WHERE granularity = {g:String} AND bucket >= {from:DateTime} AND bucket < {to:DateTime}
-  AND (genre_l1, genre_l2, bucket) NOT IN (SELECT g1, sub, b FROM fresh)`,
+  AND (genre, genre_l2, bucket) NOT IN (SELECT g1, sub, b FROM fresh)`,
   })
 }
 
 /**
  * Platform genre distribution for every slot of [fromMs, toMs]: CCU of the places polled in the slot,
- * by current genre_l1 and (genre_l1, genre_l2), with shares of the slot's platform CCU and of the parent.
+ * by current genre and (genre, genre_l2), with shares of the slot's platform CCU and of the parent.
  */
 export async function materialiseGenreDistribution(
   client: ClickHouseClient,
@@ -64,11 +65,11 @@ export async function materialiseGenreDistribution(
   await run(client, {
     what: 'genre distribution',
     params: { from: dateTimeParam(fromMs), to: dateTimeParam(toMs), computedAt: dateTime64Param(now) },
-    query: `INSERT INTO ${tables.genreDistribution} (slot, genre_l1, genre_l2, places, ccu, share, parent_share, computed_at, is_deleted)
+    query: `INSERT INTO ${tables.genreDistribution} (slot, genre, genre_l2, places, ccu, share, parent_share, computed_at, is_deleted)
 WITH ${CURRENT_GENRES_CTE},
 per_genre AS (
   -- Aggregated to (slot, genres) before the two levels are spread: far fewer rows to duplicate.
-  SELECT s.slot AS t, ifNull(cg.genre_l1, 'unlabeled') AS g1, ifNull(cg.genre_l2, 'unlabeled') AS g2,
+  SELECT s.slot AS t, ifNull(cg.genre, 'unlabeled') AS g1, ifNull(cg.genre_l2, 'unlabeled') AS g2,
          count() AS places, sum(s.playing) AS ccu
   FROM ${tables.placeSnapshots} AS s FINAL
   LEFT JOIN current_genres AS cg ON cg.place_id = s.place_id
@@ -91,10 +92,10 @@ FROM (
   FROM fresh
 )
 UNION ALL
-SELECT slot, genre_l1, genre_l2, 0, 0, 0, 0, {computedAt:DateTime64(3)}, 1
+SELECT slot, genre, genre_l2, 0, 0, 0, 0, {computedAt:DateTime64(3)}, 1
 FROM ${tables.genreDistribution} FINAL
 WHERE slot >= {from:DateTime} AND slot <= {to:DateTime}
-  AND (slot, genre_l1, genre_l2) NOT IN (SELECT t, g1, sub FROM fresh)`,
+  AND (slot, genre, genre_l2) NOT IN (SELECT t, g1, sub FROM fresh)`,
   })
 }
 

@@ -1,6 +1,7 @@
 export { BENCHMARK_LEVELS, materialiseBenchmarks } from './benchmarks.ts'
 export { type ChunkProgress, monthChunks } from './chunks.ts'
 export { MaterialiseError } from './errors.ts'
+export { materialiseEventCounts } from './events.ts'
 export {
   GENRE_GRANULARITIES,
   materialiseGenreCcu,
@@ -11,6 +12,7 @@ export {
   type Clock,
   createMaterialiser,
   type DirtyRange,
+  type DirtyScope,
   type Materialiser,
   type MaterialiserOptions,
   mergeRange,

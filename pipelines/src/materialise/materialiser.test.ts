@@ -7,6 +7,7 @@ import { type Clock, createMaterialiser, mergeRange } from './materialiser.ts'
 import { bucketStartMs } from './periods.ts'
 import {
   insertDetails,
+  insertGameEvents,
   insertSnapshots,
   openTestStore,
   rows,
@@ -82,6 +83,15 @@ beforeAll(async () => {
     { place_id: 5, genre_l1: 'Obby & Platformer', genre_l2: 'Classic Obby', observed_at: at },
   ])
   await insertSnapshots(client, fixture())
+  // A few game events on days 2 and 7, so the daily event counts are part of the invariant too.
+  await insertGameEvents(
+    client,
+    [2, 2, 7].map((day, i) => ({
+      place_id: 1 + i,
+      event_id: `e-${i}`,
+      time: FIRST_DAY + day * DAY_MS + 43_200_000,
+    })),
+  )
 })
 
 afterAll(async () => {

@@ -1,5 +1,6 @@
 import type { ClickHouseClient } from '@clickhouse/client'
 import type { Logger } from 'pino'
+import { materialiseEventCounts } from './events.ts'
 import { recomputeRange } from './recompute.ts'
 import type { SlotRange } from './rollups.ts'
 
@@ -28,12 +29,20 @@ export interface MaterialiserOptions {
   readonly settledFrom?: number
 }
 
+/**
+ * What a dirty range needs recomputed: 'all' (snapshots and everything else: every materialised table,
+ * event counts included), or only the daily event counts ('events': game events arrived, which no
+ * other table reads, so a busy game does not have every rollup recomputed every few seconds).
+ */
+export type DirtyScope = 'all' | 'events'
+
 export interface Materialiser {
   /**
-   * The slots [minSlotMs, maxSlotMs] of the raw tables changed. `position` is where the change was
-   * recorded (the insert log's logged_at, epoch ms); positioned marks drive the settled position.
+   * The slots [minSlotMs, maxSlotMs] of the raw tables changed (for game events: the event times).
+   * `position` is where the change was recorded (the insert log's logged_at, epoch ms); positioned
+   * marks drive the settled position.
    */
-  markDirty(minSlotMs: number, maxSlotMs: number, position?: number): void
+  markDirty(minSlotMs: number, maxSlotMs: number, position?: number, scope?: DirtyScope): void
   /** Runs the pending ranges now and resolves when they are done; rejects if the run fails. */
   runNow(): Promise<void>
   /** Dirty ranges not yet recomputed: waiting, or being recomputed now. */
@@ -88,6 +97,7 @@ export function createMaterialiser(options: MaterialiserOptions): Materialiser {
   const maxRetryDelayMs = options.maxRetryDelayMs ?? 60_000
 
   let pending: DirtyRange[] = []
+  let pendingEvents: DirtyRange[] = []
   let running: DirtyRange | undefined
   let timer: NodeJS.Timeout | undefined
   let inFlight: Promise<void> | undefined
@@ -97,7 +107,10 @@ export function createMaterialiser(options: MaterialiserOptions): Materialiser {
   let settled = options.settledFrom
 
   async function reportSettled(): Promise<void> {
-    const floor = pending.reduce<number | undefined>((min, r) => earliest(min, r.position), undefined)
+    const floor = [...pending, ...pendingEvents].reduce<number | undefined>(
+      (min, r) => earliest(min, r.position),
+      undefined,
+    )
     const position = floor ?? latestMarked
     if (!options.onSettled || position === undefined || (settled !== undefined && position <= settled)) return
     try {
@@ -109,7 +122,7 @@ export function createMaterialiser(options: MaterialiserOptions): Materialiser {
   }
 
   function schedule(): void {
-    if (stopped || timer || inFlight || pending.length === 0) return
+    if (stopped || timer || inFlight || pending.length + pendingEvents.length === 0) return
     const delay = failures === 0 ? debounceMs : Math.min(maxRetryDelayMs, debounceMs * 2 ** failures)
     timer = setTimeout(() => {
       timer = undefined
@@ -121,26 +134,53 @@ export function createMaterialiser(options: MaterialiserOptions): Materialiser {
     timer.unref()
   }
 
+  /** Recomputes one range of a lane; on failure it goes back to the lane and the error is thrown. */
+  async function runRange(
+    range: DirtyRange,
+    recompute: (r: DirtyRange, now: number) => Promise<void>,
+    requeue: (r: DirtyRange) => void,
+  ): Promise<void> {
+    running = range
+    const started = clock.now()
+    try {
+      await recompute(range, started)
+    } catch (err) {
+      requeue(range)
+      failures++
+      logger.error({ err, ...range, failures }, 'materialise failed; will retry')
+      throw err
+    } finally {
+      running = undefined
+    }
+    failures = 0
+    logger.debug({ ...range, ms: clock.now() - started }, 'materialised')
+    await reportSettled()
+  }
+
   async function runPending(): Promise<void> {
-    while (pending.length > 0) {
+    while (pending.length > 0 || pendingEvents.length > 0) {
       const [range, ...rest] = pending
-      if (!range) break
-      pending = rest
-      running = range
-      const started = clock.now()
-      try {
-        await recomputeRange(client, { fromMs: range.fromMs, toMs: range.toMs, now: started })
-      } catch (err) {
-        pending = mergeRange(pending, range, mergeGapMs)
-        failures++
-        logger.error({ err, ...range, failures }, 'materialise failed; will retry')
-        throw err
-      } finally {
-        running = undefined
+      if (range) {
+        pending = rest
+        await runRange(
+          range,
+          (r, now) => recomputeRange(client, { fromMs: r.fromMs, toMs: r.toMs, now }),
+          (r) => {
+            pending = mergeRange(pending, r, mergeGapMs)
+          },
+        )
+        continue
       }
-      failures = 0
-      logger.debug({ ...range, ms: clock.now() - started }, 'materialised')
-      await reportSettled()
+      const [events, ...others] = pendingEvents
+      if (!events) break
+      pendingEvents = others
+      await runRange(
+        events,
+        (r, now) => materialiseEventCounts(client, { fromMs: r.fromMs, toMs: r.toMs, now }),
+        (r) => {
+          pendingEvents = mergeRange(pendingEvents, r, mergeGapMs)
+        },
+      )
     }
   }
 
@@ -164,7 +204,7 @@ export function createMaterialiser(options: MaterialiserOptions): Materialiser {
   }
 
   return {
-    markDirty(minSlotMs, maxSlotMs, position) {
+    markDirty(minSlotMs, maxSlotMs, position, scope = 'all') {
       if (stopped) {
         logger.warn({ minSlotMs, maxSlotMs }, 'materialiser stopped; dirty range ignored')
         return
@@ -175,26 +215,27 @@ export function createMaterialiser(options: MaterialiserOptions): Materialiser {
         ...(position !== undefined && { position }),
       }
       if (position !== undefined) latestMarked = Math.max(latestMarked ?? position, position)
-      pending = mergeRange(pending, range, mergeGapMs)
+      if (scope === 'events') pendingEvents = mergeRange(pendingEvents, range, mergeGapMs)
+      else pending = mergeRange(pending, range, mergeGapMs)
       schedule()
     },
 
-    pendingRanges: () => pending.length + (running ? 1 : 0),
+    pendingRanges: () => pending.length + pendingEvents.length + (running ? 1 : 0),
 
     async runNow() {
       await settle()
-      if (pending.length > 0) await drain()
+      if (pending.length + pendingEvents.length > 0) await drain()
     },
 
     async stop() {
       stopped = true
       await settle()
-      if (pending.length === 0) return
+      if (pending.length + pendingEvents.length === 0) return
       try {
         await drain()
       } catch {
         logger.warn(
-          { pending },
+          { pending, pendingEvents },
           'materialiser stopped with dirty ranges left; the next start recomputes them from the insert log',
         )
       }

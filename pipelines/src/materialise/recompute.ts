@@ -1,6 +1,7 @@
 import type { ClickHouseClient } from '@clickhouse/client'
 import { materialiseBenchmarks } from './benchmarks.ts'
 import { type ChunkProgress, monthChunks } from './chunks.ts'
+import { materialiseEventCounts } from './events.ts'
 import { GENRE_GRANULARITIES, materialiseGenreCcu, materialiseGenreDistribution } from './genres.ts'
 import { materialiseMovement } from './movement.ts'
 import { ROLLUP_GRANULARITIES, type RollupGranularity } from './periods.ts'
@@ -9,7 +10,8 @@ import { materialiseRollupChunk, type RecomputeOptions } from './rollups.ts'
 export interface RecomputeRangeOptions extends RecomputeOptions {
   /**
    * Rollup granularities to rebuild (default all). Genre CCU follows the granularities chosen; the day
-   * derivatives (genre distribution, ranks and movement, benchmarks) run when 'day' is among them.
+   * derivatives (genre distribution, ranks and movement, benchmarks, daily event counts) run when 'day'
+   * is among them.
    */
   readonly granularities?: readonly RollupGranularity[]
   readonly onProgress?: (progress: ChunkProgress) => void
@@ -18,7 +20,8 @@ export interface RecomputeRangeOptions extends RecomputeOptions {
 /**
  * Everything materialised from the raw tables, for every bucket that holds a slot of [fromMs, toMs]:
  * rollups, genre CCU and distribution, daily ranks and top-100 movement of closed days, genre
- * benchmarks. A month of slots at a time, in time order, each step after the ones it reads.
+ * benchmarks, daily game event counts. A month of slots at a time, in time order, each step after the
+ * ones it reads.
  */
 export async function recomputeRange(client: ClickHouseClient, opts: RecomputeRangeOptions): Promise<void> {
   const granularities = opts.granularities ?? ROLLUP_GRANULARITIES
@@ -34,6 +37,7 @@ export async function recomputeRange(client: ClickHouseClient, opts: RecomputeRa
       await materialiseGenreDistribution(client, chunk)
       await materialiseMovement(client, chunk)
       await materialiseBenchmarks(client, chunk)
+      await materialiseEventCounts(client, chunk)
     }
     opts.onProgress?.({ done: i + 1, total: chunks.length, ...range })
   }

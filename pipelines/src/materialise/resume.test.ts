@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import type { ClickHouseClient } from '@clickhouse/client'
-import { messageIdOf, type PlaceMetadataV1, type PlaceSnapshotV1, topics } from '@ludex/schemas'
+import {
+  type GameEventV1,
+  messageIdOf,
+  type PlaceMetadataV1,
+  type PlaceSnapshotV1,
+  topics,
+} from '@ludex/schemas'
 import pino from 'pino'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createInProcessBus, type InProcessBus } from '../bus/in-process-bus.ts'
@@ -111,6 +117,26 @@ function daySnapshots(k: number): PlaceSnapshotV1[] {
   return out
 }
 
+/** Game events of day k: places 1 and 2 send (k % 3) + 1 each, spread over the day's hours. */
+function dayEvents(k: number): GameEventV1[] {
+  return [1, 2].flatMap((place) =>
+    Array.from({ length: (k % 3) + 1 }, (_, i) => {
+      const time = FIRST + k * DAY_MS + (i * 7 + place) * HOUR_MS
+      return {
+        schema_version: 1 as const,
+        place_id: place,
+        game_key: 'a'.repeat(32),
+        event_id: `day-${k}-${i}`,
+        name: 'round_won',
+        time,
+        value: null,
+        properties: '{}',
+        received_at: time + 1_000,
+      }
+    }),
+  )
+}
+
 /** The live ingest path of one process: bus, and a sink that logs every batch and nudges the follower. */
 interface Ingest {
   readonly client: ClickHouseClient
@@ -132,6 +158,7 @@ async function ingest(client: ClickHouseClient): Promise<Ingest> {
     async day(k) {
       if (k === 0) await bus.publish(topics.metadata, DETAILS)
       await bus.publish(topics.snapshots, daySnapshots(k))
+      await bus.publish(topics.gameEvents, dayEvents(k))
       await bus.drain()
     },
     async close() {

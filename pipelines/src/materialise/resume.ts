@@ -1,4 +1,5 @@
 import type { ClickHouseClient } from '@clickhouse/client'
+import { topics } from '@ludex/schemas'
 import type { Logger } from 'pino'
 import {
   followInsertLog,
@@ -83,7 +84,9 @@ export async function resumeMaterialiser(options: ResumeMaterialiserOptions): Pr
     from: cursor ?? 0,
     ...(options.overlapMs !== undefined && { overlapMs: options.overlapMs }),
     onInsert: (insert) => {
-      materialiser.markDirty(insert.minSlot, insert.maxSlot, insert.loggedAt)
+      // Game events touch only their daily counts; every other topic, every materialised table.
+      const scope = insert.topic === topics.gameEvents.name ? 'events' : 'all'
+      materialiser.markDirty(insert.minSlot, insert.maxSlot, insert.loggedAt, scope)
       options.onInsert?.(insert)
     },
     ...(options.onPoll && { onPoll: options.onPoll }),

@@ -56,11 +56,34 @@ export async function insertSnapshots(client: ClickHouseClient, rows: readonly S
   })
 }
 
+/** Game events straight into their raw table (as the sink writes them), for the event counts. */
+export async function insertGameEvents(
+  client: ClickHouseClient,
+  rows: readonly { place_id: number; event_id: string; time: number }[],
+): Promise<void> {
+  await client.insert({
+    table: tables.gameEvents,
+    format: 'JSONEachRow',
+    values: rows.map((r) => ({
+      place_id: r.place_id,
+      event_id: r.event_id,
+      game_key: 'a'.repeat(32),
+      name: 'round_won',
+      time: dateTime64Param(r.time),
+      value: null,
+      properties: '{}',
+      received_at: dateTime64Param(r.time + 1_000),
+    })),
+  })
+}
+
 export interface DetailsRow {
   place_id: number
   genre_l1: string
   genre_l2: string
   observed_at: number
+  /** Default `Place <id>` (no name rule applies to it). */
+  name?: string
 }
 
 export async function insertDetails(client: ClickHouseClient, rows: readonly DetailsRow[]): Promise<void> {
@@ -71,7 +94,7 @@ export async function insertDetails(client: ClickHouseClient, rows: readonly Det
       place_id: r.place_id,
       universe_id: r.place_id + 1_000_000,
       observed_at: dateTime64Param(r.observed_at),
-      name: `Place ${r.place_id}`,
+      name: r.name ?? `Place ${r.place_id}`,
       description: null,
       creator_id: 1,
       creator_type: 'User',
@@ -101,11 +124,12 @@ export async function rows<T>(
 export async function snapshotMaterialised(client: ClickHouseClient): Promise<Record<string, unknown[]>> {
   const orders: Record<string, string> = {
     [tables.placeRollups]: 'granularity, place_id, bucket',
-    [tables.genreCcu]: 'granularity, genre_l1, genre_l2, bucket',
-    [tables.genreDistribution]: 'slot, genre_l1, genre_l2',
+    [tables.genreCcu]: 'granularity, genre, genre_l2, bucket',
+    [tables.genreDistribution]: 'slot, genre, genre_l2',
     [tables.dailyRanks]: 'day, place_id',
     [tables.top100Movement]: 'day, type, place_id',
-    [tables.genreBenchmarksDaily]: 'day, genre_l1',
+    [tables.genreBenchmarksDaily]: 'day, genre',
+    [tables.eventDailyCounts]: 'place_id, day',
   }
   const out: Record<string, unknown[]> = {}
   for (const [table, order] of Object.entries(orders)) {

@@ -3,6 +3,7 @@ import {
   type CreatorV1,
   type DailyPicksV1,
   type DeadLetter,
+  type GameEventV1,
   type PlaceMetadataV1,
   type PlaceSnapshotV1,
   type PlatformTotalsV1,
@@ -93,6 +94,31 @@ export function chartRows(batch: readonly ChartSortSnapshotV1[]): TsvRows {
     }
   }
   return { columns: chartColumns, text, count }
+}
+
+export const gameEventColumns = [
+  'place_id',
+  'event_id',
+  'game_key',
+  'name',
+  'time',
+  'value',
+  'properties',
+  'received_at',
+] as const
+
+/**
+ * Game events as TabSeparated (a busy game sends tens of thousands a second): free text escaped,
+ * times as epoch-millisecond ticks of DateTime64(3), a missing value as NULL.
+ */
+export function gameEventRows(batch: readonly GameEventV1[]): TsvRows {
+  let text = ''
+  for (const m of batch) {
+    text += `${m.place_id}\t${tsvEscape(m.event_id)}\t${m.game_key}\t${tsvEscape(m.name)}\t${m.time}\t${
+      m.value === null ? NULL : String(m.value)
+    }\t${tsvEscape(m.properties)}\t${m.received_at}\n`
+  }
+  return { columns: gameEventColumns, text, count: batch.length }
 }
 
 export type JsonRow = Record<string, string | number | boolean | null | readonly (string | number)[]>

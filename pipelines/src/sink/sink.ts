@@ -10,6 +10,7 @@ import {
   creatorRows,
   dailyPicksRows,
   deadLetterRows,
+  gameEventRows,
   type JsonRow,
   metadataRows,
   platformRows,
@@ -25,7 +26,8 @@ export interface InsertedEvent {
   readonly rows: number
   /**
    * Epoch ms of the first and last 10-minute slot the batch touched: the message's slot where it has
-   * one, the slot of observed_at otherwise, the UTC midnight of the date for daily picks.
+   * one, the slot of observed_at otherwise, the UTC midnight of the date for daily picks; for game
+   * events, the earliest and latest event time (the days whose counts change).
    */
   readonly minSlot: number
   readonly maxSlot: number
@@ -154,6 +156,12 @@ export function startSink(options: SinkOptions): Sink {
       await insert.json(tables.creators, creatorRows(batch))
       const [min, max] = range(batch.map((m) => slotOf(m.observed_at)))
       await after(topics.creators as Topic<unknown>, batch.length, min, max)
+    }),
+    bus.subscribe(topics.gameEvents, sub, async (batch) => {
+      const rows = gameEventRows(batch)
+      await insert.tsv(tables.gameEvents, rows)
+      const [min, max] = range(batch.map((m) => m.time))
+      await after(topics.gameEvents as Topic<unknown>, rows.count, min, max)
     }),
   ]
   log.info({ topics: subscriptions.length, ...sub }, 'sink started')

@@ -1,9 +1,21 @@
 import type { ClickHouseClient } from '@clickhouse/client'
+import {
+  experienceGenre,
+  firstWholePeriodStart,
+  GRANULARITIES,
+  nextPeriodStart,
+  periodStart,
+  ROBLOX_GENRE_L1,
+  ROBLOX_GENRE_L2_BY_L1,
+  SLOT_MS,
+  wholePeriodSql,
+} from '@ludex/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertDetails, openTestStore, rows, utc } from '../materialise/test-store.ts'
 import {
   averageCcuSql,
   CURRENT_GENRES_CTE,
+  experienceGenreSql,
   genreKeySql,
   latestDetailsSql,
   likeRatioOrZeroSql,
@@ -88,20 +100,99 @@ describe('genre and details fragments', () => {
     expect(got.map((r) => r.k)).toEqual(['role playing', 'unlabeled', 'unlabeled', 'unlabeled', 'épico'])
   })
 
+  it('gives every experience the genre experienceGenre gives it', async () => {
+    // Every documented (genre_l1, genre_l2) under a neutral name, then the edge cases of each rule:
+    // names for the brand and keyword rules, unknown and empty sub-genres, casing and spaces.
+    const cases: { name: string; l1: string; l2: string }[] = ROBLOX_GENRE_L1.flatMap((l1) => [
+      { name: 'Blue Island', l1, l2: '' },
+      ...ROBLOX_GENRE_L2_BY_L1[l1].map((l2) => ({ name: 'Blue Island', l1, l2 })),
+    ])
+    for (const name of [
+      "Sol's RNG",
+      'anime rng [UPDATE]',
+      'Strngth',
+      'RNGesus',
+      'Haunted Obby',
+      'HORROR hotel',
+      'Hauntedhouse',
+      'Spotify Island',
+      'NIKELAND',
+      'Vans   World',
+      'Nike Obby',
+      'Sonic Speed Simulator',
+      'Sonic Obby',
+      'Haunted Walmart RNG',
+      'Haunted RNG',
+      'Épico RNG',
+      "Bob's 'quoted' \\ name",
+    ]) {
+      cases.push({ name, l1: 'Simulation', l2: 'Tycoon' }, { name, l1: '', l2: '' })
+    }
+    cases.push(
+      { name: 'x', l1: 'Shooter', l2: 'Arena Shooter' },
+      { name: 'x', l1: 'Shooter', l2: 'Exploration' },
+      { name: 'x', l1: ' shooter ', l2: ' CLASSIC obby ' },
+      { name: 'x', l1: 'obby & platformer', l2: '' },
+      { name: 'x', l1: 'Sports & Racing', l2: '' },
+      { name: 'x', l1: 'Simulation', l2: 'Farming' },
+    )
+    const got = await rows<{ genre: string }>(
+      client,
+      `SELECT ${experienceGenreSql({ name: 't.1', genreL1: 't.2', genreL2: 't.3' })} AS genre
+       FROM (SELECT arrayJoin(arrayZip({names:Array(String)}, {l1:Array(String)}, {l2:Array(String)})) AS t)`,
+      { names: cases.map((c) => c.name), l1: cases.map((c) => c.l1), l2: cases.map((c) => c.l2) },
+    )
+    expect(got.map((r) => r.genre)).toEqual(
+      cases.map((c) => experienceGenre({ name: c.name, genreL1: c.l1, genreL2: c.l2 })),
+    )
+    // The cases reach every rule.
+    expect(new Set(got.map((r) => r.genre))).toEqual(
+      new Set([
+        'branded',
+        'rng_simulators',
+        'horror',
+        'tycoons',
+        'obby',
+        'shooters',
+        'unlabeled',
+        'action_rpgs_and_mmos',
+        'arcade',
+        'fashion',
+        'fighting_melee_combat',
+        'incremental_simulators',
+        'racing',
+        'roleplay_and_hangout',
+        'sandbox_and_creative',
+        'sports',
+        'tower_defense',
+      ]),
+    )
+  })
+
   it("reads each place's latest details and current genres", async () => {
     await insertDetails(client, [
       { place_id: 1, genre_l1: 'RPG', genre_l2: 'Action RPG', observed_at: utc('2024-01-01T00:00:00') },
       { place_id: 1, genre_l1: ' Shooter', genre_l2: '', observed_at: utc('2024-02-01T00:00:00') },
       { place_id: 2, genre_l1: 'Obby', genre_l2: 'Classic Obby', observed_at: utc('2024-01-15T00:00:00') },
+      { place_id: 3, genre_l1: 'Action', genre_l2: '', observed_at: utc('2024-01-15T00:00:00') },
+      // The latest name decides a name rule as the latest genres decide the rest.
+      {
+        place_id: 3,
+        name: 'Haunted Battlegrounds',
+        genre_l1: 'Action',
+        genre_l2: 'Battlegrounds & Fighting',
+        observed_at: utc('2024-01-16T00:00:00'),
+      },
     ])
     expect(
       await rows(
         client,
-        `WITH ${CURRENT_GENRES_CTE} SELECT place_id, genre_l1, genre_l2 FROM current_genres ORDER BY place_id`,
+        `WITH ${CURRENT_GENRES_CTE} SELECT place_id, genre, genre_l2 FROM current_genres ORDER BY place_id`,
       ),
     ).toEqual([
-      { place_id: 1, genre_l1: 'shooter', genre_l2: 'unlabeled' },
-      { place_id: 2, genre_l1: 'obby', genre_l2: 'classic obby' },
+      { place_id: 1, genre: 'shooters', genre_l2: 'unlabeled' },
+      { place_id: 2, genre: 'obby', genre_l2: 'classic obby' },
+      { place_id: 3, genre: 'horror', genre_l2: 'battlegrounds & fighting' },
     ])
     expect(
       await rows(
@@ -110,5 +201,37 @@ describe('genre and details fragments', () => {
         { p: 1 },
       ),
     ).toEqual([{ place_id: 1, found: 1, g1: ' Shooter' }])
+  })
+})
+
+describe('wholePeriodSql (schemas) on chDB', () => {
+  it('keeps exactly the periods from firstWholePeriodStart on, for every history start', async () => {
+    // Every slot of two days around a day, week and month boundary (Monday 1 June 2026 01:00), each
+    // against the periods of each granularity from two before its own to two after.
+    const from = utc('2026-05-31T00:00:00')
+    const histories = Array.from({ length: 2 * 144 }, (_, i) => from + i * SLOT_MS)
+    for (const g of GRANULARITIES) {
+      const pairs = histories.flatMap((h) => {
+        let p = periodStart(periodStart(h, g) - 1, g)
+        p = periodStart(p - 1, g)
+        const out: [number, number][] = []
+        for (let i = 0; i < 5; i++, p = nextPeriodStart(p, g)) out.push([p / 1000, h / 1000])
+        return out
+      })
+      const got = await rows<{ whole: number }>(
+        client,
+        `SELECT ${wholePeriodSql('p', 'h')} AS whole FROM (
+           SELECT toDateTime(x.1, 'UTC') AS p, toDateTime(x.2, 'UTC') AS h, x.3 AS i
+           FROM (SELECT arrayJoin(arrayZip({p:Array(UInt32)}, {h:Array(UInt32)}, range(length({p:Array(UInt32)})))) AS x)
+         ) ORDER BY i`,
+        { p: pairs.map(([p]) => p), h: pairs.map(([, h]) => h) },
+      )
+      const expected = pairs.map(([p, h]) => (p * 1000 >= firstWholePeriodStart(h * 1000, g) ? 1 : 0))
+      expect(new Set(expected), g).toEqual(new Set([0, 1]))
+      expect(
+        got.map((r) => Number(r.whole)),
+        g,
+      ).toEqual(expected)
+    }
   })
 })

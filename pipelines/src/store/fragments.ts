@@ -1,4 +1,11 @@
-import type { StatKind } from '@ludex/schemas'
+import {
+  GENRE_BY_ROBLOX_GENRE_L1,
+  GENRE_BY_ROBLOX_GENRE_L2,
+  GENRE_NAME_RULES,
+  genreGroupKey,
+  type StatKind,
+  UNLABELED_GENRE_KEY,
+} from '@ludex/schemas'
 import { tables } from './tables.ts'
 
 /*
@@ -65,23 +72,59 @@ export const ROLLUP_VALUE_SQL: Readonly<Record<Exclude<StatKind, 'likes'>, strin
 }
 
 /**
- * The genre key the spec groups by: trimmed, lower-cased, empty as 'unlabeled' (the same rule as
+ * A platform genre name as a key: trimmed, lower-cased, empty as 'unlabeled' (the same rule as
  * genreGroupKey in @ludex/schemas, written in SQL).
  */
 export function genreKeySql(column: string): string {
   return `if(trimBoth(ifNull(${column}, '')) = '', 'unlabeled', lowerUTF8(trimBoth(ifNull(${column}, ''))))`
 }
 
+/** A ClickHouse string literal of our own constant text (backslashes and quotes escaped). */
+function sqlString(text: string): string {
+  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
+}
+const sqlStrings = (list: readonly string[]) => `[${list.map(sqlString).join(', ')}]`
+
+/** The columns `experienceGenreSql` reads: the platform's name and genres of an experience. */
+export interface GenreColumns {
+  readonly name: string
+  readonly genreL1: string
+  readonly genreL2: string
+}
+
+const L2_TABLE = Object.entries(GENRE_BY_ROBLOX_GENRE_L2)
+const L1_TABLE = Object.entries(GENRE_BY_ROBLOX_GENRE_L1)
+
 /**
- * A WITH entry `current_genres (place_id, genre_l1, genre_l2)`: each place's genres from its latest
- * details row, as genre keys. Places never described are absent; joins map them to 'unlabeled'.
+ * The product genre of an experience (one of the sixteen keys, or 'unlabeled'): the mapping of
+ * @ludex/schemas' genre-mapping.ts written in SQL from the same constants, rule for rule (brand and
+ * keyword patterns over the name, then the genre_l2 table, then the genre_l1 fallback).
+ * fragments.test.ts checks it against `experienceGenre` on every documented genre and the name cases.
+ */
+export function experienceGenreSql({ name, genreL1, genreL2 }: GenreColumns): string {
+  const rules = GENRE_NAME_RULES.map(
+    (r) => `match(${name}, ${sqlString(`(?i)${r.pattern}`)}), ${sqlString(r.genre)}`,
+  )
+  const l2 = genreKeySql(genreL2)
+  const l2Keys = sqlStrings(L2_TABLE.map(([k]) => genreGroupKey(k)))
+  const l2Genres = sqlStrings(L2_TABLE.map(([, v]) => v ?? UNLABELED_GENRE_KEY))
+  const l1Keys = sqlStrings(L1_TABLE.map(([k]) => genreGroupKey(k)))
+  const l1Genres = sqlStrings(L1_TABLE.map(([, v]) => v))
+  const unlabeled = sqlString(UNLABELED_GENRE_KEY)
+  return `multiIf(${rules.join(', ')}, has(${l2Keys}, ${l2}), transform(${l2}, ${l2Keys}, ${l2Genres}, ${unlabeled}), transform(${genreKeySql(genreL1)}, ${l1Keys}, ${l1Genres}, ${unlabeled}))`
+}
+
+/**
+ * A WITH entry `current_genres (place_id, genre, genre_l2)`: each place's product genre
+ * (`experienceGenreSql`) and sub-genre (its genre_l2 as a genre key), from its latest details row.
+ * Places never described are absent; joins map them to 'unlabeled'.
  */
 export const CURRENT_GENRES_CTE = `current_genres AS (
   SELECT place_id,
-         ${genreKeySql('tupleElement(g, 1)')} AS genre_l1,
+         ${experienceGenreSql({ name: 'tupleElement(g, 3)', genreL1: 'tupleElement(g, 1)', genreL2: 'tupleElement(g, 2)' })} AS genre,
          ${genreKeySql('tupleElement(g, 2)')} AS genre_l2
   FROM (
-    SELECT place_id, argMax((genre_l1, genre_l2), observed_at) AS g
+    SELECT place_id, argMax((genre_l1, genre_l2, name), observed_at) AS g
     FROM ${tables.placeDetails} FINAL
     GROUP BY place_id
   )

@@ -8,6 +8,8 @@ export {
   averageCcuSql,
   CURRENT_GENRES_CTE,
   type DetailColumns,
+  experienceGenreSql,
+  type GenreColumns,
   genreKeySql,
   latestDetailsSql,
   likeRatioOrZeroSql,

@@ -37,6 +37,10 @@ export const tables = {
 
   // What sinks inserted, for a materialiser to follow (024).
   insertLog: 'insert_log',
+
+  // Game events (026): raw, one row per (place, event id); daily counts materialised from them.
+  gameEvents: 'game_events',
+  eventDailyCounts: 'event_daily_counts',
 } as const
 
 export type TableName = (typeof tables)[keyof typeof tables]

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { playStatusCode, thumbnailType } from '../bus/place-metadata.ts'
+import { experienceGenreKey } from '../constants/genres-schema.ts'
 import { statKind } from '../constants/stats-schema.ts'
 import { safeText } from './safe-text.ts'
 
@@ -35,11 +36,14 @@ export const slimExperience = z.object({
   creator_id: z.number().int().nonnegative(),
   genre_l1: z.string(),
   genre_l2: z.string(),
+  /** The product genre the platform's genres and the name map to (genre-mapping.ts). */
+  genre: experienceGenreKey,
 })
 export type SlimExperience = z.infer<typeof slimExperience>
 export const slimExperienceList = z.array(slimExperience)
 
-const thumbnailRef = z.object({ hash: z.string(), type: thumbnailType, time: isoTime })
+/** The latest thumbnail of one type, as an experience carries it. */
+export const thumbnailRef = z.object({ hash: z.string(), type: thumbnailType, time: isoTime })
 
 export const experience = z.object({
   universe_id: id,
@@ -60,6 +64,8 @@ export const experience = z.object({
   creator_id: z.number().int().nonnegative(),
   genre_l1: z.string(),
   genre_l2: z.string(),
+  /** The product genre the platform's genres and the name map to (genre-mapping.ts). */
+  genre: experienceGenreKey,
   daily_pick_dates: z.array(z.iso.date()),
   /** Robux; 0 is shown as Free. */
   price: nonNegative,
@@ -68,7 +74,7 @@ export const experience = z.object({
   favorites: nonNegative,
   /** Position by players online among tracked experiences (ties share a rank). */
   rank: z.number().int().positive(),
-  /** Ids of the curated tags that hold the experience. */
+  /** Ids of the tags that hold the experience: the curated ones, and the caller's own. */
   tags: z.array(id),
 })
 export type Experience = z.infer<typeof experience>
@@ -105,7 +111,7 @@ export const statSeries = z.object({
 export const statsResponse = z.object({ stat: statKind, series: z.array(statSeries) })
 export type StatsResponse = z.infer<typeof statsResponse>
 
-/** Average Genre CCU: per genre, [time ms, average, total] points. */
+/** Average Genre CCU: per genre (a genre key or 'unlabeled'), [time ms, average, total] points. */
 export const genreStatsResponse = z.object({
   stat: z.literal('ccus'),
   series: z.array(
@@ -116,7 +122,10 @@ export const genreStatsResponse = z.object({
 export const platformCcuPoint = z.object({ ccu: nonNegative, time: isoTime })
 export const platformCcuList = z.array(platformCcuPoint)
 
-/** Platform genre distribution, two levels: genre_l1 and its genre_l2 children, by current CCU. */
+/**
+ * Platform genre distribution, two levels: genres (keys or 'unlabeled') and their sub-genres (the
+ * platform's genre_l2 as a lower-cased key), by current CCU.
+ */
 export const genreShare = z.object({ name: z.string(), ccu: nonNegative, share: z.number().min(0).max(1) })
 export const genreDistribution = z.object({
   time: isoTime.nullable(),
@@ -149,7 +158,10 @@ export const creator = z.object({
   thumbnail_hash: z.string(),
   place_ids: z.array(id),
 })
+export type Creator = z.infer<typeof creator>
 export const creatorList = z.array(creator)
 
+/** Events one experience's game servers sent on one day (part 2 §3), counted once per event id. */
 export const eventStat = z.object({ place_id: id, num_events: nonNegative, date: z.iso.date() })
+export type EventStat = z.infer<typeof eventStat>
 export const eventStatList = z.array(eventStat)

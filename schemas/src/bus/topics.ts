@@ -3,6 +3,7 @@ import { type ChartSortSnapshotV1, chartSortSnapshotV1 } from './chart-sort.ts'
 import { type CreatorV1, creatorV1 } from './creator.ts'
 import { type DailyPicksV1, dailyPicksV1 } from './daily-picks.ts'
 import { type DeadLetterV1, deadLetterV1 } from './dead-letter.ts'
+import { type GameEventV1, gameEventV1 } from './game-event.ts'
 import { type PlaceMetadataV1, placeMetadataV1 } from './place-metadata.ts'
 import { type PlaceSnapshotV1, placeSnapshotV1 } from './place-snapshot.ts'
 import { type PlatformTotalsV1, platformTotalsV1 } from './platform-totals.ts'
@@ -46,6 +47,12 @@ export const topics = {
     schema: creatorV1,
     key: (m) => `${m.creator_type}:${m.creator_id}`,
   } satisfies Topic<CreatorV1>,
+  /** Events game servers sent through POST /api/events, keyed by place (order per experience). */
+  gameEvents: {
+    name: 'game-events.v1',
+    schema: gameEventV1,
+    key: (m) => String(m.place_id),
+  } satisfies Topic<GameEventV1>,
   deadLetter: {
     name: 'dead-letter.v1',
     schema: deadLetterV1,

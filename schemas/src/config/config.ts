@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { busRetryDefaults } from '../bus/bus.ts'
 import { COOKIES } from '../constants/legal.ts'
+import { EVENT_RATE_LIMIT_DEFAULT } from '../events/limits.ts'
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -246,6 +247,25 @@ export const configSchema = z.object({
   RATE_LIMIT_PASSWORD_RESET: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_RESEND: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  /**
+   * Signed event batches (POST /api/events) one credential may send per minute, shared by all of a
+   * game's servers and, with REDIS_URL, counted across API replicas. Over it: 429 with Retry-After.
+   */
+  EVENT_RATE_LIMIT: z.coerce.number().int().positive().default(EVENT_RATE_LIMIT_DEFAULT),
+  /**
+   * The key event credentials' secret keys are sealed with in the app database (AES-256-GCM): 32
+   * bytes as 64 hex digits or base64. Unset: a key generated once in LUDEX_DATA_DIR/credentials.key
+   * (mode 600). Every API process of a deployment needs the same key, so set it wherever the app
+   * database is a server (DATABASE_URL). Keep it out of the database's backups: with it, the backups
+   * reveal every secret key.
+   */
+  CREDENTIALS_KEY: z
+    .string()
+    .regex(
+      /^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/,
+      'must be 32 bytes as 64 hex digits or base64 (e.g. `openssl rand -hex 32`)',
+    )
+    .optional(),
 
   /** Google sign-in: the OAuth client id the ID tokens must be issued for. Unset: Google sign-in is off. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),

@@ -1,8 +1,9 @@
 import { ROBLOX_GENRE_L1, ROBLOX_GENRE_L2_BY_L1 } from './roblox-genres.ts'
 
 /**
- * The sixteen genre keys of the spec (part 1 §3, part 2 §2.7). They are the interests a user picks at
- * onboarding; they are Ludex's own grouping, distinct from Roblox's genre_l1 taxonomy.
+ * The sixteen genre keys of the spec (part 1 §3, part 2 §2.7): the product's one genre taxonomy (the
+ * genre pages, the overview's genre charts, the interests a user picks at onboarding). Roblox's own
+ * genre_l1 / genre_l2 taxonomy maps onto them by genre-mapping.ts.
  */
 export const GENRE_KEYS = [
   'incremental_simulators',
@@ -54,8 +55,9 @@ export const UNLABELED_GENRE = 'Unlabeled'
 export const UNLABELED_GENRE_DISPLAY = '-'
 
 /**
- * The key experiences are grouped by on the genre pages: the lower-cased genre_l1 (or genre_l2), with
- * a missing value grouped as 'unlabeled'. Matches Roblox's own untranslated_genre_l1 casing.
+ * The key a platform genre name is grouped and looked up by: trimmed and lower-cased, a missing value
+ * as 'unlabeled' (sub-genres are grouped by this key of their genre_l2). Matches Roblox's own
+ * untranslated_genre_l1 casing.
  */
 export function genreGroupKey(genre: string | null | undefined): string {
   const trimmed = (genre ?? '').trim()

@@ -1,5 +1,7 @@
 export * from './chart-categories.ts'
+export * from './credentials.ts'
 export * from './daily-picks-events.ts'
+export * from './genre-mapping.ts'
 export * from './genres.ts'
 export * from './genres-schema.ts'
 export * from './legal.ts'

@@ -146,6 +146,13 @@ export const RANKING_HOUR_DEBOUNCE_MS = 200
 // Compare and tags
 export const COMPARE_MAX_EXPERIENCES = 6
 export const TAG_ADD_DIALOG_ROWS = 5
+/**
+ * Experiences one tag holds (Ludex's choice: the spec sets none). Far above a studio's portfolio or a
+ * genre niche, and small enough that a tag's averages stay one grouped read of its members' rollups.
+ */
+export const TAG_MAX_PLACES = 1000
+/** A tag's name: 1 to this many characters after trimming (Ludex's choice; the spec forbids only empty). */
+export const TAG_NAME_MAX_LENGTH = 100
 
 // Accounts
 export const MIN_PASSWORD_LENGTH = 8

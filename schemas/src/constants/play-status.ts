@@ -25,6 +25,11 @@ export const PLAY_STATUS_NAMES: Readonly<Record<PlayStatus, string>> = {
   9: 'Under Review',
 }
 
+/** A stored code as one of the spec's; anything else reads as 0 (unknown). */
+export function toPlayStatus(code: number): PlayStatus {
+  return PLAY_STATUSES.includes(code as PlayStatus) ? (code as PlayStatus) : PLAY_STATUS.UNKNOWN
+}
+
 /** The display name of any number; codes outside the spec's set show as Unknown. */
 export function playStatusName(code: number | null | undefined): string {
   return PLAY_STATUS_NAMES[code as PlayStatus] ?? PLAY_STATUS_NAMES[0]

@@ -34,14 +34,15 @@ export const ROBLOX_GENRE_L2_SAMPLES = [
 ] as const
 
 /**
- * Sub-genres per genre_l1, for the simulator and for tests. Roblox publishes the taxonomy only as prose
- * on its creator pages, so this is a representative list (it holds every sample of roblox-api.md §15
- * under its parent), not an authority: stored data keeps whatever genre_l2 upstream sends.
+ * Every genre_l2 under its genre_l1, as the platform's creator documentation ("Experience Genres")
+ * lists them; Education and Utility & Other have none. The simulator emits exactly these, and the
+ * genre mapping (genre-mapping.ts) is checked against them. Stored data keeps whatever upstream sends:
+ * a genre_l2 added upstream later is kept as received and maps by its genre_l1 (or to none).
  */
 export const ROBLOX_GENRE_L2_BY_L1: Readonly<Record<RobloxGenreL1, readonly string[]>> = {
   Action: ['Battlegrounds & Fighting', 'Music & Rhythm', 'Open World Action'],
   Adventure: ['Exploration', 'Scavenger Hunt', 'Story'],
-  Education: ['Educational'],
+  Education: [],
   Entertainment: ['Music & Audio', 'Showcase & Hub', 'Video'],
   'Obby & Platformer': ['Classic Obby', 'Runner', 'Tower Obby'],
   'Party & Casual': ['Childhood Game', 'Coloring & Drawing', 'Minigame', 'Quiz'],
@@ -51,9 +52,12 @@ export const ROBLOX_GENRE_L2_BY_L1: Readonly<Record<RobloxGenreL1, readonly stri
   Shooter: ['Battle Royale', 'Deathmatch Shooter', 'PvE Shooter'],
   Shopping: ['Avatar Shopping'],
   Simulation: ['Idle', 'Incremental Simulator', 'Physics Sim', 'Sandbox', 'Tycoon', 'Vehicle Sim'],
-  Social: ['Hangout'],
+  Social: ['Communication', 'Content Sharing', 'Hangout'],
   'Sports & Racing': ['Racing', 'Sports'],
   Strategy: ['Board & Card Games', 'Tower Defense'],
   Survival: ['1 vs All', 'Escape'],
-  'Utility & Other': ['Utility'],
+  'Utility & Other': [],
 }
+
+/** Every genre_l2 of the platform's documentation, each once (no name repeats under two genre_l1). */
+export const ROBLOX_GENRE_L2: readonly string[] = Object.values(ROBLOX_GENRE_L2_BY_L1).flat()

@@ -7,6 +7,7 @@ import {
   periodStartAtOrAfter,
   periodStartSql,
   periodStartsBetween,
+  wholePeriodSql,
 } from './periods.ts'
 
 const at = (iso: string) => Date.parse(iso)
@@ -201,5 +202,14 @@ describe('firstWholePeriodStart (issue 13: a history that begins inside a period
     ['day', '2026-04-29T13:20:00.000Z', '2026-04-30T01:00:00.000Z'],
   ] as const)('%s with history from %s: %s', (g, historyStart, expected) => {
     expect(iso(firstWholePeriodStart(at(historyStart), g))).toBe(expected)
+  })
+})
+
+describe('wholePeriodSql', () => {
+  // Its agreement with firstWholePeriodStart is checked on chDB in pipelines' store fragment tests.
+  it('compares the period’s first slot with the history start', () => {
+    expect(wholePeriodSql('r.bucket', 'h.since')).toBe(
+      'toStartOfTenMinutes(r.bucket + INTERVAL 599 SECOND) >= h.since',
+    )
   })
 })

@@ -68,6 +68,17 @@ export function firstWholePeriodStart(historyStartMs: number, g: Granularity): n
 }
 
 /**
+ * The same rule as a ClickHouse condition on one period, for reads that join each series' history
+ * start into the statement: true when the period starting at `periodStartColumn` is whole for a history
+ * whose first slot is `historyStartColumn` (both DateTime('UTC'), ours, never user input), i.e. when
+ * that period starts at or after `firstWholePeriodStart`: the history began by the period's first slot
+ * (its start rounded up to a 10-minute slot).
+ */
+export function wholePeriodSql(periodStartColumn: string, historyStartColumn: string): string {
+  return `toStartOfTenMinutes(${periodStartColumn} + INTERVAL 599 SECOND) >= ${historyStartColumn}`
+}
+
+/**
  * Starts of every period that overlaps the half-open range [from, to), in order: the first is the
  * start of the period holding `from` (which may lie before `from`). Empty when to ≤ from.
  */

@@ -15,13 +15,21 @@ import {
   migrateAppDatabase,
   openAppDatabase,
   type RouteDef,
-  staticTagRepository,
-  type TagMembership,
+  type TagRecord,
   type UserRecord,
 } from '@ludex/api'
 import { backfill, startPipeline } from '@ludex/cli'
-import { type ApiErrorBody, type Config, loadConfig, publicUrl, type Role, siteInfoOf } from '@ludex/schemas'
 import {
+  type ApiErrorBody,
+  type Bus,
+  type Config,
+  loadConfig,
+  publicUrl,
+  type Role,
+  siteInfoOf,
+} from '@ludex/schemas'
+import {
+  createInMemoryTrackingRequests,
   createPlatformModel,
   createRobloxClient,
   existsAt,
@@ -29,6 +37,7 @@ import {
   fetchBadgeStats,
   type PlatformModel,
   startSimulatorServer,
+  type TrackingRequests,
 } from '@ludex/workers'
 import type { JWTVerifyGetKey } from 'jose'
 import pino from 'pino'
@@ -54,6 +63,8 @@ export interface ApiFixture {
   readonly headers?: Record<string, string>
   /** The pipeline's own client on the fixture's store, for expectations computed apart from the API. */
   readonly clickhouse: ClickHouseClient
+  /** The pipeline's bus (in-process), which accepted game events go to: `drain()` waits for the sink. */
+  readonly bus: Pick<Bus, 'publish' | 'drain'>
   /** A read of the store with bound parameters. */
   raw<T>(query: string, params?: Record<string, unknown>): Promise<T[]>
   /** How many times the aggregate cache computed an entry (reset-cache tests). */
@@ -65,7 +76,12 @@ export interface ApiFixture {
   readonly seen: Map<RouteDef, Set<number>>
   /** Place ids of the fixture's experiences that exist at `now`. */
   readonly placeIds: readonly number[]
-  readonly tags: readonly TagMembership[]
+  /** The tags the fixture created in the app database (curated unless asked otherwise), owned by `curator`. */
+  readonly tags: readonly TagRecord[]
+  /** The editor who owns the fixture's tags. */
+  readonly curator: UserRecord
+  /** Where the API asks for untracked tag members to be tracked (what a poller would take). */
+  readonly trackingRequests: TrackingRequests
   /** The app database (PGlite in the fixture's data dir) and the account services over it. */
   readonly accounts: Accounts
   /** The local SMTP server the fixture's mail goes to. */
@@ -193,10 +209,18 @@ function countingCache(inner: AggregateCache, counter: { n: number }): Aggregate
   }
 }
 
+/** A tag the fixture creates: curated unless `global` is false. */
+export interface FixtureTag {
+  readonly name: string
+  readonly placeIds: readonly number[]
+  readonly global?: boolean
+}
+
 /** Starts the API on a private copy of the fixture data. */
 export async function startApiFixture(
   options: {
-    tags?: (placeIds: readonly number[]) => TagMembership[]
+    /** The tags to create (default: one curated tag of 40 experiences). */
+    tags?: (placeIds: readonly number[]) => FixtureTag[]
     /** Configuration on top of the fixture's (e.g. low rate limits, GOOGLE_CLIENT_ID). */
     env?: Record<string, string>
     /** Google's signing keys, given directly instead of fetched from GOOGLE_JWKS_URL. */
@@ -235,6 +259,8 @@ export async function startApiFixture(
     mailer,
     logger,
     now: accountsNow,
+    // A fresh sealing key for event credentials' secrets, as the CLI's key file would be.
+    credentialsKey: randomBytes(32),
     ...(options.googleKeys && { googleKeys: options.googleKeys }),
   })
   const pipeline = await startPipeline(config, logger, clock)
@@ -252,7 +278,27 @@ export async function startApiFixture(
     const p = experienceAt(model, i)
     if (existsAt(p, FIXTURE.now)) placeIds.push(p.rootPlaceId)
   }
-  const tags = options.tags?.(placeIds) ?? [{ id: 7, name: 'Fixture tag', placeIds: placeIds.slice(0, 40) }]
+  const curator = await accounts.store.users.create({
+    email: `curator-${randomBytes(4).toString('hex')}@example.com`,
+    passwordHash: null,
+    firstName: 'Fixture',
+    lastName: 'Curator',
+    role: 'editor',
+    emailVerified: true,
+    analyticsId: randomBytes(16).toString('hex'),
+    createdAt: new Date(FIXTURE.now),
+  })
+  const tags: TagRecord[] = []
+  for (const t of options.tags?.(placeIds) ?? [{ name: 'Fixture tag', placeIds: placeIds.slice(0, 40) }]) {
+    const at = new Date(FIXTURE.now)
+    const created = await accounts.store.tags.create(
+      { name: t.name, global: t.global ?? true, ownerId: curator.id },
+      at,
+    )
+    const saved = await accounts.store.tags.update(created.id, { placeIds: t.placeIds }, at)
+    tags.push(saved?.tag ?? created)
+  }
+  const trackingRequests = createInMemoryTrackingRequests()
   const seen = new Map<RouteDef, Set<number>>()
   const computed = { n: 0 }
   const app = createApiApp({
@@ -260,13 +306,14 @@ export async function startApiFixture(
     readiness: async () => ({ store: { ok: true } }),
     deps: {
       clickhouse: pipeline.client,
-      tags: staticTagRepository(tags),
       badges: (universeId) => fetchBadgeStats(roblox, universeId),
       cache: countingCache(createMemoryAggregateCache(clock.now), computed),
       now: clock.now,
       logger,
       accounts,
       site: siteInfoOf(config),
+      trackPlaces: (ids) => trackingRequests.request(ids),
+      events: pipeline.bus,
     },
     allowedOrigins: [publicUrl(config), ...config.ALLOWED_ORIGINS],
     trustProxy: config.TRUST_PROXY,
@@ -286,7 +333,10 @@ export async function startApiFixture(
     seen,
     placeIds,
     tags,
+    curator,
+    trackingRequests,
     clickhouse: pipeline.client,
+    bus: pipeline.bus,
     raw: async <T>(query: string, params: Record<string, unknown> = {}) => {
       const rs = await pipeline.client.query({ query, query_params: params, format: 'JSONEachRow' })
       return rs.json<T>()

@@ -68,8 +68,6 @@ describe('hostile input', () => {
       [`/api/stats/ccus?placeIds=${place}&startTime=`, 'startTime'],
       [`/api/stats/ccus?placeIds=${place}&endTime=`, 'endTime'],
       ['/api/stats/genres?startTime=', 'startTime'],
-      ['/api/stats/events?startTime=', 'startTime'],
-      ['/api/stats/events?endTime=', 'endTime'],
       [`/api/stats/ranking?placeId=${place}&startTime=`, 'startTime'],
       ['/api/stats/ranking/8?startTime=', 'startTime'],
       ['/api/platform/picks?startTime=', 'startTime'],
@@ -77,6 +75,12 @@ describe('hostile input', () => {
       ['/api/platform/ccu?startTime=', 'startTime'],
       ['/api/platform/ccu?endTime=', 'endTime'],
       [`/api/thumbnail?placeId=${place}&startTime=`, 'startTime'],
+      ['/api/stats/ccus?tagId=1&aggregation=average&startTime=', 'startTime'],
+    ]
+    /** Staff calls: a visitor or a viewer is refused (401, 403) before any parameter is read. */
+    const staffCalls: [string, string][] = [
+      ['/api/stats/events?startTime=', 'startTime'],
+      ['/api/stats/events?endTime=', 'endTime'],
     ]
     const outOfRange = [
       '8640000000000000', // the largest time a JS Date holds: year 275760
@@ -93,8 +97,13 @@ describe('hostile input', () => {
     ]
 
     it('answer 400 naming the field, for visitors and signed-in users', async () => {
-      for (const who of [f, viewer]) {
-        for (const [call, field] of calls(f.placeIds[0]!)) {
+      const asked: [ApiFixture, [string, string][]][] = [
+        [f, calls(f.placeIds[0]!)],
+        [viewer, calls(f.placeIds[0]!)],
+        [admin, [...calls(f.placeIds[0]!), ...staffCalls]],
+      ]
+      for (const [who, list] of asked) {
+        for (const [call, field] of list) {
           for (const value of outOfRange) {
             const path = `${call}${encodeURIComponent(value)}`
             const res = await getJson<ErrorBody>(who, path)
@@ -156,6 +165,10 @@ describe('hostile input', () => {
           ],
           [admin, 'PUT', `/api/place/${place}`, { canonical_name: text }, 'body.canonical_name'],
           [admin, 'PUT', `/api/place/${place}`, { released: text }, 'body.released'],
+          [viewer, 'POST', '/api/placetag', { name: text }, 'body.name'],
+          [admin, 'PUT', `/api/placetag/${f.tags[0]!.id}`, { name: text }, 'body.name'],
+          [admin, 'POST', '/api/gamecredential', { placeId: place, comment: text }, 'body.comment'],
+          [admin, 'PUT', `/api/gamecredential/${'0'.repeat(32)}`, { comment: text }, 'body.comment'],
         ]
         for (const [who, method, path, body, field] of calls) {
           const res = await sendJson<ErrorBody>(who, method, path, body)

@@ -1,15 +1,20 @@
+import { createHmac } from 'node:crypto'
 import { apiRoutes } from '@ludex/api'
 import {
   APP_DATABASE_ID_MAX,
   appDatabaseIdParam,
+  experienceGenre,
+  type GameCredential,
+  genreSlug,
   idParam,
   PARTIAL_FROM_HEADER,
   TIME_PARAM_PATTERNS,
   timeParam,
 } from '@ludex/schemas'
+import { creatorAt, experienceAt, indexOfPlace, metadataAt } from '@ludex/workers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import { type ApiFixture, asUser, createUser, getJson, startApiFixture } from './fixture.ts'
+import { type ApiFixture, asUser, createUser, getJson, sendJson, startApiFixture } from './fixture.ts'
 
 interface Sessions {
   /** Cookies of signed-in users: a viewer, an admin, and a second admin whose role the sample simulates. */
@@ -18,6 +23,11 @@ interface Sessions {
   readonly simulatingAdmin: string
   readonly viewerId: number
   readonly loginEmail: string
+  /** Personal tags of the viewer: one the samples edit, one they delete. */
+  readonly editedTagId: number
+  readonly deletedTagId: number
+  /** Two event credentials: one the samples rename and delete, one that signs the events sample. */
+  readonly credentials: readonly [GameCredential, GameCredential]
 }
 
 const json = (method: string, body: unknown, cookie?: string): RequestInit => ({
@@ -37,7 +47,15 @@ function samples(
 ): Record<string, { path: string; init?: RequestInit; status?: number }> {
   const place = f.placeIds[0]!
   const start = new Date(f.now - 7 * 86_400_000).toISOString()
+  // The first place's creator, genre and sub-genre.
+  const index = indexOfPlace(f.model, place)
+  const creator = creatorAt(f.model, experienceAt(f.model, index).creatorIndex)
+  const meta = metadataAt(f.model, index, f.now)
+  const genre = experienceGenre({ name: meta.name, genreL1: meta.genreL1, genreL2: meta.genreL2 })
   const bogusToken = { token: 'A'.repeat(43) }
+  const [edited, signer] = s.credentials
+  const events = JSON.stringify({ events: [{ id: 'openapi-1', name: 'sample', time: f.now - 60_000 }] })
+  const timestamp = String(Math.floor(f.now / 1000))
   return {
     'GET /api/place': { path: '/api/place?slim' },
     'GET /api/place/{place_id}': { path: `/api/place/${place}` },
@@ -114,6 +132,33 @@ function samples(
     'GET /api/thumbnail': { path: `/api/thumbnail?placeId=${place}&startTime=2022-01-01` },
     'GET /api/badges/{placeId}': { path: `/api/badges/${place}`, init: { headers: { accept: 'text/csv' } } },
     'GET /api/creator': { path: '/api/creator' },
+    'GET /api/placetag': { path: '/api/placetag', init: { headers: { cookie: s.admin } } },
+    'POST /api/placetag': { path: '/api/placetag', init: json('POST', { name: 'OpenAPI sample' }, s.viewer) },
+    'GET /api/placetag/{id}': { path: `/api/placetag/${f.tags[0]!.id}` },
+    'PUT /api/placetag/{id}': {
+      path: `/api/placetag/${s.editedTagId}`,
+      init: json('PUT', { name: 'Edited sample', place_ids: [f.placeIds[1]] }, s.viewer),
+    },
+    'DELETE /api/placetag/{id}': {
+      path: `/api/placetag/${s.deletedTagId}`,
+      init: { method: 'DELETE', headers: { cookie: s.viewer } },
+    },
+    // Run in the routes' order: added, removed, then the whole tag saved.
+    'POST /api/placetag/{id}/places': {
+      path: `/api/placetag/${s.editedTagId}/places`,
+      init: json('POST', { place_ids: [place] }, s.viewer),
+    },
+    'DELETE /api/placetag/{id}/places/{placeId}': {
+      path: `/api/placetag/${s.editedTagId}/places/${place}`,
+      init: { method: 'DELETE', headers: { cookie: s.viewer } },
+    },
+    'GET /api/creator/{creatorId}': { path: `/api/creator/${creator.id}?type=${creator.type}` },
+    'GET /api/creator/{creatorId}/ccu': {
+      path: `/api/creator/${creator.id}/ccu?scope=top_five&startTime=${start}`,
+    },
+    'GET /api/genre': { path: '/api/genre' },
+    'GET /api/genre/{genre}': { path: `/api/genre/${genre}` },
+    'GET /api/genre/{genre}/{subGenre}': { path: `/api/genre/${genre}/${genreSlug(meta.genreL2)}` },
     'GET /api/platform/picks': { path: '/api/platform/picks' },
     'GET /api/platform/ccu': { path: '/api/platform/ccu?granularity=day' },
     'GET /api/platform/genre': { path: '/api/platform/genre?new' },
@@ -121,8 +166,39 @@ function samples(
     'GET /api/stats/ranking': { path: `/api/stats/ranking?placeId=${place}&startTime=${start}` },
     'GET /api/stats/ranking/{id}': { path: `/api/stats/ranking/8?startTime=${f.now}` },
     'GET /api/stats/genres': { path: `/api/stats/genres?granularity=day&startTime=${start}` },
-    'GET /api/stats/events': { path: `/api/stats/events?granularity=day&startTime=${start}` },
+    'GET /api/stats/events': {
+      path: `/api/stats/events?granularity=day&startTime=${start}`,
+      init: { headers: { cookie: s.admin } },
+    },
     'GET /api/stats/{kind}': { path: `/api/stats/ccus?placeIds=${place}&granularity=day&startTime=${start}` },
+    'GET /api/gamecredential': { path: '/api/gamecredential', init: { headers: { cookie: s.admin } } },
+    'POST /api/gamecredential': {
+      path: '/api/gamecredential',
+      init: json('POST', { placeId: place, comment: 'OpenAPI sample' }, s.admin),
+    },
+    'PUT /api/gamecredential/{game_key}': {
+      path: `/api/gamecredential/${edited.game_key}`,
+      init: json('PUT', { disabled: true }, s.admin),
+    },
+    'DELETE /api/gamecredential/{game_key}': {
+      path: `/api/gamecredential/${edited.game_key}`,
+      init: { method: 'DELETE', headers: { cookie: s.admin } },
+    },
+    'POST /api/events': {
+      path: '/api/events',
+      init: {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-ludex-game-key': signer.game_key,
+          'x-ludex-timestamp': timestamp,
+          'x-ludex-signature': createHmac('sha256', signer.secret_key)
+            .update(`${timestamp}.${events}`)
+            .digest('hex'),
+        },
+        body: events,
+      },
+    },
   }
 }
 
@@ -132,12 +208,26 @@ describe('OpenAPI document and route coverage', () => {
   beforeAll(async () => {
     f = await startApiFixture()
     const viewer = await asUser(f)
+    const admin = await asUser(f, 'admin')
+    const credential = async (comment: string) =>
+      (
+        await sendJson<GameCredential>(admin, 'POST', '/api/gamecredential', {
+          placeId: f.placeIds[0],
+          comment,
+        })
+      ).body
+    const tagOf = async (name: string) =>
+      (await f.accounts.store.tags.create({ name, global: false, ownerId: viewer.user.id }, new Date(f.now)))
+        .id
     sessions = {
       viewer: viewer.headers!.cookie!,
       viewerId: viewer.user.id,
-      admin: (await asUser(f, 'admin')).headers!.cookie!,
+      editedTagId: await tagOf('Sample to edit'),
+      deletedTagId: await tagOf('Sample to delete'),
+      admin: admin.headers!.cookie!,
       simulatingAdmin: (await asUser(f, 'admin')).headers!.cookie!,
       loginEmail: (await createUser(f)).email,
+      credentials: [await credential('OpenAPI edited'), await credential('OpenAPI signer')],
     }
   })
   afterAll(() => f.close())
@@ -206,14 +296,19 @@ describe('OpenAPI document and route coverage', () => {
     expect(times).toBeGreaterThanOrEqual(12)
   })
 
-  it('says which calls read a session: optional on those that need none (found by the fuzz run)', async () => {
+  it('says which calls read a session (optional on those that need none, found by the fuzz run) and which a game key', async () => {
     const { body } = await getJson<{ paths: Record<string, Record<string, { security?: unknown }>> }>(
       f,
       '/api/openapi.json',
     )
     for (const route of apiRoutes) {
       const { security } = body.paths[route.path]![route.method.toLowerCase()]!
-      const expected = route.requires ? [{ session: [] }] : [{}, { session: [] }]
+      const expected =
+        route.security === 'gameKey'
+          ? [{ gameKey: [] }]
+          : route.requires
+            ? [{ session: [] }]
+            : [{}, { session: [] }]
       expect(security, `${route.method} ${route.path}`).toEqual(expected)
     }
   })
@@ -309,6 +404,11 @@ describe('OpenAPI document and route coverage', () => {
         })
       }
     }
+    // The stats call's tag variant is not stored by browsers, and says so.
+    const stats = body.paths['/api/stats/{kind}']!.get!.responses['200']
+    expect(stats?.headers?.['Cache-Control']).toMatchObject({
+      description: expect.stringContaining('no-store'),
+    })
   })
 
   it('renders the docs page from locally served assets', async () => {

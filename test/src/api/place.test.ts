@@ -1,5 +1,5 @@
 import { HISTORY_START_HEADER } from '@ludex/api'
-import { experience, priceHistory, slimExperienceList } from '@ludex/schemas'
+import { experience, experienceGenre, priceHistory, slimExperienceList } from '@ludex/schemas'
 import {
   DAY_MS,
   dailyPicksFor,
@@ -30,6 +30,15 @@ describe('/api/place?slim', () => {
     }
     expect(list.some((e) => e.like_percentage > 0 && e.like_percentage < 1)).toBe(true)
     expect(list.every((e) => e.name.length > 0 && e.canonical_name === e.name)).toBe(true)
+    // Each experience's product genre is the mapping of its platform name and genres; the fixture's
+    // simulator reaches the name rules too.
+    for (const e of list) {
+      expect(e.genre, e.name).toBe(
+        experienceGenre({ name: e.name, genreL1: e.genre_l1, genreL2: e.genre_l2 }),
+      )
+    }
+    const genres = new Set(list.map((e) => e.genre))
+    for (const g of ['branded', 'rng_simulators', 'horror', 'obby', 'unlabeled']) expect(genres).toContain(g)
     expect(headers.get('cache-control')).toBe('public, max-age=10')
     expect(headers.get('etag')).toMatch(/^W\/"/)
   })
@@ -109,10 +118,12 @@ describe('/api/place/{place_id} and its price history', () => {
         favorites: sample.favorites,
         genre_l1: meta.genreL1,
         genre_l2: meta.genreL2,
+        genre: experienceGenre({ name: meta.name, genreL1: meta.genreL1, genreL2: meta.genreL2 }),
         price: meta.price,
         age_limit: meta.ageRating.minimumAge,
         play_status: PLAY_STATUS[meta.reasonProhibited],
-        tags: [],
+        // The fixture's curated tag holds its first 40 experiences.
+        tags: f.tags.filter((t) => t.placeIds.includes(placeId)).map((t) => t.id),
       })
       const votes = sample.upVotes + sample.downVotes
       expect(e.like_percentage).toBeCloseTo(votes === 0 ? 0 : sample.upVotes / votes, 9)

@@ -2,9 +2,12 @@ import type { ClickHouseClient } from '@clickhouse/client'
 import { HISTORY_START_HEADER } from '@ludex/api'
 import {
   dailyPickList,
+  experienceGenre,
   firstWholePeriodStart,
   type Granularity,
   genreDistribution,
+  genreGroupKey,
+  isExperienceGenre,
   movementList,
   PARTIAL_FROM_HEADER,
   periodStart,
@@ -315,18 +318,29 @@ describe('/api/platform', () => {
       for (let i = 1; i < dist.genres.length; i++) {
         expect(dist.genres[i - 1]!.ccu).toBeGreaterThanOrEqual(dist.genres[i]!.ccu)
       }
-      // The same CCU by the places' current genre_l1 keys, from the snapshots of that slot.
-      const byGenre = await rows<{ g: string; ccu: number }>(
+      // The same CCU by the places' current genres (the mapping in TypeScript over their latest
+      // details) and sub-genres, from the snapshots of that slot.
+      const perPlace = await rows<{ playing: number; name: string; l1: string; l2: string }>(
         db,
-        `SELECT if(trimBoth(d.g) = '', 'unlabeled', lowerUTF8(trimBoth(d.g))) AS g, sum(s.playing) AS ccu
+        `SELECT s.playing AS playing, d.t.1 AS name, d.t.2 AS l1, d.t.3 AS l2
          FROM (SELECT place_id, playing FROM place_snapshots FINAL WHERE slot = '${latest!.slot}') AS s
-         LEFT JOIN (SELECT place_id, argMax(genre_l1, observed_at) AS g FROM place_details GROUP BY place_id) AS d
-         USING (place_id)
-         GROUP BY g`,
+         LEFT JOIN (SELECT place_id, argMax((name, genre_l1, genre_l2), observed_at) AS t FROM place_details GROUP BY place_id) AS d
+         USING (place_id)`,
       )
-      expect(Object.fromEntries(dist.genres.map((g) => [g.name, g.ccu]))).toEqual(
-        Object.fromEntries(byGenre.map((r) => [r.g, Number(r.ccu)])),
-      )
+      const expected = new Map<string, Map<string, number>>()
+      for (const p of perPlace) {
+        const genre = experienceGenre({ name: p.name, genreL1: p.l1, genreL2: p.l2 })
+        const subs = expected.get(genre) ?? new Map<string, number>()
+        const sub = genreGroupKey(p.l2)
+        subs.set(sub, (subs.get(sub) ?? 0) + Number(p.playing))
+        expected.set(genre, subs)
+      }
+      expect(
+        Object.fromEntries(
+          dist.genres.map((g) => [g.name, Object.fromEntries(g.children.map((c) => [c.name, c.ccu]))]),
+        ),
+      ).toEqual(Object.fromEntries([...expected].map(([g, subs]) => [g, Object.fromEntries(subs)])))
+      for (const g of dist.genres) expect(isExperienceGenre(g.name), g.name).toBe(true)
     })
 
     it('requires the new flag and refuses anything else', async () => {

@@ -249,23 +249,25 @@ describe('rankings and events', () => {
   })
 
   describe('/api/stats/events', () => {
-    it('serves the shape with no data until event credentials exist', async () => {
-      const { status, body } = await getJson(
-        f,
-        '/api/stats/events?granularity=day&startTime=2025-01-23&endTime=2026-11-18',
-      )
+    it('is staff-only, and serves an empty list before any event credential exists', async () => {
+      const path = '/api/stats/events?granularity=day&startTime=2025-01-23&endTime=2026-11-18'
+      expect((await getJson(f, path)).status).toBe(401)
+      expect((await getJson(await asUser(f), path)).status).toBe(403)
+      const admin = await asUser(f, 'admin')
+      const { status, body } = await getJson(admin, path)
       expect(status).toBe(200)
       expect(eventStatList.parse(body)).toEqual([])
-      expect((await getJson(f, '/api/stats/events')).status).toBe(200)
+      expect((await getJson(admin, '/api/stats/events')).status).toBe(200)
     })
 
     it('refuses bad input, naming the parameter', async () => {
-      await expectStatus(f, '/api/stats/events?granularity=hour', 400, 'granularity')
-      await expectStatus(f, '/api/stats/events?granularity=week', 400, 'granularity')
-      await expectStatus(f, '/api/stats/events?startTime=x', 400, 'startTime')
-      await expectStatus(f, '/api/stats/events?endTime=x', 400, 'endTime')
-      await expectStatus(f, '/api/stats/events?startTime=2025-02-01&endTime=2025-01-01', 400, 'endTime')
-      await expectStatus(f, '/api/stats/events?placeIds=1', 400, 'placeIds')
+      const admin = await asUser(f, 'admin')
+      await expectStatus(admin, '/api/stats/events?granularity=hour', 400, 'granularity')
+      await expectStatus(admin, '/api/stats/events?granularity=week', 400, 'granularity')
+      await expectStatus(admin, '/api/stats/events?startTime=x', 400, 'startTime')
+      await expectStatus(admin, '/api/stats/events?endTime=x', 400, 'endTime')
+      await expectStatus(admin, '/api/stats/events?startTime=2025-02-01&endTime=2025-01-01', 400)
+      await expectStatus(admin, '/api/stats/events?placeIds=1', 400, 'placeIds')
     })
   })
 })

@@ -188,13 +188,15 @@ describe('/api/stats/{kind} average variant', () => {
     const unknown = await getJson<ErrorBody>(s.user, '/api/stats/ccus?tagId=424242&aggregation=average')
     expect(unknown.status).toBe(404)
     expect(unknown.body.error.code).toBe('not_found')
-    const empty = await average('/api/stats/ccus?tagId=9&aggregation=average&includeZeros=true')
+    const empty = await average(
+      `/api/stats/ccus?tagId=${s.userTags[2]!.id}&aggregation=average&includeZeros=true`,
+    )
     expect(empty.status).toBe(200)
     expect(empty.body.series).toEqual([{ place_id: 0, name: 'Empty', data: [] }])
   })
 
   it('caches a tag aggregate and recomputes it on reset-cache with equal values', async () => {
-    const path = '/api/stats/playtime?tagId=8&aggregation=average&granularity=week&withPercentiles=true'
+    const path = `/api/stats/playtime?tagId=${s.userTags[1]!.id}&aggregation=average&granularity=week&withPercentiles=true`
     const before = s.computations()
     const first = await average(path)
     expect(first.status).toBe(200)

@@ -1,5 +1,5 @@
 import { HISTORY_START_HEADER } from '@ludex/api'
-import { type genreStatsResponse, nextPeriodStart, periodStart } from '@ludex/schemas'
+import { experienceGenre, type genreStatsResponse, nextPeriodStart, periodStart } from '@ludex/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { getJson } from './fixture.ts'
@@ -18,20 +18,30 @@ describe('/api/stats/genres', () => {
   const genres = (path: string, as: 'user' | 'visitor' = 'user') =>
     getJson<GenreStats>(as === 'user' ? s.user : s.visitor, path)
 
-  /** Per genre key: the sum of each place's exact average CCU over the raw slots, and the place count. */
+  /**
+   * Per genre: the sum of each place's exact average CCU over the raw slots, and the place count. Each
+   * place's genre is the mapping in TypeScript over its latest details (never the SQL under test).
+   */
   async function rawGenres(start: number, end: number) {
-    const rows = await s.raw<{ genre: string; total: number; n: number }>(
-      `SELECT if(trimBoth(g1) = '', 'unlabeled', lowerUTF8(trimBoth(g1))) AS genre, sum(v) AS total, count() AS n
+    const rows = await s.raw<{ v: number; name: string | null; l1: string | null; l2: string | null }>(
+      `SELECT s.v AS v, d.t.1 AS name, d.t.2 AS l1, d.t.3 AS l2
        FROM (
          SELECT place_id, avg(playing) AS v FROM place_snapshots FINAL
          WHERE slot >= {from:DateTime} AND slot < {to:DateTime} GROUP BY place_id
        ) AS s
-       LEFT JOIN (SELECT place_id, argMax(genre_l1, observed_at) AS g1 FROM place_details GROUP BY place_id) AS d
-       USING (place_id)
-       GROUP BY genre`,
+       LEFT JOIN (SELECT place_id, argMax((name, genre_l1, genre_l2), observed_at) AS t FROM place_details GROUP BY place_id) AS d
+       USING (place_id)`,
       { from: sec(start), to: sec(end) },
     )
-    return new Map(rows.map((r) => [r.genre, { total: r.total, n: Number(r.n) }]))
+    const out = new Map<string, { total: number; n: number }>()
+    for (const r of rows) {
+      const genre = experienceGenre({ name: r.name ?? '', genreL1: r.l1, genreL2: r.l2 })
+      const e = out.get(genre) ?? { total: 0, n: 0 }
+      e.total += r.v
+      e.n++
+      out.set(genre, e)
+    }
+    return out
   }
 
   it('gives one series per genre of [time, average, total] as the raw snapshots give them', async () => {

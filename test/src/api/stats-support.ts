@@ -1,12 +1,12 @@
-import type { TagMembership } from '@ludex/api'
+import type { TagRecord } from '@ludex/api'
 import { type ApiFixture, asUser, startApiFixture } from './fixture.ts'
 
 /** The stats tests' setting: one fixture, seen by a visitor and by a signed-in user (no clamp). */
 export interface StatsFixture {
   readonly visitor: ApiFixture
   readonly user: ApiFixture
-  /** The fixture's tag (id 7), every tracked place (id 8) and an empty tag (id 9). */
-  readonly userTags: readonly TagMembership[]
+  /** The fixture's curated tags: 40 experiences, every tracked one, and an empty tag. */
+  readonly userTags: readonly TagRecord[]
   computations(): number
   raw<T>(query: string, params?: Record<string, unknown>): Promise<T[]>
   close(): Promise<void>
@@ -15,9 +15,9 @@ export interface StatsFixture {
 export async function startStatsFixture(): Promise<StatsFixture> {
   const visitor = await startApiFixture({
     tags: (placeIds) => [
-      { id: 7, name: 'Fixture tag', placeIds: placeIds.slice(0, 40) },
-      { id: 8, name: 'Everything', placeIds },
-      { id: 9, name: 'Empty', placeIds: [] },
+      { name: 'Fixture tag', placeIds: placeIds.slice(0, 40) },
+      { name: 'Everything', placeIds },
+      { name: 'Empty', placeIds: [] },
     ],
   })
   return {

@@ -271,8 +271,8 @@ describe('/api/stats/{kind}', () => {
     for (const variant of [
       `placeIds=${busy.join(',')}`,
       `placeIds=${busy.join(',')}&aggregation=average`,
-      'tagId=7&aggregation=average',
-      'tagId=7&aggregation=average&includeZeros=true&withPercentiles=true',
+      `tagId=${s.userTags[0]!.id}&aggregation=average`,
+      `tagId=${s.userTags[0]!.id}&aggregation=average&includeZeros=true&withPercentiles=true`,
     ]) {
       const path = `/api/stats/visits?${variant}&granularity=month&startTime=2026-10-25T00:00:00Z`
       const visitor = await stats(path, 'visitor')

@@ -36,6 +36,8 @@ const utc = (text: string) => Date.parse(`${text}Z`)
 
 const P1 = 101
 const P2 = 102
+/** A member of the tag that Ludex does not track: no rows, and not in the zeros' divisor. */
+const UNTRACKED = 4_242_424_242
 const P1_FROM = utc('2026-04-29T13:20:00')
 const P2_FROM = utc('2026-05-20T10:30:00')
 
@@ -91,11 +93,15 @@ describe('whole periods at 01:00 UTC', () => {
   }
 
   beforeAll(async () => {
-    visitor = await startApiFixture({ store: 'empty', now: () => clock })
+    visitor = await startApiFixture({
+      store: 'empty',
+      now: () => clock,
+      tags: () => [{ name: 'Both', placeIds: [P2, UNTRACKED, P1] }],
+    })
     user = await asUser(visitor)
     await insertDetails(visitor.clickhouse, [
-      { place_id: P1, genre_l1: 'Obby', genre_l2: '', observed_at: P1_FROM },
-      { place_id: P2, genre_l1: 'Obby', genre_l2: '', observed_at: P2_FROM },
+      { place_id: P1, genre_l1: 'Obby & Platformer', genre_l2: 'Classic Obby', observed_at: P1_FROM },
+      { place_id: P2, genre_l1: 'Obby & Platformer', genre_l2: 'Classic Obby', observed_at: P2_FROM },
     ])
   })
   afterAll(async () => {
@@ -185,6 +191,17 @@ describe('whole periods at 01:00 UTC', () => {
     expect(seen.historyStart).toBe('2026-05-02T01:00:00.000Z')
     expect(seen.list[0]?.time).toBe('2026-05-02T01:00:00.000Z')
     expect(seen.list.at(-1)).toEqual({ time: '2026-05-31T01:00:00.000Z', ccu: 150 })
+
+    // May is the month in progress: 102's history began inside it (20 May), yet it is served, named
+    // in progress, like the platform's first day; by id, in an average and in the tag alike.
+    const month = await series(user, `placeIds=${P2}&granularity=month`)
+    expect(month.partialFrom).toBe('2026-05-01T01:00:00.000Z')
+    expect(month.body.series[0]!.data).toEqual([[utc('2026-05-01T01:00:00'), 50]])
+    const average = await series(user, `placeIds=${P1},${P2}&aggregation=average&granularity=month`)
+    const byTag = await series(user, `tagId=${visitor.tags[0]!.id}&aggregation=average&granularity=month`)
+    expect(average.body.series[0]!.data).toHaveLength(1)
+    expect(byTag.body.series[0]!.data).toEqual(average.body.series[0]!.data)
+    expect(byTag.partialFrom).toBe('2026-05-01T01:00:00.000Z')
   })
 
   it('Monday 1 June 01:00: the day, the week and the month that just ended are whole', async () => {
@@ -257,6 +274,42 @@ describe('whole periods at 01:00 UTC', () => {
     const seen = await series(visitor, `placeIds=${P1},${P2}&granularity=day`)
     expect(seen.body.series[0]!.data[0]![0]).toBe(utc('2026-05-02T01:00:00'))
     expect(seen.body.series[1]!.data[0]![0]).toBe(utc('2026-05-21T01:00:00'))
+  })
+
+  it('Monday 1 June 01:00: a tag’s averages and scopes leave each member’s part-periods out too', async () => {
+    const tagId = visitor.tags[0]!.id
+    async function tag(as: ApiFixture, query: string) {
+      const res = await getJson(as, `/api/stats/ccus?tagId=${tagId}&aggregation=average&${query}`)
+      expect(res.status).toBe(200)
+      const body = statsResponse.parse(res.body)
+      return { data: body.series[0]!.data, partialFrom: res.headers.get(PARTIAL_FROM_HEADER) }
+    }
+    const value = (data: readonly (readonly number[])[], t: string) =>
+      data.find((row) => row[0] === utc(t))?.[1]
+    for (const scope of ['all', 'active', 'top_five']) {
+      const days = await tag(user, `granularity=day&scope=${scope}`)
+      expect(days.partialFrom, scope).toBe('2026-06-01T01:00:00.000Z')
+      // 101's part of 29 April is not a day; 30 April is its first, alone in the tag then.
+      expect(days.data[0], scope).toEqual([utc('2026-04-30T01:00:00'), 250])
+      // 102's part of 20 May is left out: 250 alone, or (250 + 0) / 2 with zeros (the untracked
+      // member counts in neither); from 21 May both: (250 + 50) / 2.
+      expect(value(days.data, '2026-05-20T01:00:00'), scope).toBe(250)
+      expect(value(days.data, '2026-05-21T01:00:00'), scope).toBe(150)
+      const zeros = await tag(user, `granularity=day&scope=${scope}&includeZeros=true`)
+      expect(zeros.data[0], scope).toEqual([utc('2026-04-30T01:00:00'), 125])
+      expect(value(zeros.data, '2026-05-20T01:00:00'), scope).toBe(125)
+      expect(value(zeros.data, '2026-05-21T01:00:00'), scope).toBe(150)
+      // Weeks: 102's first whole one is the week of 25 May; months: May is 101's alone.
+      const weeks = await tag(user, `granularity=week&scope=${scope}`)
+      expect(value(weeks.data, '2026-05-18T01:00:00'), scope).toBe(250)
+      expect(value(weeks.data, '2026-05-25T01:00:00'), scope).toBe(150)
+      const months = await tag(user, `granularity=month&scope=${scope}`)
+      expect(months.data, scope).toEqual([[utc('2026-05-01T01:00:00'), 250]])
+    }
+    // A visitor's window (2 May 01:00 on) and the members' own starts, both.
+    const seen = await tag(visitor, 'granularity=day')
+    expect(seen.data[0]![0]).toBe(utc('2026-05-02T01:00:00'))
+    expect(value(seen.data, '2026-05-20T01:00:00')).toBe(250)
   })
 
   it('Monday 1 June 01:00: genre averages begin with the platform’s first whole period', async () => {

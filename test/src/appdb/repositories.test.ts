@@ -5,10 +5,14 @@ import {
   type AccountsStore,
   type AppDatabase,
   accountsStore,
+  DuplicateCredentialNameError,
   DuplicateEmailError,
+  DuplicateTagNameError,
   migrateAppDatabase,
   openAppDatabase,
+  TagFullError,
 } from '@ludex/api'
+import { TAG_MAX_PLACES } from '@ludex/schemas'
 import { sql } from 'kysely'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -85,7 +89,10 @@ describe.each(engines)('app database repositories on $name', (engine) => {
       expect.arrayContaining([
         'audit_log',
         'email_tokens',
+        'event_credentials',
         'place_edits',
+        'place_tag_members',
+        'place_tags',
         'sessions',
         'user_preferences',
         'users',
@@ -288,6 +295,187 @@ describe.each(engines)('app database repositories on $name', (engine) => {
     expect(cleared.released).toBe('2017-07-14T00:00:00.000Z')
     const all = await store.placeEdits.all()
     expect(all.get(placeId)?.placeId).toBe(placeId)
+  })
+
+  describe('tags', () => {
+    const BIG = 920_587_237_123
+    let ada: number
+    let bob: number
+    beforeAll(async () => {
+      ada = (await store.users.create(newUser('tag-ada@example.com'))).id
+      bob = (await store.users.create(newUser('tag-bob@example.com'))).id
+    })
+
+    it('creates a tag without experiences, with its owner and times', async () => {
+      const tag = await store.tags.create({ name: 'Obby Studio', global: false, ownerId: ada }, at())
+      expect(tag).toMatchObject({
+        name: 'Obby Studio',
+        global: false,
+        ownerId: ada,
+        ownerEmail: 'tag-ada@example.com',
+        placeIds: [],
+      })
+      expect(tag.createdAt.getTime()).toBe(T0)
+      expect(tag.updatedAt.getTime()).toBe(T0)
+      expect(await store.tags.find(tag.id)).toEqual(tag)
+      expect(await store.tags.find(tag.id + 10_000)).toBeNull()
+    })
+
+    it('keeps names unique per owner and among curated tags, whatever the case', async () => {
+      await store.tags.create({ name: 'Rivals', global: false, ownerId: ada }, at())
+      const taken = store.tags.create({ name: 'RIVALS', global: false, ownerId: ada }, at())
+      await expect(taken).rejects.toBeInstanceOf(DuplicateTagNameError)
+      await expect(taken).rejects.toThrow("You already have a tag named 'RIVALS'")
+      // Another owner, and the curated namespace, are free to use it.
+      await store.tags.create({ name: 'rivals', global: false, ownerId: bob }, at())
+      await store.tags.create({ name: 'Rivals', global: true, ownerId: bob }, at())
+      const curated = store.tags.create({ name: 'rIVALS', global: true, ownerId: ada }, at())
+      await expect(curated).rejects.toThrow("A curated tag named 'rIVALS' already exists")
+      // A rename into a taken name is refused and changes nothing.
+      const other = await store.tags.create({ name: 'Other', global: false, ownerId: ada }, at())
+      await expect(
+        store.tags.update(other.id, { name: 'rivals', placeIds: [1] }, at(1)),
+      ).rejects.toBeInstanceOf(DuplicateTagNameError)
+      expect(await store.tags.find(other.id)).toMatchObject({ name: 'Other', placeIds: [] })
+    })
+
+    it('keeps members in the order they were added, place ids beyond 32 bits as numbers', async () => {
+      const tag = await store.tags.create({ name: 'Order', global: false, ownerId: ada }, at())
+      const first = await store.tags.update(tag.id, { placeIds: [30, BIG, 10, 30] }, at(1))
+      expect(first?.tag.placeIds).toEqual([30, BIG, 10])
+      expect(first?.change).toEqual({ added: [30, BIG, 10], removed: [] })
+      expect(first?.tag.updatedAt.getTime()).toBe(T0 + 1)
+      // Kept members stay in place, new ones are appended in the order given, missing ones removed.
+      const second = await store.tags.update(tag.id, { placeIds: [20, 10, 30] }, at(2))
+      expect(second?.tag.placeIds).toEqual([30, 10, 20])
+      expect(second?.change).toEqual({ added: [20], removed: [BIG] })
+      const added = await store.tags.addPlaces(tag.id, [10, 40, 5, 40], at(3))
+      expect(added?.tag.placeIds).toEqual([30, 10, 20, 40, 5])
+      expect(added?.change).toEqual({ added: [40, 5], removed: [] })
+      const removed = await store.tags.removePlace(tag.id, 10, at(4))
+      expect(removed?.tag.placeIds).toEqual([30, 20, 40, 5])
+      expect(removed?.change).toEqual({ added: [], removed: [10] })
+      // Re-added, it goes to the end.
+      expect((await store.tags.addPlaces(tag.id, [10], at(5)))?.tag.placeIds).toEqual([30, 20, 40, 5, 10])
+    })
+
+    it('leaves an unchanged tag as it was, its update time included', async () => {
+      const tag = await store.tags.create({ name: 'Still', global: false, ownerId: ada }, at())
+      await store.tags.update(tag.id, { placeIds: [1, 2] }, at(1))
+      const same = await store.tags.update(tag.id, { name: 'Still', placeIds: [2, 1, 2] }, at(9))
+      expect(same?.change).toEqual({ added: [], removed: [] })
+      expect(same?.tag.updatedAt.getTime()).toBe(T0 + 1)
+      expect((await store.tags.removePlace(tag.id, 3, at(9)))?.change).toEqual({ added: [], removed: [] })
+      const renamed = await store.tags.update(tag.id, { name: 'Moved' }, at(10))
+      expect(renamed?.change).toEqual({ name: { from: 'Still', to: 'Moved' }, added: [], removed: [] })
+      expect(renamed?.tag).toMatchObject({ name: 'Moved', placeIds: [1, 2] })
+      expect(renamed?.tag.updatedAt.getTime()).toBe(T0 + 10)
+      expect(await store.tags.update(tag.id + 10_000, { name: 'x' }, at())).toBeNull()
+      expect(await store.tags.addPlaces(tag.id + 10_000, [1], at())).toBeNull()
+      expect(await store.tags.removePlace(tag.id + 10_000, 1, at())).toBeNull()
+    })
+
+    it(`holds at most ${TAG_MAX_PLACES} experiences, also when additions race`, async () => {
+      const tag = await store.tags.create({ name: 'Full', global: false, ownerId: ada }, at())
+      const ids = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i)
+      await store.tags.update(tag.id, { placeIds: ids(1, TAG_MAX_PLACES - 10) }, at())
+      const over = store.tags.addPlaces(tag.id, ids(5_000, 11), at())
+      await expect(over).rejects.toBeInstanceOf(TagFullError)
+      await expect(over).rejects.toThrow(
+        `it has ${TAG_MAX_PLACES - 10}, and 11 more would make ${TAG_MAX_PLACES + 1}`,
+      )
+      expect((await store.tags.find(tag.id))?.placeIds).toHaveLength(TAG_MAX_PLACES - 10)
+      // Two additions of 6 at once: the tag's row is held, so one passes and the other is refused.
+      const results = await Promise.allSettled([
+        store.tags.addPlaces(tag.id, ids(10_000, 6), at()),
+        store.tags.addPlaces(tag.id, ids(20_000, 6), at()),
+      ])
+      expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
+      expect((await store.tags.find(tag.id))?.placeIds).toHaveLength(TAG_MAX_PLACES - 4)
+    })
+
+    it('lists curated tags to everyone, own tags to their owner, every tag to editors', async () => {
+      const mine = await store.tags.create({ name: 'List mine', global: false, ownerId: ada }, at())
+      const theirs = await store.tags.create({ name: 'List theirs', global: false, ownerId: bob }, at())
+      const curated = await store.tags.create({ name: 'List curated', global: true, ownerId: bob }, at())
+      const idsOf = async (reader: { userId: number | null; seesEveryUsersTags: boolean }) =>
+        (await store.tags.list(reader)).map((t) => t.id)
+      const visitor = await idsOf({ userId: null, seesEveryUsersTags: false })
+      expect(visitor).toContain(curated.id)
+      expect(visitor).not.toContain(mine.id)
+      expect(visitor).not.toContain(theirs.id)
+      const user = await idsOf({ userId: ada, seesEveryUsersTags: false })
+      expect(user).toEqual(expect.arrayContaining([curated.id, mine.id]))
+      expect(user).not.toContain(theirs.id)
+      const editor = await idsOf({ userId: ada, seesEveryUsersTags: true })
+      expect(editor).toEqual(expect.arrayContaining([curated.id, mine.id, theirs.id]))
+      expect(editor).toEqual([...editor].sort((a, b) => a - b))
+    })
+
+    it("finds an experience's curated tags and the reader's own, and every member once", async () => {
+      const place = 777_000_111
+      const curated = await store.tags.create({ name: 'Of place curated', global: true, ownerId: bob }, at())
+      const mine = await store.tags.create({ name: 'Of place mine', global: false, ownerId: ada }, at())
+      const theirs = await store.tags.create({ name: 'Of place theirs', global: false, ownerId: bob }, at())
+      for (const t of [curated, mine, theirs]) await store.tags.addPlaces(t.id, [place, place + 1], at())
+      expect(await store.tags.tagIdsOfPlace(place, null)).toEqual([curated.id])
+      expect(await store.tags.tagIdsOfPlace(place, ada)).toEqual([curated.id, mine.id])
+      expect(await store.tags.tagIdsOfPlace(place, bob)).toEqual([curated.id, theirs.id])
+      const members = await store.tags.memberPlaceIds()
+      expect(members.filter((p) => p === place || p === place + 1)).toEqual([place, place + 1])
+      expect(members).toEqual([...new Set(members)].sort((a, b) => a - b))
+    })
+
+    it('deletes a tag with its members', async () => {
+      const tag = await store.tags.create({ name: 'Doomed', global: false, ownerId: ada }, at())
+      await store.tags.addPlaces(tag.id, [123_456_789], at())
+      expect(await store.tags.delete(tag.id)).toBe(true)
+      expect(await store.tags.find(tag.id)).toBeNull()
+      expect(await store.tags.delete(tag.id)).toBe(false)
+      expect(await store.tags.tagIdsOfPlace(123_456_789, ada)).toEqual([])
+      const left = await database.db
+        .selectFrom('place_tag_members')
+        .select('place_id')
+        .where('tag_id', '=', tag.id)
+        .execute()
+      expect(left).toEqual([])
+    })
+  })
+
+  it('keeps event credentials: sealed secrets, names unique however cased, big place ids, deletion', async () => {
+    const row = (gameKey: string, comment: string, placeId = 920_587_237) => ({
+      gameKey,
+      placeId,
+      comment,
+      disabled: false,
+      secretSealed: `v1.sealed-${gameKey}`,
+      createdBy: null,
+      createdAt: at(),
+      updatedAt: at(),
+    })
+    const a = await store.credentials.insert(row('a'.repeat(32), 'Zeta Live', 2 ** 40 + 7))
+    expect(a).toMatchObject({ placeId: 2 ** 40 + 7, comment: 'Zeta Live', disabled: false })
+    await store.credentials.insert(row('b'.repeat(32), 'alpha staging'))
+    await expect(store.credentials.insert(row('c'.repeat(32), 'ZETA live'))).rejects.toBeInstanceOf(
+      DuplicateCredentialNameError,
+    )
+    expect((await store.credentials.list()).map((c) => c.comment)).toEqual(['alpha staging', 'Zeta Live'])
+    const changed = await store.credentials.update('b'.repeat(32), { disabled: true }, at(HOUR))
+    expect(changed).toMatchObject({
+      disabled: true,
+      comment: 'alpha staging',
+      secretSealed: `v1.sealed-${'b'.repeat(32)}`,
+    })
+    expect(changed?.updatedAt.getTime()).toBe(T0 + HOUR)
+    await expect(
+      store.credentials.update('b'.repeat(32), { comment: 'zeta LIVE' }, at()),
+    ).rejects.toBeInstanceOf(DuplicateCredentialNameError)
+    expect(await store.credentials.update('d'.repeat(32), { disabled: true }, at())).toBeNull()
+    expect(await store.credentials.delete('a'.repeat(32))).toBe(true)
+    expect(await store.credentials.delete('a'.repeat(32))).toBe(false)
+    expect(await store.credentials.get('a'.repeat(32))).toBeNull()
+    // The name is free again once its credential is gone.
+    await store.credentials.insert(row('e'.repeat(32), 'zeta live'))
   })
 
   it('rolls a failed transaction back and keeps concurrent statements out of an open one', async () => {

@@ -8,7 +8,8 @@ import { killAllLudex, spawnLudex } from '../harness/ludex-process.ts'
 
 /**
  * The API process loads neither the embedded engine nor the bus's or the scheduler's clients unless
- * it owns the embedded store (DESIGN §3). `ludex api` runs with a preload that records the packages
+ * it owns the embedded store (DESIGN §3). With KAFKA_BROKERS it opens a producer, and loads kafkajs,
+ * only when a game server first sends events (cli's lazyPublisher; test/src/kafka/game-events.test.ts). `ludex api` runs with a preload that records the packages
  * the process loaded (test/scripts/loaded-packages.mjs, the check cli/README.md shows).
  */
 const PRELOAD = fileURLToPath(new URL('../../scripts/loaded-packages.mjs', import.meta.url))

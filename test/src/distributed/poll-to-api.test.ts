@@ -2,7 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type ClickHouseClient, createClient } from '@clickhouse/client'
-import { roundAverageCcu, slimExperienceList, statsResponse, TEN_MINUTES_MS } from '@ludex/schemas'
+import {
+  PARTIAL_FROM_HEADER,
+  roundAverageCcu,
+  slimExperienceList,
+  statsResponse,
+  TEN_MINUTES_MS,
+} from '@ludex/schemas'
 import { waitFor } from '@ludex/schemas/testing'
 import { createPlatformModel, existsAt, experienceAt, sampleAt, snapSlot } from '@ludex/workers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -167,10 +173,13 @@ describe('poll → Kafka → sink → ClickHouse → API, one process per role',
     expect(stats.status).toBe(200)
     const series = statsResponse.parse(await stats.json()).series
     expect(series).toHaveLength(1)
-    expect(series[0]!.data).toContainEqual([
-      Number(first.bucket) * 1000,
-      roundAverageCcu(Number(first.ccu_sum) / first.samples),
-    ])
+    const row = [Number(first.bucket) * 1000, roundAverageCcu(Number(first.ccu_sum) / first.samples)]
+    // The place's history began inside that hour: it is served while the hour is in progress, and left
+    // out once it has closed (whole periods only), which happens when the first poll fell just before
+    // an hour's start (HH:00, in the hour that began at HH-1:01) and the call came after it.
+    const inProgressFrom = Date.parse(stats.headers.get(PARTIAL_FROM_HEADER) ?? '')
+    if (row[0]! >= inProgressFrom) expect(series[0]!.data).toContainEqual(row)
+    else expect(series[0]!.data.map((r) => r[0])).not.toContain(row[0])
 
     // Each part did its share: the poller published and ran its jobs, the scheduler only scheduled,
     // the sink inserted what it consumed from Kafka, and the materialiser worked from the insert log.

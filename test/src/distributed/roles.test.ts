@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient } from '@clickhouse/client'
-import { LOCAL_ADMIN_FILE, LOCK_FILE } from '@ludex/cli'
+import { CREDENTIALS_KEY_FILE, LOCAL_ADMIN_FILE, LOCK_FILE } from '@ludex/cli'
 import { waitFor } from '@ludex/schemas/testing'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { type ClickHouseHttp, startClickHouseHttp } from '../harness/clickhouse-http.ts'
@@ -228,8 +228,11 @@ describe('the distributed shape: one process per role around one ClickHouse serv
     })
     expect(slim.length).toBeGreaterThan(0)
     // No analytics store was opened locally: only the API's app database (PGlite without DATABASE_URL),
-    // which its process holds (the lock, and its local admin endpoint for `ludex user`).
-    expect((await readdir(local)).sort()).toEqual([LOCAL_ADMIN_FILE, LOCK_FILE, 'pglite'].sort())
+    // which its process holds (the lock, and its local admin endpoint for `ludex user`), and the key
+    // sealing event credentials' secrets (made once, as no CREDENTIALS_KEY is set).
+    expect((await readdir(local)).sort()).toEqual(
+      [CREDENTIALS_KEY_FILE, LOCAL_ADMIN_FILE, LOCK_FILE, 'pglite'].sort(),
+    )
 
     for (const p of started.splice(0).reverse()) expect((await p.stop()).code).toBe(0)
     expect((await ch.stats()).error).toBe(0)

@@ -17,6 +17,9 @@ export interface EngineCheck {
   readonly install: string
 }
 
+/** Debian's Lua 5.4 interpreter: it runs the Luau module of the Event Credentials page (src/events/). */
+export const LUA = process.env.LUA_PATH ?? 'lua5.4'
+
 export const engines: readonly EngineCheck[] = [
   {
     name: 'chDB (embedded ClickHouse)',
@@ -58,6 +61,16 @@ export const engines: readonly EngineCheck[] = [
         await promisify(execFile)('runuser', ['-u', 'postgres', '--', 'true'], { timeout: 30_000 })
       }
       return stdout.trim()
+    },
+  },
+  {
+    // The Luau module studios are given (schemas' events/luau-module.ts) keeps to the syntax Luau shares
+    // with Lua, so its signing, batching and retries run here with stand-ins for Roblox's services.
+    name: 'Lua 5.4',
+    install: 'apt-get install -y lua5.4 (make test-engines does it)',
+    probe: async () => {
+      const { stdout, stderr } = await promisify(execFile)(LUA, ['-v'], { timeout: 30_000 })
+      return (stdout || stderr).trim()
     },
   },
   {

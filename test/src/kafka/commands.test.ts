@@ -97,9 +97,11 @@ const moveGroup = async (b: KafkaBus, group: string, topicName: string, at: 'end
 
 describe('ludex operator commands against a real broker', () => {
   it('migrate creates the topics with their partitions and retention, then keeps them up to date', async () => {
+    // Every topic the schemas declare, whatever their number.
+    const count = Object.values(topics).length
     const first = await ludex('migrate')
     expect(lastLine(first)).toMatch(
-      /^kafka topics: 7 created, 0 updated, 0 already up to date \(2 partitions/,
+      new RegExp(`^kafka topics: ${count} created, 0 updated, 0 already up to date \\(2 partitions`),
     )
     const admin = await bus().admin()
     const names = (await admin.listTopics()).filter((t) => t.startsWith('cli.')).sort()
@@ -118,7 +120,7 @@ describe('ludex operator commands against a real broker', () => {
     })
     expect(described.resources[0]?.configEntries[0]?.configValue).toBe(String(3 * 86_400_000))
     expect(lastLine(await ludex('migrate'))).toMatch(
-      /^kafka topics: 0 created, 0 updated, 7 already up to date/,
+      new RegExp(`^kafka topics: 0 created, 0 updated, ${count} already up to date`),
     )
   })
 

@@ -30,7 +30,14 @@ export const SLOT = Date.UTC(2026, 2, 10, 14, 20)
 export const clock = { now: () => SLOT + 37_000 }
 
 /** Every poller but the games sweep: these tests watch the sweep alone. */
-const ALL_BUT_GAMES: readonly PollerName[] = ['sorts', 'thumbnails', 'play-status', 'age-ratings', 'creators']
+const ALL_BUT_GAMES: readonly PollerName[] = [
+  'sorts',
+  'thumbnails',
+  'play-status',
+  'age-ratings',
+  'creators',
+  'tracking-requests',
+]
 
 export interface ExperienceRef {
   readonly universeId: number

@@ -36,6 +36,9 @@ describe('openSharedState with REDIS_URL', () => {
       ])
       await api1.changeMemory.remember([['details:1', '{}']])
       expect(await api2.changeMemory.recall(['details:1'])).toEqual(new Map([['details:1', '{}']]))
+      // What one process asks to be tracked, another takes.
+      await api1.trackingRequests.request([77])
+      expect(await api2.trackingRequests.take(5)).toEqual([77])
       // One rate-limit budget for both API processes.
       const rule = { limit: 2, windowMs: HOUR }
       expect((await api1.rateLimiter.take('login:ip:203.0.113.1', rule)).count).toBe(1)

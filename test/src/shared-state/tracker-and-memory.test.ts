@@ -2,9 +2,11 @@ import {
   ChangeMemoryStoreError,
   createRedisChangeMemory,
   createRedisTracker,
+  createRedisTrackingRequests,
   TrackerStoreError,
+  TrackingRequestsStoreError,
 } from '@ludex/workers'
-import { changeMemoryContract, trackerContract } from '@ludex/workers/testing'
+import { changeMemoryContract, trackerContract, trackingRequestsContract } from '@ludex/workers/testing'
 import { describe, expect, it } from 'vitest'
 import { useRedisServer } from '../harness/redis-fixture.ts'
 
@@ -20,6 +22,36 @@ trackerContract('Redis', async () =>
 changeMemoryContract('Redis', async () =>
   createRedisChangeMemory({ redis: await connect(), prefix: redis.prefix('m') }),
 )
+trackingRequestsContract('Redis', async () =>
+  createRedisTrackingRequests({ redis: await connect(), prefix: redis.prefix('r') }),
+)
+
+describe('tracking requests on Redis', () => {
+  it('reach a poller process from an API process', async () => {
+    const prefix = redis.prefix('r')
+    const api = createRedisTrackingRequests({ redis: await connect(), prefix })
+    const poller = createRedisTrackingRequests({ redis: await connect(), prefix })
+    await api.request([42, 43])
+    expect((await poller.take(10)).sort()).toEqual([42, 43])
+    expect(await api.take(10)).toEqual([])
+  })
+
+  it('keep a place tracked for a tag as such across a poller restart', async () => {
+    const prefix = redis.prefix('t')
+    const before = await createRedisTracker({ redis: await connect(), prefix })
+    await before.addAll([ref(5)], 'tag', 7)
+    const after = await createRedisTracker({ redis: await connect(), prefix })
+    expect(after.list()).toEqual([{ universeId: 5, placeId: 51, source: 'tag', since: 7 }])
+  })
+
+  it('fail with TrackingRequestsStoreError when Redis cannot be reached', async () => {
+    const c = await connect()
+    const requests = createRedisTrackingRequests({ redis: c, prefix: redis.prefix('r') })
+    c.disconnect()
+    await expect(requests.request([1])).rejects.toBeInstanceOf(TrackingRequestsStoreError)
+    await expect(requests.take(1)).rejects.toBeInstanceOf(TrackingRequestsStoreError)
+  })
+})
 
 describe('the tracker on Redis', () => {
   it('a poller restart finds the tracked set as it was: discoveries, sources, times and order', async () => {

@@ -1,4 +1,12 @@
-import type { Granularity, SessionUser, StatKind } from '@ludex/schemas'
+import {
+  type Creator,
+  EVENT_STATS_START_DATE,
+  type Granularity,
+  type SessionUser,
+  type StatKind,
+  TAG_STATS_START,
+  type TagCcuScope,
+} from '@ludex/schemas'
 import { queryOptions } from '@tanstack/react-query'
 import { apiGet, apiGetDated } from './client.ts'
 
@@ -69,11 +77,87 @@ export const api = {
       queryFn: ({ signal }) => apiGet('/api/place?slim', 'slimExperienceList', signal),
       staleTime: SHELL_DATA_STALE_MS,
     }),
+  /** The tags the viewer may see (curated, own, and for editors every user's): the shell's third list. */
+  tags: () =>
+    queryOptions({
+      queryKey: ['placetag'],
+      queryFn: ({ signal }) => apiGet('/api/placetag', 'placeTagList', signal),
+      staleTime: SHELL_DATA_STALE_MS,
+    }),
+  /** A tag with its experiences resolved (GET /api/placetag/{id}); 404 for an unknown or hidden tag. */
+  tag: (tagId: number) =>
+    queryOptions({
+      queryKey: ['placetag', tagId],
+      queryFn: ({ signal }) => apiGet(`/api/placetag/${tagId}`, 'populatedPlaceTag', signal),
+      staleTime: 60_000,
+    }),
+  /**
+   * A tag's average of its experiences with the lower and upper quartiles (part 2 §7). Under the tag's
+   * key: a membership change invalidates the tag and its averages together (part 2 §4).
+   */
+  tagStats: (
+    kind: 'ccus' | 'playtime',
+    tagId: number,
+    params: { scope?: TagCcuScope; granularity: Granularity; startTime?: string },
+  ) =>
+    queryOptions({
+      queryKey: ['placetag', tagId, 'stats', kind, params],
+      queryFn: ({ signal }) =>
+        apiGetDated(
+          `/api/stats/${kind}?${qs({ tagId, aggregation: 'average', withPercentiles: 'true', ...params, startTime: params.startTime ?? TAG_STATS_START })}`,
+          'statsResponse',
+          signal,
+        ),
+      staleTime: 60_000,
+    }),
   creators: () =>
     queryOptions({
       queryKey: ['creator'],
       queryFn: ({ signal }) => apiGet('/api/creator', 'creatorList', signal),
       staleTime: SHELL_DATA_STALE_MS,
+    }),
+  /** A creator's page (GET /api/creator/{id}); `type` picks between a user and a group sharing the id. */
+  creator: (creatorId: number, type?: Creator['type']) =>
+    queryOptions({
+      queryKey: ['creator', creatorId, type ?? null],
+      queryFn: ({ signal }) =>
+        apiGet(`/api/creator/${creatorId}${type ? `?${qs({ type })}` : ''}`, 'creatorDetail', signal),
+      staleTime: 60_000,
+    }),
+  /** The average CCU of a creator's experiences: all, the active ones or the current top five. */
+  creatorCcu: (
+    creatorId: number,
+    params: { type?: Creator['type']; scope: TagCcuScope; granularity: Granularity; startTime?: string },
+  ) =>
+    queryOptions({
+      queryKey: ['creator', creatorId, 'ccu', params],
+      queryFn: ({ signal }) =>
+        apiGetDated(`/api/creator/${creatorId}/ccu?${qs(params)}`, 'statsResponse', signal),
+      staleTime: 60_000,
+    }),
+  /** The genre table (GET /api/genre). */
+  genres: () =>
+    queryOptions({
+      queryKey: ['genre'],
+      queryFn: ({ signal }) => apiGet('/api/genre', 'genreList', signal),
+      staleTime: 60_000,
+    }),
+  genre: (genre: string) =>
+    queryOptions({
+      queryKey: ['genre', genre],
+      queryFn: ({ signal }) => apiGet(`/api/genre/${encodeURIComponent(genre)}`, 'genreDetail', signal),
+      staleTime: 60_000,
+    }),
+  subGenre: (genre: string, slug: string) =>
+    queryOptions({
+      queryKey: ['genre', genre, slug],
+      queryFn: ({ signal }) =>
+        apiGet(
+          `/api/genre/${encodeURIComponent(genre)}/${encodeURIComponent(slug)}`,
+          'subGenreDetail',
+          signal,
+        ),
+      staleTime: 60_000,
     }),
   experience: (placeId: number) =>
     queryOptions({
@@ -163,6 +247,30 @@ export const api = {
       queryKey: ['platform', 'genre'],
       queryFn: ({ signal }) => apiGet('/api/platform/genre?new', 'genreDistribution', signal),
       staleTime: 5 * 60_000,
+    }),
+  /** Event credentials with their secrets (EDIT_GAME_CREDENTIALS); never cached by the browser. */
+  gameCredentials: () =>
+    queryOptions({
+      queryKey: ['gamecredential'],
+      queryFn: ({ signal }) => apiGet('/api/gamecredential', 'gameCredentialList', signal),
+      staleTime: 30_000,
+    }),
+  /**
+   * Game events per experience and day since the spec's start date (part 2 §7), with the day in
+   * progress named (partialFrom): a day's count is whole only before it.
+   */
+  eventStats: () =>
+    queryOptions({
+      queryKey: ['stats', 'events'],
+      queryFn: ({ signal }) =>
+        apiGetDated(
+          `/api/stats/events?${qs({ granularity: 'day', startTime: EVENT_STATS_START_DATE })}`,
+          'eventStatList',
+          signal,
+        ),
+      staleTime: 30_000,
+      // Games keep sending: the counts move while the page is open.
+      refetchInterval: 60_000,
     }),
   movement: (type: 'top100entry' | 'top100exit') =>
     queryOptions({

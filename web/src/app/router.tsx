@@ -43,6 +43,33 @@ const experienceHandle: RouteHandle = {
   module: 'src/pages/experience/route.tsx',
   serverRender: true,
 }
+const creatorsCrumbs = [{ label: 'Creators', to: '/creators' }]
+const creatorsHandle: RouteHandle = {
+  crumbs: creatorsCrumbs,
+  module: 'src/pages/creators/route.tsx',
+  serverRender: true,
+}
+const creatorHandle: RouteHandle = {
+  crumbs: creatorsCrumbs,
+  module: 'src/pages/creator/route.tsx',
+  serverRender: true,
+}
+const genresCrumbs = [{ label: 'Genres', to: '/genres' }]
+const genresHandle: RouteHandle = {
+  crumbs: genresCrumbs,
+  module: 'src/pages/genres/route.tsx',
+  serverRender: true,
+}
+const genreHandle: RouteHandle = {
+  crumbs: genresCrumbs,
+  module: 'src/pages/genre/route.tsx',
+  serverRender: true,
+}
+const subGenreHandle: RouteHandle = {
+  crumbs: genresCrumbs,
+  module: 'src/pages/sub-genre/route.tsx',
+  serverRender: true,
+}
 const dailyPicksHandle: RouteHandle = {
   crumbs: [{ label: 'Daily Picks', to: '/daily-picks' }],
   module: 'src/pages/daily-picks/route.tsx',
@@ -52,6 +79,17 @@ const rankingsHandle: RouteHandle = {
   // The sidebar's Rankings entry opens the first category.
   crumbs: [{ label: 'Rankings', to: `/rankings/${CHART_CATEGORIES[0]!.id}` }],
   module: 'src/pages/rankings/route.tsx',
+  serverRender: true,
+}
+const tagsCrumbs = [{ label: 'Tags', to: '/tags' }]
+const tagsHandle: RouteHandle = {
+  crumbs: tagsCrumbs,
+  module: 'src/pages/tags/route.tsx',
+  serverRender: true,
+}
+const tagHandle: RouteHandle = {
+  crumbs: tagsCrumbs,
+  module: 'src/pages/tag/route.tsx',
   serverRender: true,
 }
 const settingsHandle: RouteHandle = {
@@ -70,12 +108,13 @@ const LEGAL_PAGES = [
   { path: LEGAL_PATHS.cookies, kind: 'cookies' },
 ] as const
 
+const eventCredentialsHandle: RouteHandle = {
+  crumbs: [],
+  module: 'src/pages/event-credentials/route.tsx',
+}
+
 /** The id of the shell's route: the pages inside it load the shell's data. */
 export const SHELL_ROUTE_ID = 'shell'
-
-const tagsCrumbs = [{ label: 'Tags', to: '/tags' }]
-const creatorsCrumbs = [{ label: 'Creators', to: '/creators' }]
-const genresCrumbs = [{ label: 'Genres', to: '/genres' }]
 
 /** What the routes need from the app that created them (one app in the browser, one server render). */
 export interface RouteServices {
@@ -149,6 +188,33 @@ export function createRoutes(queryClient: QueryClient, services: RouteServices):
               lazy: () => import('../pages/experience/route.tsx').then((m) => m.route(queryClient)),
             },
             {
+              path: 'creators',
+              handle: creatorsHandle,
+              lazy: () => import('../pages/creators/route.tsx').then((m) => m.route(queryClient)),
+            },
+            {
+              // The loader checks the id (and ?type=) and throws a 404 Response otherwise.
+              path: 'creators/:creatorId',
+              handle: creatorHandle,
+              lazy: () => import('../pages/creator/route.tsx').then((m) => m.route(queryClient)),
+            },
+            {
+              path: 'genres',
+              handle: genresHandle,
+              lazy: () => import('../pages/genres/route.tsx').then((m) => m.route(queryClient)),
+            },
+            {
+              // Genre keys only (and 'unlabeled'); the loader throws a 404 Response for anything else.
+              path: 'genres/:genre',
+              handle: genreHandle,
+              lazy: () => import('../pages/genre/route.tsx').then((m) => m.route(queryClient)),
+            },
+            {
+              path: 'genres/:genre/:subGenre',
+              handle: subGenreHandle,
+              lazy: () => import('../pages/sub-genre/route.tsx').then((m) => m.route(queryClient)),
+            },
+            {
               path: 'daily-picks',
               handle: dailyPicksHandle,
               lazy: () => import('../pages/daily-picks/route.tsx').then((m) => m.route(queryClient)),
@@ -158,6 +224,17 @@ export function createRoutes(queryClient: QueryClient, services: RouteServices):
               path: 'rankings/:rankingIndex',
               handle: rankingsHandle,
               lazy: () => import('../pages/rankings/route.tsx').then((m) => m.route(queryClient)),
+            },
+            {
+              path: 'tags',
+              handle: tagsHandle,
+              lazy: () => import('../pages/tags/route.tsx').then((m) => m.route(queryClient)),
+            },
+            {
+              // The loader checks the id (isDatabaseId) and throws a 404 Response otherwise.
+              path: 'tags/:experienceTagId',
+              handle: tagHandle,
+              lazy: () => import('../pages/tag/route.tsx').then((m) => m.route(queryClient)),
             },
             {
               path: 'settings',
@@ -171,33 +248,6 @@ export function createRoutes(queryClient: QueryClient, services: RouteServices):
             },
             // Part 2 pages not built yet (part 2 §2.1): a placeholder each, under the rules the page
             // will keep; each entry is one line to replace with the real page's.
-            { path: 'tags', ...comingSoon(queryClient, { title: 'Tags' }) },
-            {
-              path: 'tags/:experienceTagId',
-              ...comingSoon(queryClient, {
-                title: (p) => `Tag ${p.experienceTagId}`,
-                crumbs: tagsCrumbs,
-                ids: ['experienceTagId'],
-              }),
-            },
-            { path: 'creators', ...comingSoon(queryClient, { title: 'Creators' }) },
-            {
-              path: 'creators/:creatorId',
-              ...comingSoon(queryClient, {
-                title: (p) => `Creator ${p.creatorId}`,
-                crumbs: creatorsCrumbs,
-                ids: ['creatorId'],
-              }),
-            },
-            { path: 'genres', ...comingSoon(queryClient, { title: 'Genres' }) },
-            {
-              path: 'genres/:genre',
-              ...comingSoon(queryClient, { title: (p, t) => t.genre(p.genre), crumbs: genresCrumbs }),
-            },
-            {
-              path: 'genres/:genre/:subGenre',
-              ...comingSoon(queryClient, { title: (p, t) => t.genre(p.subGenre), crumbs: genresCrumbs }),
-            },
             {
               path: 'compare/experiences',
               ...comingSoon(queryClient, { title: 'Compare Experiences', access: 'signed-in' }),
@@ -220,11 +270,8 @@ export function createRoutes(queryClient: QueryClient, services: RouteServices):
             },
             {
               path: 'event-credentials',
-              ...comingSoon(queryClient, {
-                title: 'Event Credentials',
-                access: 'EDIT_GAME_CREDENTIALS',
-                noIndex: true,
-              }),
+              handle: eventCredentialsHandle,
+              lazy: () => import('../pages/event-credentials/route.tsx').then((m) => m.route(queryClient)),
             },
             {
               path: 'code-library',

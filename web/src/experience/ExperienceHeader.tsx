@@ -1,7 +1,12 @@
 import { displayGenreName, type Experience, formatLikePercentage, shortenNumber } from '@ludex/schemas'
 import { Badge, Button, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core'
-import { IconChevronDown, IconCopy, IconDownload, IconExternalLink } from '@tabler/icons-react'
+import { IconChevronDown, IconCopy, IconDownload, IconExternalLink, IconTags } from '@tabler/icons-react'
 import { useState } from 'react'
+import { Link } from 'react-router'
+import { genrePath, isLinkedGenre } from '../browse/links.ts'
+import { useViewer } from '../shell/viewer.ts'
+import { AddCuratedTagsDialog } from '../tags/AddCuratedTagsDialog.tsx'
+import { canAddCuratedTags } from '../tags/tag-access.ts'
 import { ExperienceIcon } from '../thumbnails/ExperienceIcon.tsx'
 import { copyToClipboard } from '../ui/copy.ts'
 import { downloadBadgeStats } from './badge-download.ts'
@@ -24,6 +29,8 @@ function Stat({ label, value }: { label: string; value: string }) {
 /** The header summary: icon, name, genre, the headline numbers and the page's actions. */
 export function ExperienceHeader({ experience: e }: { experience: Experience }) {
   const [downloading, setDownloading] = useState(false)
+  const [addingTags, setAddingTags] = useState(false)
+  const curator = canAddCuratedTags(useViewer())
   return (
     <Paper withBorder radius="md" p="md">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
@@ -34,7 +41,13 @@ export function ExperienceHeader({ experience: e }: { experience: Experience }) 
               {e.name}
             </Title>
             <Group gap={6}>
-              <Badge variant="light">{displayGenreName(e.genre_l1)}</Badge>
+              {isLinkedGenre(e.genre) ? (
+                <Badge variant="light" component={Link} to={genrePath(e.genre)} style={{ cursor: 'pointer' }}>
+                  {displayGenreName(e.genre)}
+                </Badge>
+              ) : (
+                <Badge variant="light">{displayGenreName(e.genre)}</Badge>
+              )}
               <Badge variant="light" color="gray">
                 {formatPrice(e.price)}
               </Badge>
@@ -82,8 +95,21 @@ export function ExperienceHeader({ experience: e }: { experience: Experience }) 
               >
                 Open in Roblox
               </Menu.Item>
+              {curator && (
+                <Menu.Item leftSection={<IconTags size={16} />} onClick={() => setAddingTags(true)}>
+                  Add Curated Tags
+                </Menu.Item>
+              )}
             </Menu.Dropdown>
           </Menu>
+          {curator && (
+            <AddCuratedTagsDialog
+              opened={addingTags}
+              placeId={e.place_id}
+              name={e.name}
+              onClose={() => setAddingTags(false)}
+            />
+          )}
         </Group>
       </Group>
       <Group mt="md" gap="xl" wrap="wrap">

@@ -1,9 +1,11 @@
-import { displayGenreName, type Experience, formatLikePercentage, shortenNumber } from '@ludex/schemas'
+import { type Experience, formatLikePercentage, shortenNumber } from '@ludex/schemas'
 import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { api } from '../api/queries.ts'
+import { GenreLink, SubGenreLink } from '../browse/GenreLink.tsx'
+import { creatorPath } from '../browse/links.ts'
 import {
   formatAgeLimit,
   formatDate,
@@ -29,7 +31,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 /** The info panel: the experience's facts as a description list. */
 export function InfoPanel({ experience: e }: { experience: Experience }) {
   const creators = useQuery(api.creators())
-  const creator = creators.data?.find((c) => c.id === e.creator_id)
+  // User and group ids overlap: the creator is the one whose experiences hold this one.
+  const creator = creators.data?.find((c) => c.id === e.creator_id && c.place_ids.includes(e.place_id))
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="experience-info-title">
       <Title order={2} size="h4" id="experience-info-title" mb="sm">
@@ -45,11 +48,15 @@ export function InfoPanel({ experience: e }: { experience: Experience }) {
         <Fact label="Price">{formatPrice(e.price)}</Fact>
         <Fact label="Age Rating">{formatAgeLimit(e.age_limit)}</Fact>
         <Fact label="Play Status">{formatPlayStatus(e.play_status)}</Fact>
-        <Fact label="Genre">{displayGenreName(e.genre_l1)}</Fact>
-        <Fact label="Subgenre">{displayGenreName(e.genre_l2)}</Fact>
+        <Fact label="Genre">
+          <GenreLink genre={e.genre} />
+        </Fact>
+        <Fact label="Subgenre">
+          <SubGenreLink genre={e.genre} genreL2={e.genre_l2} />
+        </Fact>
         <Fact label="Creator">
           {creator ? (
-            <Anchor component={Link} to={`/creators/${creator.id}`}>
+            <Anchor component={Link} to={creatorPath(creator, creators.data)}>
               {creator.name}
             </Anchor>
           ) : e.creator_id > 0 ? (

@@ -58,7 +58,11 @@ export function useStatRows(kind: StatKind, placeId: number, view: ChartView) {
   }
 }
 
-function timeLayout(view: ChartView, shapes: Partial<Shape>[], extra: Partial<Layout> = {}): Partial<Layout> {
+export function timeLayout(
+  view: ChartView,
+  shapes: Partial<Shape>[],
+  extra: Partial<Layout> = {},
+): Partial<Layout> {
   return {
     ...extra,
     xaxis: {
@@ -75,14 +79,14 @@ function timeLayout(view: ChartView, shapes: Partial<Shape>[], extra: Partial<La
   }
 }
 
-const pairs = (rows: readonly Row[]): [number, number][] => rows.map((r) => [r[0] ?? 0, r[1] ?? 0])
+export const pairs = (rows: readonly Row[]): [number, number][] => rows.map((r) => [r[0] ?? 0, r[1] ?? 0])
 
 /**
  * A stat line: the whole buckets solid, with gaps as breaks, and the bucket in progress (at or after
  * `partialFrom`) as a dotted segment in the line's colour whose hover says so (`hovertemplate` may use
  * %{customdata}, the note of a point in progress). The line's hover texts come from `text`, per row.
  */
-function lineTraces(
+export function lineTraces(
   name: string,
   rows: readonly Row[],
   g: Granularity,
@@ -110,7 +114,7 @@ function lineTraces(
 }
 
 /** The rows that are whole periods, and a sentence naming the one in progress, for the summaries. */
-function wholeForSummary(rows: readonly Row[], partialFrom: number | null, g: Granularity) {
+export function wholeForSummary(rows: readonly Row[], partialFrom: number | null, g: Granularity) {
   const whole = wholePoints(rows as readonly (readonly [number, ...number[]])[], partialFrom)
   const inProgress = rows.length > whole.length ? ` The last ${g} is ${IN_PROGRESS}.` : ''
   return { whole: whole as readonly Row[], inProgress }
@@ -260,7 +264,7 @@ export function LikePercentageChart(p: StatChartProps) {
 }
 
 /** About five round tick values from 0 to max (seconds: 1, 2, 5 × 10^n). */
-function niceTicks(max: number): number[] {
+export function niceTicks(max: number): number[] {
   if (max <= 0) return [0]
   const raw = max / 5
   const mag = 10 ** Math.floor(Math.log10(raw))

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createShellDataLoader, loadShellData, SHELL_DATA_RETRY_MS } from './shell-data.ts'
+import { createShellDataLoader, isShellDataQuery, loadShellData, SHELL_DATA_RETRY_MS } from './shell-data.ts'
 
 const slim = [
   {
@@ -12,8 +12,21 @@ const slim = [
     total_visits: 4,
     like_percentage: 0.5,
     creator_id: 5,
-    genre_l1: 'obby',
-    genre_l2: 'obby',
+    genre_l1: 'Obby & Platformer',
+    genre_l2: 'Classic Obby',
+    genre: 'obby',
+  },
+]
+
+const tags = [
+  {
+    id: 7,
+    name: 'Obby studio',
+    place_ids: [2],
+    global: true,
+    owner_id: 1,
+    created: '2026-11-01T00:00:00.000Z',
+    updated: '2026-11-01T00:00:00.000Z',
   },
 ]
 
@@ -21,7 +34,8 @@ function respond(ok: boolean) {
   return vi.fn(async (input: RequestInfo | URL) => {
     if (!ok)
       return new Response(JSON.stringify({ error: { code: 'down', message: 'down' } }), { status: 503 })
-    const body = String(input).includes('/api/creator') ? [] : slim
+    const url = String(input)
+    const body = url.includes('/api/creator') ? [] : url.includes('/api/placetag') ? tags : slim
     return new Response(JSON.stringify(body), {
       status: 200,
       headers: { 'content-type': 'application/json' },
@@ -34,7 +48,7 @@ const client = () => new QueryClient({ defaultOptions: { queries: { retry: false
 describe('shell data', () => {
   afterEach(() => vi.unstubAllGlobals())
 
-  it('loads the slim list and creators once', async () => {
+  it('loads the slim list, the tags and creators once', async () => {
     const fetch = respond(true)
     vi.stubGlobal('fetch', fetch)
     const qc = client()
@@ -42,8 +56,10 @@ describe('shell data', () => {
     const load = createShellDataLoader(qc, schedule)
     await load()
     await load()
-    expect(fetch).toHaveBeenCalledTimes(2)
+    expect(fetch).toHaveBeenCalledTimes(3)
     expect(qc.getQueryData(['place', 'slim'])).toEqual(slim)
+    expect(qc.getQueryData(['placetag'])).toEqual(tags)
+    expect(isShellDataQuery(['placetag'])).toBe(true)
     expect(schedule).not.toHaveBeenCalled()
   })
 
@@ -77,7 +93,7 @@ describe('shell data', () => {
     expect(second).toHaveBeenCalledTimes(1)
   })
 
-  it('a single attempt (the server render) tells whether both loads succeeded', async () => {
+  it('a single attempt (the server render) tells whether every load succeeded', async () => {
     vi.stubGlobal('fetch', respond(false))
     await expect(loadShellData(client())).resolves.toBe(false)
     vi.stubGlobal('fetch', respond(true))

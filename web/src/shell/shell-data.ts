@@ -6,16 +6,21 @@ export const SHELL_DATA_RETRY_MS = 30_000
 
 type Schedule = (run: () => void, ms: number) => unknown
 
+/** The lists every page shares (part 1 §2: slim experiences, experience tags and creators). */
+const SHELL_QUERIES = [api.slimList, api.tags, api.creators] as const
+
 /**
- * Loads the data every page shares (part 1 §2, §4): the slim experience list and the creators (tags:
- * no tag API yet). One attempt, no timer: what a server render does. It never throws: on failure the
- * queries are in error state and the pages show their empty states. Data older than 10 minutes
- * (SHELL_DATA_STALE_MS) is refetched the next time the shell loader runs. Resolves to whether both
- * loads succeeded, once both have settled.
+ * Loads the data every page shares (part 1 §2, §4): the slim experience list, the tags the viewer may
+ * see and the creators. One attempt, no timer: what a server render does. It never throws: on failure
+ * the queries are in error state and the pages show their empty states (part 2 §8: a tag list that
+ * fails to load is an empty list). Data older than 10 minutes (SHELL_DATA_STALE_MS) is refetched the
+ * next time the shell loader runs. Resolves to whether every load succeeded, once all have settled.
  */
 export async function loadShellData(queryClient: QueryClient): Promise<boolean> {
+  // Spelled out: each query's data has its own type, which one map over the list would lose.
   const results = await Promise.allSettled([
     queryClient.ensureQueryData({ ...api.slimList(), revalidateIfStale: true }),
+    queryClient.ensureQueryData({ ...api.tags(), revalidateIfStale: true }),
     queryClient.ensureQueryData({ ...api.creators(), revalidateIfStale: true }),
   ])
   return results.every((r) => r.status === 'fulfilled')
@@ -24,7 +29,7 @@ export async function loadShellData(queryClient: QueryClient): Promise<boolean> 
 /**
  * The browser's shell-data loader, one per app (main.tsx): each call loads as loadShellData does, and a
  * failure schedules one reload, not one per failed call. The pending reload is this loader's own state,
- * so nothing of it outlives the app or reaches another client. Resolves when both loads have settled
+ * so nothing of it outlives the app or reaches another client. Resolves when every load has settled
  * (tests and the hydration await it; the shell's loader does not).
  */
 export function createShellDataLoader(
@@ -46,5 +51,5 @@ export function createShellDataLoader(
 /** Whether a query key is one of the shell's data (what loadShellData loads). */
 export function isShellDataQuery(queryKey: readonly unknown[]): boolean {
   const key = JSON.stringify(queryKey)
-  return key === JSON.stringify(api.slimList().queryKey) || key === JSON.stringify(api.creators().queryKey)
+  return SHELL_QUERIES.some((query) => key === JSON.stringify(query().queryKey))
 }

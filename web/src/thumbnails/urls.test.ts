@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { defaultThumbnail, iconUrl } from './urls.ts'
+import { creatorImageUrl, defaultThumbnail, iconUrl } from './urls.ts'
 
 describe('thumbnail addresses', () => {
   it('asks the image service for the smallest size that covers the box, under the 180-day prefix', () => {
@@ -14,5 +14,17 @@ describe('thumbnail addresses', () => {
     expect(iconUrl('default', 4, 64)).toBe(defaultThumbnail(4))
     expect(defaultThumbnail(4)).toBe(defaultThumbnail(1))
     expect(defaultThumbnail(4)).not.toBe(defaultThumbnail(5))
+  })
+
+  it('asks the headshot service for users and the group icon service for groups', () => {
+    expect(creatorImageUrl('User', 'h1', 7, 36)).toBe(
+      'https://tr.rbxcdn.com/180DAY-h1/48/48/AvatarHeadshot/Webp/noFilter',
+    )
+    expect(creatorImageUrl('Group', 'g1', 7, 36)).toBe(
+      'https://tr.rbxcdn.com/180DAY-g1/150/150/Image/Webp/noFilter',
+    )
+    expect(creatorImageUrl('Group', 'g1', 7, 300)).toContain('/420/420/')
+    expect(creatorImageUrl('User', 'h1', 7, 5000)).toContain('/420/420/')
+    expect(creatorImageUrl('User', 'default', 7, 36)).toBe(defaultThumbnail(7))
   })
 })

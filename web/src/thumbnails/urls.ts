@@ -22,3 +22,20 @@ export function iconUrl(hash: string, placeId: number, size: number): string {
   const px = ICON_SIZES.find((s) => s >= size) ?? 512
   return `https://tr.rbxcdn.com/${THUMBNAIL_CDN_PREFIX}-${hash}/${px}/${px}/Image/Webp/noFilter`
 }
+
+/** Sizes the image service serves user headshots and group icons in (roblox-api.md §6). */
+const HEADSHOT_SIZES = [48, 60, 75, 100, 150, 180, 352, 420] as const
+const GROUP_ICON_SIZES = [150, 420] as const
+
+/**
+ * The image service address of a creator's picture for a box of `size` px: a user's avatar headshot,
+ * a group's icon (two different image services of the platform); the 'default' hash is a default image
+ * chosen by the creator's id.
+ */
+export function creatorImageUrl(type: 'User' | 'Group', hash: string, id: number, size: number): string {
+  if (hash === DEFAULT_THUMBNAIL_HASH) return defaultThumbnail(id)
+  const sizes: readonly number[] = type === 'Group' ? GROUP_ICON_SIZES : HEADSHOT_SIZES
+  const px = sizes.find((s) => s >= size) ?? sizes[sizes.length - 1]!
+  const kind = type === 'Group' ? 'Image' : 'AvatarHeadshot'
+  return `https://tr.rbxcdn.com/${THUMBNAIL_CDN_PREFIX}-${hash}/${px}/${px}/${kind}/Webp/noFilter`
+}

@@ -4,6 +4,7 @@ import type { RobloxClient } from '../roblox/client.ts'
 import type { Clock } from '../scheduling/clock.ts'
 import type { ChangeMemory } from './change-memory.ts'
 import type { Tracker } from './tracker.ts'
+import type { TrackingRequests } from './tracking-requests.ts'
 
 export interface PollerDeps {
   readonly client: RobloxClient
@@ -15,6 +16,8 @@ export interface PollerDeps {
   readonly memory: ChangeMemory
   /** Track universes first seen in the chart sorts (DISCOVERY). */
   readonly discovery: boolean
+  /** Place ids asked to be tracked (tag members); without it the tracking-requests poller does nothing. */
+  readonly trackingRequests?: TrackingRequests
 }
 
 export interface PollRun {

@@ -38,6 +38,7 @@ import { pollPlayStatus } from './play-status.ts'
 import { pollChartSorts } from './sorts.ts'
 import { pollThumbnails } from './thumbnails.ts'
 import { createInMemoryTracker, type Tracker, trackSeedPlaces } from './tracker.ts'
+import { createInMemoryTrackingRequests, pollTrackingRequests } from './tracking-requests.ts'
 
 const logger = pino({ level: 'silent' })
 
@@ -389,6 +390,64 @@ describe('badges on demand', () => {
   })
 })
 
+describe('tracking requests (places added to tags before Ludex tracked them)', () => {
+  /** The first experiences of the model that exist at the slot but were not seeded. */
+  function unseeded(n: number): { placeId: number; universeId: number }[] {
+    const out: { placeId: number; universeId: number }[] = []
+    let existing = 0
+    for (let i = 0; out.length < n; i++) {
+      const p = experienceAt(model, i)
+      if (p.createdMs > SLOT) continue
+      if (++existing > SEEDED) out.push({ placeId: p.rootPlaceId, universeId: p.universeId })
+    }
+    return out
+  }
+
+  it('tracks the places the platform knows, skips tracked and unknown ones, and polls them next', async () => {
+    const client = clientOf(sim.baseTemplate)
+    const tracker = await seededTracker(client)
+    const requests = createInMemoryTrackingRequests()
+    const [fresh, other] = unseeded(2)
+    const alreadyTracked = tracker.list()[0]!.placeId
+    await requests.request([fresh!.placeId, alreadyTracked, 1, other!.placeId])
+    const deps = { ...depsOf(client, tracker, new CollectingPublisher()), trackingRequests: requests }
+    const result = await pollTrackingRequests(deps, { slot: SLOT })
+    expect(result).toEqual({ tracked: 2, skipped: 2, retried: 0 })
+    expect(tracker.size).toBe(SEEDED + 2)
+    expect(tracker.list().slice(-2)).toEqual([
+      { ...fresh, source: 'tag', since: clock.now() },
+      { ...other, source: 'tag', since: clock.now() },
+    ])
+    expect(await requests.take(10)).toEqual([])
+    // The next sweep polls them like any tracked experience.
+    const publisher = new CollectingPublisher()
+    await pollGamesAndVotes({ ...deps, publisher }, { slot: SLOT })
+    const polled = publisher.of<PlaceSnapshotV1>(topics.snapshots).map((s) => s.place_id)
+    expect(polled).toEqual(expect.arrayContaining([fresh!.placeId, other!.placeId]))
+  })
+
+  it('asks again for the places the platform could not answer for', async () => {
+    const tracker = await seededTracker(clientOf(sim.baseTemplate))
+    const requests = createInMemoryTrackingRequests()
+    const [fresh] = unseeded(1)
+    await requests.request([fresh!.placeId])
+    // A platform that answers every call with an error.
+    const down = clientOf(faulty.baseTemplate.replace(/:\d+/, ':1'), { maxRetries: 0 })
+    const deps = { ...depsOf(down, tracker, new CollectingPublisher()), trackingRequests: requests }
+    expect(await pollTrackingRequests(deps, { slot: SLOT })).toEqual({ tracked: 0, skipped: 0, retried: 1 })
+    expect(tracker.size).toBe(SEEDED)
+    expect(await requests.take(10)).toEqual([fresh!.placeId])
+  })
+
+  it('does nothing without requests, or without the requests wired', async () => {
+    const tracker = await seededTracker(clientOf(sim.baseTemplate))
+    const deps = depsOf(clientOf(sim.baseTemplate), tracker, new CollectingPublisher())
+    expect(await pollTrackingRequests(deps, { slot: SLOT })).toEqual({ tracked: 0, skipped: 0, retried: 0 })
+    const wired = { ...deps, trackingRequests: createInMemoryTrackingRequests() }
+    expect(await pollTrackingRequests(wired, { slot: SLOT })).toEqual({ tracked: 0, skipped: 0, retried: 0 })
+  })
+})
+
 describe('registerPollers with the in-process scheduler', () => {
   it('runs the pollers on their (shortened) intervals and stops cleanly', async () => {
     const client = clientOf(sim.baseTemplate)
@@ -405,9 +464,10 @@ describe('registerPollers with the in-process scheduler', () => {
         'play-status': 120,
         'age-ratings': 240,
         creators: 240,
+        'tracking-requests': 240,
       },
     })
-    expect(names).toHaveLength(6)
+    expect(names).toHaveLength(7)
     await scheduler.start()
     // No sweep before its first boundary (the other pollers' offsets have passed by then).
     await time.advanceTo(SLOT + 59)

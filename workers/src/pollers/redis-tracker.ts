@@ -40,7 +40,7 @@ const ADD_CHUNK = 500
 const logEntry = z.object({
   u: z.number().int().positive(),
   p: z.number().int().positive(),
-  s: z.enum(['seed', 'discovery']),
+  s: z.enum(['seed', 'discovery', 'tag']),
   t: z.number(),
 })
 

@@ -1,7 +1,8 @@
 import type { Logger } from 'pino'
 import type { RobloxClient } from '../roblox/client.ts'
 
-export type TrackingSource = 'seed' | 'discovery'
+/** How an experience came to be tracked: seeded, discovered in the charts, or asked for by a tag. */
+export type TrackingSource = 'seed' | 'discovery' | 'tag'
 
 export interface TrackedExperience {
   readonly universeId: number

@@ -6,7 +6,14 @@ import type { JobSchedule, Scheduler } from './scheduler.ts'
  * plans these (`schedulePollers`) without any of the pollers' dependencies; the runner half
  * (`register-pollers.ts`) attaches the runs in the poller role.
  */
-export type PollerName = 'games' | 'sorts' | 'thumbnails' | 'play-status' | 'age-ratings' | 'creators'
+export type PollerName =
+  | 'games'
+  | 'sorts'
+  | 'thumbnails'
+  | 'play-status'
+  | 'age-ratings'
+  | 'creators'
+  | 'tracking-requests'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
@@ -26,6 +33,8 @@ export const POLLER_SCHEDULES: Readonly<Record<PollerName, PollerSchedule>> = {
   'play-status': { everyMs: HOUR, offsetMs: 4 * 60_000, fanOut: false },
   'age-ratings': { everyMs: DAY, offsetMs: 30 * 60_000, fanOut: false },
   creators: { everyMs: DAY, offsetMs: 45 * 60_000, fanOut: false },
+  // A place added to a tag is tracked within a minute, and polled by the next games sweep.
+  'tracking-requests': { everyMs: 60_000, offsetMs: 30_000, fanOut: false },
 }
 
 export interface PollerScheduleOptions {

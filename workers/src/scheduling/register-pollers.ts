@@ -10,6 +10,7 @@ import {
 import { pollPlayStatus } from '../pollers/play-status.ts'
 import { pollChartSorts } from '../pollers/sorts.ts'
 import { pollThumbnails } from '../pollers/thumbnails.ts'
+import { pollTrackingRequests } from '../pollers/tracking-requests.ts'
 import { type PollerName, type PollerScheduleOptions, pollerSchedules, slotOf } from './poller-schedules.ts'
 import type { Scheduler } from './scheduler.ts'
 
@@ -22,6 +23,7 @@ const POLLER_RUNS: Readonly<
   'play-status': pollPlayStatus,
   'age-ratings': pollAgeRatings,
   creators: pollCreators,
+  'tracking-requests': pollTrackingRequests,
 }
 
 export type RegisterPollersOptions = PollerScheduleOptions

@@ -4,6 +4,7 @@ import { applyEdit } from '../../accounts/place-overlay.ts'
 import { ApiError } from '../../http/api-error.ts'
 import { defineRoute } from '../../http/route.ts'
 import { experienceDetail } from '../../store/experiences.ts'
+import { tagIdsOfPlace } from '../../tags/tag-lookup.ts'
 import { visibleFrom } from '../../viewer/history-window.ts'
 
 export const placeDetailRoute = defineRoute({
@@ -13,7 +14,8 @@ export const placeDetailRoute = defineRoute({
   summary: 'One tracked experience, in full (the detail page)',
   description:
     'Latest counters and details, thumbnails, age rating, play status, daily pick dates, price, average ' +
-    'playtime over the last 30 days, favorites and rank by players online. daily_pick_dates is history: ' +
+    'playtime over the last 30 days, favorites and rank by players online. tags: the ids of the curated ' +
+    'tags holding it, and of the caller’s own tags that do. daily_pick_dates is history: ' +
     'visitors get the dates of the last 30 days only, as /api/platform/picks serves them (from the ' +
     'first date that starts inside the window, which X-Ludex-History-Start names). The rest is the ' +
     'current state, the same for everyone. 404 when the place is not tracked.',
@@ -25,11 +27,12 @@ export const placeDetailRoute = defineRoute({
     const now = deps.now()
     // The dates asked for are all of them, since the first picks: a visitor's start always moves.
     const pickDatesFromMs = visibleFrom(viewer, ctx, DAILY_PICKS_START_MS, now, 'date')
-    const [found, edit] = await Promise.all([
+    const [found, edit, tags] = await Promise.all([
       experienceDetail(deps, params.place_id, now, { pickDatesFromMs }),
       deps.accounts?.store.placeEdits.get(params.place_id) ?? null,
+      tagIdsOfPlace(deps, viewer, params.place_id),
     ])
     if (!found) throw ApiError.notFound(`Place ${params.place_id} is not tracked`)
-    return applyEdit(found, edit)
+    return { ...applyEdit(found, edit), tags }
   },
 })

@@ -5,6 +5,7 @@ import { accountOf, accountsOf, clientIp } from '../../accounts/route-support.ts
 import { ApiError } from '../../http/api-error.ts'
 import { defineRoute } from '../../http/route.ts'
 import { experienceDetail } from '../../store/experiences.ts'
+import { tagIdsOfPlace } from '../../tags/tag-lookup.ts'
 
 /**
  * Staff edit the canonical name and the release date (part 1 §5, §6). The client sends the experience
@@ -28,11 +29,13 @@ export const placeUpdateRoute = defineRoute({
     const accounts = accountsOf(deps)
     const actor = accountOf(viewer).user
     const placeId = params.place_id
-    const [found, edit] = await Promise.all([
+    const [detail, edit, tags] = await Promise.all([
       experienceDetail(deps, placeId, deps.now()),
       accounts.store.placeEdits.get(placeId),
+      tagIdsOfPlace(deps, viewer, placeId),
     ])
-    if (!found) throw ApiError.notFound(`Place ${placeId} is not tracked`)
+    if (!detail) throw ApiError.notFound(`Place ${placeId} is not tracked`)
+    const found = { ...detail, tags }
     const current = applyEdit(found, edit)
     const change: { canonicalName?: string | null; released?: string | null } = {}
     if (body.canonical_name !== undefined) {

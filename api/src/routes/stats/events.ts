@@ -1,30 +1,55 @@
-import { EVENT_STATS_START_DATE, eventStatList, timeParam } from '@ludex/schemas'
+import { EVENT_STATS_START_DATE, eventStatList, periodStart, timeParam } from '@ludex/schemas'
 import { z } from 'zod'
-import { ApiError } from '../../http/api-error.ts'
+import { accountsOf } from '../../accounts/route-support.ts'
+import { DATED_SERIES_HEADERS } from '../../http/response-headers.ts'
 import { defineRoute } from '../../http/route.ts'
+import { eventDailyCounts } from '../../store/events.ts'
+import { resolveBucketRange } from './stats-range.ts'
+
+const EVENT_STATS_START_MS = Date.parse(`${EVENT_STATS_START_DATE}T00:00:00Z`)
 
 export const eventStatsRoute = defineRoute({
   method: 'GET',
   path: '/api/stats/events',
   resource: 'stats',
-  summary: 'Custom game events per experience and day (event credentials)',
-  description:
-    `Events sent with event credentials, counted per experience per day from ${EVENT_STATS_START_DATE}. ` +
-    'Only granularity=day exists. The shape is served now and the list is empty: events arrive with ' +
-    'the event-credentials work. A startTime after endTime is a 400.',
+  summary: 'Game events per experience and day, for the event credentials (staff)',
+  description: [
+    'Rows {place_id, num_events, date} for every experience that has an event credential (enabled or',
+    'not), one per day with events, by date then place; each event counted once however often it was',
+    `sent. Only granularity=day exists. A day is the product's day period, 01:00 to 01:00 UTC, labelled`,
+    `by its date; startTime (default ${EVENT_STATS_START_DATE}) snaps down to its day, the day holding`,
+    'endTime (default now) is read whole. The day in progress is counted so far, and',
+    'X-Ludex-Partial-From names its start whenever the range reaches it. A startTime after endTime is a',
+    '400.',
+    'Counts come from the daily materialisation, a few seconds behind the events.',
+  ].join(' '),
   query: z.object({
     granularity: z.enum(['day'], { message: "must be 'day'" }).default('day'),
     startTime: timeParam.optional(),
     endTime: timeParam.optional(),
   }),
   response: eventStatList,
-  maxAgeSeconds: 60,
-  handler: async ({ query }) => {
-    if (query.startTime !== undefined && query.endTime !== undefined && query.endTime < query.startTime) {
-      throw ApiError.badRequest([{ field: 'endTime', message: 'must not be before startTime' }])
-    }
-    // Nothing is stored yet, so nothing predates a visitor's window. The rows, when they come, are
-    // read over resolveBucketRange (day buckets), which keeps visitors inside it like every stats call.
-    return []
+  responseHeaders: DATED_SERIES_HEADERS,
+  requires: 'EDIT_GAME_CREDENTIALS',
+  errors: [503],
+  // Staff watch their games' counts move: never a cached answer.
+  maxAgeSeconds: 0,
+  handler: async ({ query, viewer, deps, ctx }) => {
+    const range = resolveBucketRange({
+      viewer,
+      nowMs: deps.now(),
+      granularity: 'day',
+      startMs: query.startTime,
+      endMs: query.endTime,
+      defaultStartMs: EVENT_STATS_START_MS,
+      ctx,
+    })
+    const stored = await accountsOf(deps).store.credentials.list()
+    const placeIds = [...new Set(stored.map((c) => c.placeId))]
+    return eventDailyCounts(deps, {
+      placeIds,
+      fromMs: range.fromMs,
+      toMs: periodStart(range.toMs, 'day'),
+    })
   },
 })

@@ -12,6 +12,7 @@ import { DATED_SERIES_HEADERS } from '../../http/response-headers.ts'
 import { defineRoute } from '../../http/route.ts'
 import { platformHistoryStartMs } from '../../store/platform.ts'
 import { genreCcuRows } from '../../store/stats-genres.ts'
+import { GENRE_MAPPING_DESCRIPTION } from '../genre/mapping-description.ts'
 import { resolveBucketRange, wholeFrom } from './stats-range.ts'
 
 export const statsGenresRoute = defineRoute({
@@ -20,7 +21,7 @@ export const statsGenresRoute = defineRoute({
   resource: 'stats',
   summary: 'Average Genre CCU: one series per genre',
   description: [
-    'One series per genre (genre_l1, named by its lower-cased key, ordered by key) of',
+    'One series per genre with data (named by its key, ordered by key) of',
     '[time, average CCU per experience to 1 decimal, total CCU floored]; time is the bucket start in',
     'epoch ms. Granularity day (default), week or month: hour falls back to day, since genre averages',
     'are kept per day and longer. Starts at 2022-01-01 unless startTime says otherwise (snapped to its',
@@ -28,7 +29,9 @@ export const statsGenresRoute = defineRoute({
     'stored history did is left out; the period in progress is the one exception, and',
     'X-Ludex-Partial-From names its start (leave it out of records and averages). Visitors get the',
     'last 30 days: when the start, or the period it snaps to, lies before them, the first bucket is the',
-    'first period starting inside them and X-Ludex-History-Start says where.',
+    'first period starting inside them and X-Ludex-History-Start says where. An experience counts',
+    'under its current genre.',
+    GENRE_MAPPING_DESCRIPTION,
   ].join(' '),
   query: z.object({ granularity: granularityParam.default('day'), startTime: timeParam.optional() }),
   response: genreStatsResponse,

@@ -1,16 +1,17 @@
 import { createHash } from 'node:crypto'
 import {
+  appDatabaseIdParam,
   flagParam,
-  type Granularity,
   granularityParam,
   idListParam,
-  idParam,
   type StatKind,
   statAggregation,
   statKind,
   statsResponse,
   statsStartMs,
   TAG_STATS_START_MS,
+  type TagCcuScope,
+  tagCcuScope,
   timeParam,
 } from '@ludex/schemas'
 import type { Context } from 'koa'
@@ -20,8 +21,10 @@ import { ApiError } from '../../http/api-error.ts'
 import { DATED_SERIES_HEADERS } from '../../http/response-headers.ts'
 import { defineRoute } from '../../http/route.ts'
 import { averageStatRows, type PlaceInfo, placeStatRows, trackedPlaces } from '../../store/stats.ts'
+import { visibleTag } from '../../tags/tag-lookup.ts'
+import { membersInScope } from '../../tags/tag-scope.ts'
 import type { Viewer } from '../../viewer/viewer.ts'
-import { type BucketRange, resolveBucketRange, wholeFrom } from './stats-range.ts'
+import { type BucketRange, resolveBucketRange } from './stats-range.ts'
 import { averageRow, placeRow, type StatRow } from './stats-rows.ts'
 
 /** placeIds per call: compare pages send up to 6; larger sets (tags) go through tagId. */
@@ -33,7 +36,9 @@ const query = z.object({
   placeIds: idListParam(STATS_MAX_PLACE_IDS)
     .optional()
     .describe(`Comma-separated place ids (at most ${STATS_MAX_PLACE_IDS}); or tagId`),
-  tagId: idParam.optional().describe('A tag whose places are averaged (needs aggregation=average)'),
+  tagId: appDatabaseIdParam
+    .optional()
+    .describe('A tag whose places are averaged (needs aggregation=average)'),
   granularity: granularityParam.default('day'),
   startTime: timeParam.optional(),
   endTime: timeParam.optional(),
@@ -44,6 +49,12 @@ const query = z.object({
   withPercentiles: flagParam
     .optional()
     .describe('With aggregation=average: rows carry the lower and upper quartiles'),
+  scope: tagCcuScope
+    .optional()
+    .describe(
+      'Which of the places are answered or averaged: all (default), active (players online now), ' +
+        'top_five (the 5 with the most players online now)',
+    ),
   'reset-cache': z.string().optional().describe('Any value: recompute a cached tag aggregate'),
 })
 type Query = z.output<typeof query>
@@ -87,22 +98,15 @@ function rangeFor(
   })
 }
 
-/**
- * Per place, where its whole periods begin within the range (a place whose history began inside a
- * period starts at the next one), aligned with the places.
- */
-function placeFroms(
-  places: readonly PlaceInfo[],
-  range: BucketRange,
-  nowMs: number,
-  g: Granularity,
-): number[] {
-  return places.map((p) => wholeFrom(range.fromMs, p.historyStartMs, nowMs, g))
+/** Stats start at the earliest creation date of the places (about 5000 days back when unknown). */
+export function earliestStart(places: readonly PlaceInfo[], nowMs: number): number {
+  return Math.min(...places.map((p) => statsStartMs(p.createdMs, nowMs)))
 }
 
-/** Stats start at the earliest creation date of the places (about 5000 days back when unknown). */
-function earliestStart(places: readonly PlaceInfo[], nowMs: number): number {
-  return Math.min(...places.map((p) => statsStartMs(p.createdMs, nowMs)))
+/** The tracked members of a tag in an Active or Top Five scope. */
+async function scopedIds(deps: ApiDeps, placeIds: readonly number[], scope: TagCcuScope): Promise<number[]> {
+  const tracked = await trackedPlaces(deps, placeIds)
+  return membersInScope([...tracked.values()], scope).map((p) => p.placeId)
 }
 
 /** The requested ids that Ludex tracks, in the requested order; a 404 when there is none. */
@@ -126,26 +130,42 @@ export const statsKindRoute = defineRoute({
     'The start (default: the earliest creation date, about 5000 days back when unknown; tags',
     '2022-01-01T01:00:00Z) snaps to its period start; the end (default now) snaps up to 10 minutes and',
     'the bucket holding it is read whole. Only whole periods: a place’s period that began before its',
-    'stored history did is left out (of averages too); the period in progress is the one exception,',
-    'and X-Ludex-Partial-From names its start whenever the range reaches it (leave it out of records',
-    'and averages).',
+    'stored history did is left out (of averages too, a tag’s and its scopes’; with includeZeros it',
+    'counts as a missing value); the period in progress is the one exception, and X-Ludex-Partial-From',
+    'names its start whenever the range reaches it (leave it out of records and averages).',
     'Visitors get the last 30 days: every bucket they get starts inside them. When the start, or the',
     'period it snaps to, lies before them, the first bucket is the first period starting inside them',
     'and X-Ludex-History-Start says where.',
     'aggregation=average gives one series (place_id 0, named Average or after the tag) of the per-place',
     'values averaged per bucket: includeZeros=false (default) over the places with a non-zero value,',
     'true over all tracked places with a missing value as 0. withPercentiles=true adds the exact lower',
-    'and upper quartiles of those values. Tag aggregates are cached; reset-cache recomputes.',
+    'and upper quartiles of those values. scope picks the places answered or averaged: all (default)',
+    'every tracked one; active those with players online now (above 0); top_five the 5 with the most',
+    'players online now (ties: lower place id first; fewer when there are fewer); none in scope answers',
+    'no series.',
+    'tagId averages a tag’s tracked experiences (the curated tags for everyone; a personal tag for its',
+    'owner and editors; 404 otherwise, like an unknown tag), from 2022-01-01T01:00:00Z by default. Its',
+    'aggregates are cached per set of experiences averaged, so a change of the tag’s experiences is',
+    'never answered from its old ones; reset-cache recomputes. Answers with tagId are not stored by',
+    'browsers (Cache-Control: no-store), since they follow the tag’s edits.',
     'A 400 names the parameter when a rule between them is broken: placeIds or tagId, not both;',
-    'tagId, includeZeros and withPercentiles only with aggregation=average; no withPercentiles for',
-    'likes; a startTime after endTime.',
+    'tagId, includeZeros and withPercentiles only with aggregation=average; no withPercentiles',
+    'for likes; a startTime after endTime.',
   ].join(' '),
   params: z.object({ kind: statKind }),
   query,
   response: statsResponse,
-  responseHeaders: DATED_SERIES_HEADERS,
+  responseHeaders: {
+    // The same two for a tag's average: its last bucket may be in progress, and a visitor's start moves.
+    ...DATED_SERIES_HEADERS,
+    'Cache-Control': {
+      description:
+        'max-age=60 (private for a signed-in viewer, public for a visitor); no-store with tagId, since a ' +
+        'tag’s average follows its edits.',
+    },
+  },
   errors: [404],
-  maxAgeSeconds: 60,
+  maxAgeSeconds: (q) => (q.tagId === undefined ? 60 : 0),
   handler: async ({ params, query: q, viewer, deps, ctx }) => {
     const kind = params.kind
     checkCombination(kind, q)
@@ -153,13 +173,18 @@ export const statsKindRoute = defineRoute({
     const g = q.granularity
 
     if (q.tagId !== undefined) {
-      const tag = await deps.tags.findTag(q.tagId)
-      if (!tag) throw ApiError.notFound(`Tag ${q.tagId} does not exist`)
+      const tag = await visibleTag(deps, viewer, q.tagId)
       const range = rangeFor(deps, q, viewer, ctx, TAG_STATS_START_MS)
       const includeZeros = q.includeZeros ?? false
       const withPercentiles = q.withPercentiles ?? false
-      // Membership is part of the key, so an edited tag never reads a stale aggregate.
-      const members = createHash('sha1').update(tag.placeIds.join(',')).digest('base64url')
+      const scope = q.scope ?? 'all'
+      // Active and Top Five follow the players online now, so their members are chosen before the cache.
+      const chosen = scope === 'all' ? null : await scopedIds(deps, tag.placeIds, scope)
+      // The members averaged are part of the key: a tag whose experiences changed (or whose Active or
+      // Top Five did) never reads an aggregate of its old ones (part 2 §4).
+      const members = createHash('sha1')
+        .update((chosen ?? tag.placeIds).join(','))
+        .digest('base64url')
       const key = [
         'stats:tag',
         kind,
@@ -167,20 +192,22 @@ export const statsKindRoute = defineRoute({
         g,
         range.fromMs,
         range.toMs,
+        range.inProgressMs,
         includeZeros,
         withPercentiles,
+        scope,
         members,
       ].join(':')
       const data = await deps.cache.get(
         key,
         TAG_AGGREGATE_TTL_MS,
         async () => {
-          const tracked = [...(await trackedPlaces(deps, tag.placeIds)).values()]
+          // Every member, in one statement: untracked ones have no rows, the zeros' divisor counts tracked
+          // ones only, and each one's part-period before its history is left out there.
           const rows = await averageStatRows(deps, kind, {
             granularity: g,
-            placeIds: tracked.map((p) => p.placeId),
+            placeIds: chosen ?? tag.placeIds,
             ...range,
-            placeFromMs: placeFroms(tracked, range, nowMs, g),
             includeZeros,
             withPercentiles,
           })
@@ -191,17 +218,19 @@ export const statsKindRoute = defineRoute({
       return { stat: kind, series: [{ place_id: 0, name: tag.name, data }] }
     }
 
-    const places = await requireTracked(deps, q.placeIds ?? [])
+    const tracked = await requireTracked(deps, q.placeIds ?? [])
+    // The scope's places, in the requested order.
+    const inScope = new Set(membersInScope(tracked, q.scope ?? 'all').map((p) => p.placeId))
+    const places = tracked.filter((p) => inScope.has(p.placeId))
+    if (places.length === 0) return { stat: kind, series: [] }
     const range = rangeFor(deps, q, viewer, ctx, earliestStart(places, nowMs))
     const placeIds = places.map((p) => p.placeId)
-    const placeFromMs = placeFroms(places, range, nowMs, g)
 
     if (q.aggregation === 'average') {
       const rows = await averageStatRows(deps, kind, {
         granularity: g,
         placeIds,
         ...range,
-        placeFromMs,
         includeZeros: q.includeZeros ?? false,
         withPercentiles: q.withPercentiles ?? false,
       })
@@ -209,7 +238,7 @@ export const statsKindRoute = defineRoute({
       return { stat: kind, series: [{ place_id: 0, name: 'Average', data }] }
     }
 
-    const rows = await placeStatRows(deps, kind, { granularity: g, placeIds, ...range, placeFromMs })
+    const rows = await placeStatRows(deps, kind, { granularity: g, placeIds, ...range })
     const byPlace = new Map<number, StatRow[]>(placeIds.map((id) => [id, []]))
     for (const r of rows) byPlace.get(r.placeId)?.push(placeRow(kind, r))
     return {

@@ -33,6 +33,7 @@ function resolve(viewer: Viewer, g: Granularity, now: string, start?: string, en
     to: iso(range.toMs),
     partial: ctx.response.get(PARTIAL_FROM_HEADER) || null,
     history: ctx.response.get(HISTORY_START_HEADER) || null,
+    inProgress: iso(range.inProgressMs),
   }
 }
 
@@ -53,6 +54,8 @@ describe('resolveBucketRange: the period in progress', () => {
     ['month', '2026-06-01T01:10:30Z', '2026-06-01T01:00:00.000Z'],
   ] as const)('%s at %s: %s', (g, now, partial) => {
     expect(resolve(USER, g, now).partial).toBe(partial)
+    // The range names it for the store reads, which keep it for a place whose history began inside it.
+    expect(resolve(USER, g, now, '2026-01-01T00:00:00Z', '2026-03-01T00:00:00Z').inProgress).toBe(partial)
     // A visitor's answer holds it too when it starts inside the window (30 days back).
     const inWindow = t(partial) >= t(now) - 30 * 86_400_000
     expect(resolve(VISITOR, g, now).partial).toBe(inWindow ? partial : null)
@@ -66,6 +69,7 @@ describe('resolveBucketRange: the period in progress', () => {
       to: '2026-06-01T01:00:00.000Z',
       partial: null,
       history: '2026-06-01T01:00:00.000Z',
+      inProgress: '2026-05-01T01:00:00.000Z',
     })
   })
 

@@ -14,6 +14,8 @@ import type { Viewer } from '../../viewer/viewer.ts'
 export interface BucketRange {
   readonly fromMs: number
   readonly toMs: number
+  /** Start of the period in progress at now (served even where a history began inside it). */
+  readonly inProgressMs: number
 }
 
 export interface RangeInput {
@@ -40,7 +42,8 @@ export interface RangeInput {
  * - when the range reaches the period in progress at `now`, X-Ludex-Partial-From names its start: that
  *   bucket holds only the slots polled so far (`PARTIAL_FROM_HEADER`).
  * A start after the end is a 400 when both were given; after moving it just yields no buckets.
- * Where the stored history begins inside a period, `wholeFrom` moves the start past it.
+ * Where the stored history begins inside a period, `wholeFrom` moves the start past it (the stats
+ * reads apply the same rule per place inside their statement, `wholePeriodSql`).
  */
 export function resolveBucketRange(input: RangeInput): BucketRange {
   const { viewer, nowMs, granularity: g, startMs, endMs, ctx } = input
@@ -52,7 +55,7 @@ export function resolveBucketRange(input: RangeInput): BucketRange {
   const fromMs = visibleFrom(viewer, ctx, requested, nowMs, g)
   const current = periodStart(nowMs, g)
   if (fromMs <= current && current <= toMs) ctx.set(PARTIAL_FROM_HEADER, new Date(current).toISOString())
-  return { fromMs, toMs }
+  return { fromMs, toMs, inProgressMs: current }
 }
 
 /**

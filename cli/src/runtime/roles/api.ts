@@ -1,8 +1,14 @@
 import { fileURLToPath } from 'node:url'
 import type { ClickHouseClient } from '@clickhouse/client'
-import { type AppDatabase, createApiApp, listen, type ReadinessCheck } from '@ludex/api'
+import {
+  type AppDatabase,
+  createApiApp,
+  listen,
+  type ReadinessCheck,
+  requestUntrackedTagMembers,
+} from '@ludex/api'
 import { queryRows } from '@ludex/pipelines/store'
-import { siteInfoOf } from '@ludex/schemas'
+import { type Publisher, siteInfoOf } from '@ludex/schemas'
 import type { Logger } from 'pino'
 import { startAccounts } from '../accounts.ts'
 import { createApiDeps } from '../api-deps.ts'
@@ -70,10 +76,17 @@ export async function startApiRole(
     platform: PlatformComponent
     /** The aggregate cache and the auth rate limits every replica shares (Redis with REDIS_URL). */
     shared: SharedState
+    /** Where accepted game events go (game-events.v1); null: POST /api/events answers 503. */
+    events: Publisher | null
     /** The process's registry, and whether this server serves /metrics (not with METRICS_PORT). */
     metrics: MetricsListener['appOptions']
     /** The built SPA (default web/dist). */
     staticDir?: string
+    /**
+     * Whether a poller takes this process's tracking requests: one runs here, or the requests are in
+     * Redis for every poller process. Otherwise tag members Ludex does not track are not asked for.
+     */
+    trackingReachesPollers: boolean
     /**
      * The data dir this process holds, where the local admin endpoint is announced (`ludex user` while
      * it runs); null when it holds none (every store a server), and then `ludex user` needs no endpoint.
@@ -95,6 +108,26 @@ export async function startApiRole(
   })
   ctx.wiring.record('appDatabase', accounts.database.engine)
   ctx.wiring.record('mail', config.SMTP_URL ? 'smtp' : 'outbox')
+  ctx.wiring.record('tagTracking', options.trackingReachesPollers ? shared.kind : 'off')
+  if (!options.trackingReachesPollers) {
+    logger.warn(
+      'no poller shares this process’s state (no REDIS_URL): experiences added to tags that Ludex does ' +
+        'not track yet will not be tracked',
+    )
+  }
+  const deps = createApiDeps({
+    clickhouse: options.store,
+    roblox: options.platform.roblox,
+    cache: shared.cache,
+    clock,
+    logger,
+    accounts: accounts.accounts,
+    ...(options.trackingReachesPollers && {
+      trackPlaces: (placeIds: readonly number[]) => shared.trackingRequests.request(placeIds),
+    }),
+    ...(options.events && { events: options.events }),
+    site: siteInfoOf(config),
+  })
   const server = await listen(
     createApiApp({
       logger: logger.child({ component: 'api' }),
@@ -102,15 +135,7 @@ export async function startApiRole(
       ...options.metrics,
       staticDir: options.staticDir ?? WEB_DIST,
       ...accounts.http,
-      deps: createApiDeps({
-        clickhouse: options.store,
-        roblox: options.platform.roblox,
-        cache: shared.cache,
-        clock,
-        logger,
-        accounts: accounts.accounts,
-        site: siteInfoOf(config),
-      }),
+      deps,
     }),
     config.HOST,
     config.PORT,
@@ -127,9 +152,18 @@ export async function startApiRole(
       }),
     )
   }
+  // Tag members still untracked (a request lost with the last process, or one the platform could not
+  // answer) are asked for again; in the background, as nothing else waits on it.
+  const retracking = requestUntrackedTagMembers(deps).then(
+    (asked) => asked > 0 && logger.info({ asked }, 'untracked tag members asked to be tracked'),
+    (err: unknown) => logger.warn({ err }, 'could not ask for untracked tag members to be tracked'),
+  )
   return {
     url: server.url,
     readiness: apiReadiness(accounts.database, options.store, logger),
-    stop: () => server.close(),
+    stop: async () => {
+      await server.close()
+      await retracking
+    },
   }
 }

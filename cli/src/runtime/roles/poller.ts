@@ -91,6 +91,7 @@ export async function startPollerRole(
       logger: logger.child({ component: 'pollers' }),
       memory: shared.changeMemory,
       discovery: config.DISCOVERY,
+      trackingRequests: shared.trackingRequests,
     },
     options.schedule,
   )

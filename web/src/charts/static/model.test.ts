@@ -2,6 +2,7 @@ import type { Data } from 'plotly.js'
 import { describe, expect, it } from 'vitest'
 import {
   autorange,
+  bandPath,
   type CartesianModel,
   linePath,
   type PieModel,
@@ -15,6 +16,20 @@ const fx = (x: number) => x / 10
 const fy = (y: number) => y / 100
 
 describe('paths', () => {
+  it('closes a band along the line before it and back along its own (tonexty)', () => {
+    const upper = [
+      [0, 30],
+      [10, 40],
+    ] as const
+    const lower = [
+      [0, 10],
+      [10, null],
+      [10, 20],
+    ] as const
+    expect(bandPath(upper, lower, fx, fy)).toBe('M0,700L1000,600L1000,800L0,900Z')
+    expect(bandPath(upper, [[0, 10]], fx, fy)).toBe('')
+  })
+
   it('breaks the line at nulls and drops lone points', () => {
     const d = linePath(
       [

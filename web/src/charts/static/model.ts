@@ -225,6 +225,25 @@ export function linePath(
 }
 
 /** The closed area between each run of the line and y = 0. */
+/**
+ * The closed area between a line and the one drawn before it (fill 'tonexty': a tag's interquartile
+ * band, its upper bound first): along the previous line, then back along this one.
+ */
+export function bandPath(
+  previous: readonly (readonly [number, number | null])[],
+  points: readonly (readonly [number, number | null])[],
+  fx: (x: number) => number,
+  fy: (y: number) => number,
+): string {
+  const drawn = (p: readonly (readonly [number, number | null])[]) =>
+    p.filter((q): q is readonly [number, number] => q[1] !== null && Number.isFinite(q[0]))
+  const upper = drawn(previous)
+  const lower = drawn(points).reverse()
+  if (upper.length < 2 || lower.length < 2) return ''
+  const at = ([x, y]: readonly [number, number]) => `${round(fx(x) * VIEW)},${round((1 - fy(y)) * VIEW)}`
+  return `M${upper.map(at).join('L')}L${lower.map(at).join('L')}Z`
+}
+
 export function areaPath(
   points: readonly (readonly [number, number | null])[],
   fx: (x: number) => number,
@@ -579,7 +598,8 @@ function cartesianModel(traces: readonly Obj[], layout: Obj, options: ModelOptio
   const fy = (v: number) => (v - y.min) / (y.max - y.min)
 
   const series: (LineSeries | BarSeries)[] = []
-  for (const l of lines) {
+  for (const [i, l] of lines.entries()) {
+    const previous = i > 0 ? lines[i - 1] : undefined
     const line = obj(l.t.line)
     const marker = obj(l.t.marker)
     const mode = str(l.t.mode) ?? 'lines'
@@ -594,6 +614,7 @@ function cartesianModel(traces: readonly Obj[], layout: Obj, options: ModelOptio
       paint,
       d: mode.includes('lines') ? linePath(l.points, fx, fy) : '',
       ...(l.t.fill === 'tozeroy' ? { fill: areaPath(l.points, fx, fy) } : {}),
+      ...(l.t.fill === 'tonexty' && previous ? { fill: bandPath(previous.points, l.points, fx, fy) } : {}),
       ...(str(l.t.fillcolor) ? { fillColor: str(l.t.fillcolor) } : {}),
       ...(markers ? { markers } : {}),
       markerSize: num(marker.size) ?? 6,

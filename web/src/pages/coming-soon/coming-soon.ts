@@ -2,18 +2,16 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { Params } from 'react-router'
 import type { PageAccess } from '../../shell/page-access.ts'
 import type { Crumb, RouteHandle } from '../../shell/route-handle.ts'
-import type { Titles } from './titles.ts'
 
 /** The placeholder's lazy route module, as the Vite manifest names it. */
 export const COMING_SOON_MODULE = 'src/pages/coming-soon/route.tsx'
 
 export interface ComingSoonSpec {
   /**
-   * The page's title ('{title} | Ludex'); for a detail page a function of the route's parameters
-   * (with the title helpers, loaded with the page), null when they name nothing: a 404, as the real
-   * page will answer.
+   * The page's title ('{title} | Ludex'); for a detail page a function of the route's parameters,
+   * null when they name nothing: a 404, as the real page will answer.
    */
-  readonly title: string | ((params: Params, titles: Titles) => string | null)
+  readonly title: string | ((params: Params) => string | null)
   readonly crumbs?: readonly Crumb[]
   readonly access?: PageAccess
   /** Route parameters that must be database ids (part 2 §5), else 404. */

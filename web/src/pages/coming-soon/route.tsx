@@ -5,7 +5,6 @@ import { deniedTarget, mayOpen, type PageAccess } from '../../shell/page-access.
 import { restoreSession } from '../../shell/session.ts'
 import { ComingSoonPage } from './ComingSoonPage.tsx'
 import type { ComingSoonSpec } from './coming-soon.ts'
-import { TITLES } from './titles.ts'
 
 export interface ComingSoonData {
   readonly title: string
@@ -25,7 +24,7 @@ export function route(
         throw redirect(deniedTarget(access))
       }
       if ((spec.ids ?? []).some((name) => !isDatabaseId(params[name]))) throw notFound()
-      const title = typeof spec.title === 'string' ? spec.title : spec.title(params, TITLES)
+      const title = typeof spec.title === 'string' ? spec.title : spec.title(params)
       if (title === null) throw notFound()
       return { title, access, noIndex: spec.noIndex ?? false }
     },

@@ -1,16 +1,18 @@
-import { LIST_SEARCH_DEBOUNCE_MS } from '@ludex/schemas'
-import { Button, Group, Menu, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
-import { useDebouncedCallback } from '@mantine/hooks'
-import { IconFilter, IconSearch } from '@tabler/icons-react'
+import { Badge, CloseButton, Group, Paper, Stack, TextInput, Title } from '@mantine/core'
+import { IconSearch } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { api } from '../../api/queries.ts'
+import { useSettledText } from '../../search/settled-text.ts'
 import { usePageMeta } from '../../shell/page-meta.ts'
+import { useViewer } from '../../shell/viewer.ts'
 import { useHashParams } from '../../ui/hash-params.ts'
 import type { RankedExperience } from './columns.tsx'
 import { ExperiencesTable } from './ExperiencesTable.tsx'
 import { ranksByPlayersOnline } from './rank.ts'
 import { filterExperiences } from './search.ts'
+import { TagFilterMenu } from './TagFilterMenu.tsx'
+import { filterByTag, selectedTag } from './tag-filter.ts'
 
 export const EXPERIENCES_TABLE_ID = 'experiences'
 
@@ -23,12 +25,9 @@ export function ExperiencesPage() {
   })
   const [hash, setHash] = useHashParams()
   const fromHash = hash.search ?? ''
-  const [text, setText] = useState(fromHash)
-  // The text the rows are filtered by: the box's, 300 ms after its last keystroke (part 1 §5). The
-  // timer starts in the keystroke's own handler, not after the box's render has been committed, so the
-  // pause is the spec's and not the spec's plus a render.
-  const [debounced, setDebounced] = useState(fromHash)
-  const settle = useDebouncedCallback(setDebounced, LIST_SEARCH_DEBOUNCE_MS)
+  // The text the rows are filtered by: the box's, 300 ms after its last keystroke (part 1 §5).
+  const search = useSettledText(fromHash)
+  const { settled: debounced, replace } = search
 
   // The address and the box follow each other: the settled text is written to the address (the list
   // can be shared and survives reloads), and a new value arriving in the address (the global search
@@ -38,10 +37,8 @@ export function ExperiencesPage() {
   useEffect(() => {
     if (fromHash === written.current) return
     written.current = fromHash
-    settle.cancel()
-    setText(fromHash)
-    setDebounced(fromHash)
-  }, [fromHash, settle])
+    replace(fromHash)
+  }, [fromHash, replace])
   const lastDebounced = useRef(debounced)
   useEffect(() => {
     if (debounced === lastDebounced.current) return
@@ -57,7 +54,14 @@ export function ExperiencesPage() {
     const ranks = ranksByPlayersOnline(rows)
     return rows.map((r) => ({ ...r, rank: ranks.get(r.place_id) ?? 0 }))
   }, [list.data])
-  const rows = useMemo(() => filterExperiences(ranked, debounced), [ranked, debounced])
+  // The tag filter lives in the address (#tag={id}), so a filtered list can be shared.
+  const viewer = useViewer()
+  const tags = useQuery(api.tags())
+  const tagList = tags.isError ? [] : tags.data
+  const tag = selectedTag(tagList, hash.tag)
+  const rows = useMemo(() => filterByTag(filterExperiences(ranked, debounced), tag), [ranked, debounced, tag])
+  const selectTag = (next: { id: number } | null) =>
+    setHash((h) => ({ ...h, tag: next ? String(next.id) : undefined }))
 
   return (
     <Stack gap="md">
@@ -69,31 +73,32 @@ export function ExperiencesPage() {
             label="Search experiences"
             placeholder="Name, place id, universe id or game link"
             leftSection={<IconSearch size={16} aria-hidden />}
-            value={text}
-            onChange={(e) => {
-              const next = e.currentTarget.value
-              setText(next)
-              settle(next)
-            }}
+            value={search.text}
+            onChange={(e) => search.type(e.currentTarget.value)}
             type="search"
           />
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button
-                variant="default"
-                leftSection={<IconFilter size={16} aria-hidden />}
-                style={{ alignSelf: 'flex-end' }}
-              >
-                Tags
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Label>Filter by tag</Menu.Label>
-              <Text size="sm" c="dimmed" px="sm" py="xs">
-                No tags
-              </Text>
-            </Menu.Dropdown>
-          </Menu>
+          <TagFilterMenu
+            tags={tagList}
+            userId={viewer.kind === 'user' ? viewer.user.id : null}
+            selected={tag}
+            onSelect={selectTag}
+          />
+          {tag && (
+            <Badge
+              size="lg"
+              variant="light"
+              style={{ alignSelf: 'flex-end' }}
+              rightSection={
+                <CloseButton
+                  size="xs"
+                  aria-label={`Remove the tag filter ${tag.name}`}
+                  onClick={() => selectTag(null)}
+                />
+              }
+            >
+              {tag.name}
+            </Badge>
+          )}
         </Group>
         <ExperiencesTable
           tableId={EXPERIENCES_TABLE_ID}
@@ -102,7 +107,7 @@ export function ExperiencesPage() {
           caption={
             list.isPending
               ? 'Loading experiences'
-              : `${rows.length.toLocaleString('en-US')} of ${ranked.length.toLocaleString('en-US')} experiences, ranked by players online`
+              : `${rows.length.toLocaleString('en-US')} of ${ranked.length.toLocaleString('en-US')} experiences${tag ? ` in ${tag.name}` : ''}, ranked by players online`
           }
         />
       </Paper>

@@ -18,6 +18,7 @@ const exp = (place_id: number, players_online: number) => ({
   creator_id: 1,
   genre_l1: 'obby & platformer',
   genre_l2: 'runner',
+  genre: 'obby' as const,
 })
 
 function renderTable(rows: RankedExperience[]) {
@@ -61,11 +62,18 @@ describe('ExperiencesTable', () => {
     expect(firstCells).toEqual(['#1', '#2', '#2', '#4'])
   })
 
-  it('formats visits with a plus, like % ×100 to 2 decimals and the genre capitalised', () => {
-    renderTable([{ ...exp(1, 5), rank: 1 }])
-    expect(screen.getByText('2.5M+')).toBeTruthy()
-    expect(screen.getByText('87.65%')).toBeTruthy()
-    expect(screen.getByText('Obby & Platformer')).toBeTruthy()
+  it('formats visits with a plus, like % ×100 to 2 decimals and the genre capitalised, linked', () => {
+    renderTable([
+      { ...exp(1, 5), rank: 1 },
+      { ...exp(2, 4), genre: 'unlabeled', rank: 2 },
+    ])
+    expect(screen.getAllByText('2.5M+')).toHaveLength(2)
+    expect(screen.getAllByText('87.65%')).toHaveLength(2)
+    // The product genre (not the platform's genre_l1), linking to its page; unlabeled is a dash.
+    expect(screen.getByRole('link', { name: 'Obby' }).getAttribute('href')).toBe('/genres/obby')
+    expect(screen.queryByText('Obby & Platformer')).toBeNull()
+    const rows = within(screen.getAllByRole('rowgroup')[1]!).getAllByRole('row')
+    expect(within(rows[1]!).getByText('-')).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Game 1' }).getAttribute('href')).toBe('/experiences/1')
   })
 

@@ -3,6 +3,7 @@ import { Anchor, Box, Group, Stack, Text, VisuallyHidden } from '@mantine/core'
 import { createColumnHelper } from '@tanstack/react-table'
 import { createContext, useContext } from 'react'
 import { Link } from 'react-router'
+import { GenreLink } from '../../browse/GenreLink.tsx'
 import { formatInteger } from '../../experience/format.ts'
 import { ExperienceIcon } from '../../thumbnails/ExperienceIcon.tsx'
 import classes from './ExperiencesTable.module.css'
@@ -69,7 +70,11 @@ export const experienceColumns = [
     cell: (c) => shortenNumber(c.getValue(), { plus: true }),
     sortDescFirst: true,
   }),
-  col.accessor((r) => displayGenreName(r.genre_l1), { id: 'genre', header: 'Genre' }),
+  col.accessor((r) => displayGenreName(r.genre), {
+    id: 'genre',
+    header: 'Genre',
+    cell: (c) => <GenreLink genre={c.row.original.genre} />,
+  }),
   col.display({
     id: 'actions',
     header: () => <VisuallyHidden>Actions</VisuallyHidden>,

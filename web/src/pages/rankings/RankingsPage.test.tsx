@@ -82,6 +82,7 @@ async function open(address: string, session: SessionUser | null = TEST_USER) {
       creator_id: 1,
       genre_l1: 'obby & platformer',
       genre_l2: 'runner',
+      genre: 'obby' as const,
     })),
   )
   const router = createMemoryRouter(

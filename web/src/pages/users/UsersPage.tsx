@@ -19,8 +19,8 @@ import { api, SESSION_QUERY_KEY } from '../../api/queries.ts'
 import { usePageMeta } from '../../shell/page-meta.ts'
 import { displayName, hasPermission, useViewer } from '../../shell/viewer.ts'
 import { ScrollTable } from '../../ui/ScrollTable.tsx'
+import { usePageSize } from '../../ui/table/page-size.ts'
 import { toast } from '../../ui/toasts.ts'
-import { usePageSize } from '../experiences/page-size.ts'
 
 export const USERS_TABLE_ID = 'users'
 

@@ -1,6 +1,14 @@
+import { BRANDED_NAMES } from '@ludex/schemas'
 import { DAY_MS, Stream } from './constants.ts'
 import { hash32, pick, pickWeighted, unit } from './prng.ts'
-import { AUDIENCE_ZONES, GENRES, NAME_ADJECTIVES, NAME_NOUNS, NAME_SUFFIXES } from './vocabulary.ts'
+import {
+  AUDIENCE_ZONES,
+  BRAND_PLACE_WORDS,
+  GENRES,
+  NAME_ADJECTIVES,
+  NAME_NOUNS,
+  NAME_SUFFIXES,
+} from './vocabulary.ts'
 
 export type Maturity = 'minimal' | 'mild' | 'moderate' | 'restricted' | 'unrated'
 export type ReasonProhibited = 'None' | 'GuestProhibited' | 'Unapproved' | 'Private' | 'UnderReview'
@@ -88,6 +96,14 @@ export function rootPlaceIdOf(seed: number, index: number): number {
   return PLACE_BASE + index * PLACE_STRIDE + (hash32(seed, index, Stream.PlaceId) % PLACE_STRIDE)
 }
 
+/** About one experience in fifty is a brand's (the genre mapping's curated list names it). */
+const BRANDED_SHARE = 0.02
+
+function brandedName(uBrand: number, uPlace: number): string {
+  const brand = pick(BRANDED_NAMES, uBrand)
+  return brand.includes(' ') ? brand : `${brand} ${pick(BRAND_PLACE_WORDS, uPlace)}`
+}
+
 export function buildExperience(
   seed: number,
   index: number,
@@ -118,10 +134,13 @@ export function buildExperience(
     GENRES.map((g) => [[g[0], g[1]] as const, g[2]] as const),
     u(Stream.Genre),
   )
-  const genreL2 = pick(subs, u(Stream.SubGenre))
+  const genreL2 = subs.length > 0 ? pick(subs, u(Stream.SubGenre)) : ''
 
   const nameHash = hash32(seed, index, Stream.Name)
-  const baseName = `${pick(NAME_ADJECTIVES, (nameHash & 0xffff) / 65536)} ${pick(NAME_NOUNS, (nameHash >>> 16) / 65536)}${pick(NAME_SUFFIXES, u(Stream.Name, 1))}`
+  const baseName =
+    u(Stream.Name, 2) < BRANDED_SHARE
+      ? brandedName(u(Stream.Name, 3), u(Stream.Name, 4))
+      : `${pick(NAME_ADJECTIVES, (nameHash & 0xffff) / 65536)} ${pick(NAME_NOUNS, (nameHash >>> 16) / 65536)}${pick(NAME_SUFFIXES, u(Stream.Name, 1))}`
 
   const paid = u(Stream.Price) < 0.07
   const firstPrice = paid ? pick([25, 49, 50, 75, 99, 100, 149, 199, 250, 499], u(Stream.Price, 1)) : 0
@@ -146,7 +165,7 @@ export function buildExperience(
     universeId: universeIdOf(seed, index),
     rootPlaceId: rootPlaceIdOf(seed, index),
     baseName,
-    description: `${baseName}: a ${genreL2.toLowerCase()} experience. Like and favorite for updates!`,
+    description: `${baseName}: a ${(genreL2 || genreL1).toLowerCase()} experience. Like and favorite for updates!`,
     // Skewed so that early creators own many experiences and most own a few.
     creatorIndex: Math.min(creatorCount - 1, Math.floor(creatorCount * creatorU ** 1.6)),
     genreL1,

@@ -1,3 +1,4 @@
+import { experienceGenre, GENRE_KEYS, ROBLOX_GENRE_L1, ROBLOX_GENRE_L2 } from '@ludex/schemas'
 import { describe, expect, it } from 'vitest'
 import {
   badgesOf,
@@ -151,5 +152,24 @@ describe('platform model', () => {
       })
     }
     expect(seen).toBe(5)
+  })
+
+  it('emits the platform’s real genres, reaching every genre of the mapping', () => {
+    // The size of ludex run's default simulator and of the end-to-end runs.
+    const model = createPlatformModel({ seed: 7, experiences: 2000 })
+    const l1 = new Set<string>()
+    const l2 = new Set<string>()
+    const genres = new Map<string, number>()
+    for (let i = 0; i < model.count; i++) {
+      const m = metadataAt(model, i, NOW)
+      l1.add(m.genreL1)
+      l2.add(m.genreL2)
+      const g = experienceGenre({ name: m.name, genreL1: m.genreL1, genreL2: m.genreL2 })
+      genres.set(g, (genres.get(g) ?? 0) + 1)
+    }
+    expect([...l1].sort()).toEqual([...ROBLOX_GENRE_L1].sort())
+    // Every documented sub-genre, and the empty one of the genres that have none.
+    expect([...l2].sort()).toEqual([...ROBLOX_GENRE_L2, ''].sort())
+    for (const k of [...GENRE_KEYS, 'unlabeled']) expect(genres.get(k) ?? 0, k).toBeGreaterThan(5)
   })
 })

@@ -1,35 +1,45 @@
+import {
+  genreSlug as platformGenreSlug,
+  ROBLOX_GENRE_L1,
+  ROBLOX_GENRE_L2_BY_L1,
+  type RobloxGenreL1,
+} from '@ludex/schemas'
+
 /** Word lists and enumerations the model draws names, genres and zones from. */
 
-/** genre_l1 of roblox-api.md §15 with plausible genre_l2 values and a share of experiences. */
-export const GENRES: readonly (readonly [string, readonly string[], number])[] = [
-  ['Action', ['Battlegrounds & Fighting', 'Music & Rhythm', 'Open World Action'], 9],
-  ['Adventure', ['Exploration', 'Scavenger Hunt', 'Story'], 7],
-  ['Education', ['Educational'], 1],
-  ['Entertainment', ['Music & Audio', 'Showcase & Hub', 'Video'], 4],
-  ['Obby & Platformer', ['Classic Obby', 'Runner', 'Tower Obby'], 10],
-  ['Party & Casual', ['Childhood Game', 'Coloring & Drawing', 'Minigame', 'Quiz'], 6],
-  ['Puzzle', ['Escape Room', 'Match & Merge', 'Word'], 3],
-  ['RPG', ['Action RPG', 'Open World & Survival RPG', 'Turn-based RPG'], 6],
-  ['Roleplay & Avatar Sim', ['Life', 'Pet Care', 'Morph Roleplay', 'Dress Up'], 11],
-  ['Shooter', ['Deathmatch Shooter', 'Battle Royale', 'Arena Shooter'], 7],
-  ['Shopping', ['Avatar Shopping'], 2],
-  ['Simulation', ['Tycoon', 'Idle', 'Incremental Simulator', 'Physics Sim', 'Vehicle Sim'], 12],
-  ['Social', ['Hangout', 'Dating'], 3],
-  ['Sports & Racing', ['Racing', 'Soccer', 'Basketball'], 5],
-  ['Strategy', ['Tower Defense', 'Board & Card Games'], 5],
-  ['Survival', ['Horror', '1 vs All', 'Escape'], 7],
-  ['Utility & Other', ['Utility'], 2],
-]
+/**
+ * Each genre_l1 with a share of experiences; its genre_l2 values are the platform's documented ones
+ * (ROBLOX_GENRE_L2_BY_L1), so that every real sub-genre, and the genre mapping over it, is exercised.
+ * Education and Utility & Other have no sub-genre: their experiences get an empty genre_l2.
+ */
+const GENRE_SHARES: Readonly<Record<RobloxGenreL1, number>> = {
+  Action: 9,
+  Adventure: 7,
+  Education: 1,
+  Entertainment: 4,
+  'Obby & Platformer': 10,
+  'Party & Casual': 6,
+  Puzzle: 3,
+  RPG: 6,
+  'Roleplay & Avatar Sim': 11,
+  Shooter: 7,
+  Shopping: 2,
+  Simulation: 12,
+  Social: 3,
+  'Sports & Racing': 5,
+  Strategy: 5,
+  Survival: 7,
+  'Utility & Other': 2,
+}
+
+export const GENRES: readonly (readonly [RobloxGenreL1, readonly string[], number])[] = ROBLOX_GENRE_L1.map(
+  (l1) => [l1, ROBLOX_GENRE_L2_BY_L1[l1], GENRE_SHARES[l1]] as const,
+)
 
 export const GENRE_L1_NAMES: readonly string[] = GENRES.map((g) => g[0])
 
 /** The explore slug of a genre_l1 ('Obby & Platformer' → 'obby-and-platformer'). */
-export function genreSlug(genreL1: string): string {
-  return genreL1
-    .toLowerCase()
-    .replace(/&/g, 'and')
-    .replace(/[^a-z0-9]+/g, '-')
-}
+export const genreSlug = platformGenreSlug
 
 export const NAME_ADJECTIVES = [
   'Super',
@@ -87,7 +97,12 @@ export const NAME_NOUNS = [
   'Fishing',
   'Dragons',
   'Arena',
+  // A name rule of the genre mapping places these as rng_simulators ('Haunted' above: horror).
+  'RNG',
 ] as const
+
+/** How a branded experience's name goes on when the brand is one word ('Spotify Island'). */
+export const BRAND_PLACE_WORDS = ['Island', 'World', 'Town', 'Hub'] as const
 
 export const NAME_SUFFIXES = [
   '',

@@ -1,0 +1,142 @@
+import { formatStatValue, playtimeAxisLabel, type TagCcuScope } from '@ludex/schemas'
+import { useQuery } from '@tanstack/react-query'
+import type { Data, Layout } from 'plotly.js'
+import { useMemo } from 'react'
+import { api } from '../../api/queries.ts'
+import { Chart, useSeriesColors, wholePoints } from '../../charts/index.ts'
+import type { ChartView } from '../../experience/chart-view.ts'
+import { lineTraces, niceTicks, pairs, timeLayout, wholeForSummary } from '../../experience/StatCharts.tsx'
+import { seriesSummary } from '../../experience/summary.ts'
+
+type Row = readonly number[]
+const NO_ROWS: readonly Row[] = []
+/** Used only before the theme's colorway is known (as the experience charts do). */
+const LINE_FALLBACK = '#4c6ef5'
+
+const SCOPE_WORDS: Record<TagCcuScope, string> = {
+  active: 'its experiences with players',
+  top_five: 'its five experiences with the most players online now',
+  all: 'all its experiences',
+}
+
+export interface TagAverageChartProps {
+  readonly tagId: number
+  readonly tagName: string
+  readonly kind: 'ccus' | 'playtime'
+  readonly title: string
+  /** The CCU tab's scope; playtime averages all the tag's experiences. */
+  readonly scope?: TagCcuScope
+  readonly view: ChartView
+}
+
+/** A colour at a fraction of its opacity, for the band (the theme's series colours are hex). */
+function faint(hex: string, alpha: number): string {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex)
+  if (!m) return hex
+  return `rgba(${Number.parseInt(m[1]!, 16)}, ${Number.parseInt(m[2]!, 16)}, ${Number.parseInt(m[3]!, 16)}, ${alpha})`
+}
+
+/**
+ * The interquartile band of a tag average (part 2 §3: lower and upper bounds per point), drawn under
+ * the line over the whole periods: the upper bound's invisible line, then the lower one filled up to it.
+ */
+function bandTraces(
+  rows: readonly Row[],
+  partialFrom: number | null,
+  color: string,
+  text?: (v: number) => string,
+): Data[] {
+  const whole = wholePoints(rows as readonly (readonly [number, ...number[]])[], partialFrom).filter(
+    (r) => r.length >= 4,
+  )
+  if (whole.length === 0) return []
+  const x = whole.map((r) => r[0])
+  const common = {
+    type: 'scatter',
+    mode: 'lines',
+    x,
+    line: { width: 0 },
+    showlegend: false,
+    connectgaps: false,
+  }
+  const fmt = (v: number) => (text ? text(v) : v.toLocaleString('en-US'))
+  return [
+    {
+      ...common,
+      name: 'Upper quartile',
+      y: whole.map((r) => r[3]),
+      hovertemplate: `Upper quartile: %{text}<extra></extra>`,
+      text: whole.map((r) => fmt(r[3] ?? 0)),
+    } as Data,
+    {
+      ...common,
+      name: 'Lower quartile',
+      y: whole.map((r) => r[2]),
+      fill: 'tonexty',
+      fillcolor: faint(color, 0.18),
+      hovertemplate: `Lower quartile: %{text}<extra></extra>`,
+      text: whole.map((r) => fmt(r[2] ?? 0)),
+    } as Data,
+  ]
+}
+
+/** A tag's average CCU (per tab scope) or playtime, with its interquartile band (part 2 §2.4, §3). */
+export function TagAverageChart({ tagId, tagName, kind, title, scope, view }: TagAverageChartProps) {
+  const q = useQuery({
+    ...api.tagStats(kind, tagId, {
+      ...(scope ? { scope } : {}),
+      granularity: view.granularity,
+      ...(view.startTime !== undefined ? { startTime: new Date(view.startTime).toISOString() } : {}),
+    }),
+    select: (r) => ({
+      rows: (r.body.series[0]?.data ?? NO_ROWS) as readonly Row[],
+      partialFrom: r.partialFrom,
+    }),
+  })
+  // A failed fetch reads as no data (part 2 §8: a playtime load that fails is silent).
+  const rows = q.isError ? NO_ROWS : (q.data?.rows ?? NO_ROWS)
+  const partialFrom = q.isError ? null : (q.data?.partialFrom ?? null)
+  const g = view.granularity
+  const colors = useSeriesColors()
+  const isPlaytime = kind === 'playtime'
+  const data = useMemo<Data[]>(() => {
+    if (rows.length === 0) return []
+    const color = colors[0] ?? LINE_FALLBACK
+    const line = lineTraces(title, rows, g, partialFrom, color, {
+      fill: false,
+      ...(isPlaytime
+        ? {
+            hovertemplate: '%{x|%b %d, %Y %H:%M} UTC<br>Average: %{text}%{customdata}<extra></extra>',
+            text: playtimeAxisLabel,
+          }
+        : { hovertemplate: '%{x|%b %d, %Y %H:%M} UTC<br>Average: %{y:,.1f}%{customdata}<extra></extra>' }),
+    })
+    // The line's own colour: drawn after the band, the colorway's first would not be its.
+    const [main, ...tail] = line
+    return [
+      ...bandTraces(rows, partialFrom, color, isPlaytime ? playtimeAxisLabel : undefined),
+      ...(main ? [{ ...main, line: { width: 2, color } } as Data] : []),
+      ...tail,
+    ]
+  }, [rows, g, partialFrom, colors, title, isPlaytime])
+  const layout = useMemo<Partial<Layout>>(() => {
+    const extra: Partial<Layout> = {}
+    if (isPlaytime && rows.length > 0) {
+      const ticks = niceTicks(Math.max(...rows.map((r) => r[3] ?? r[1] ?? 0)))
+      extra.yaxis = { tickvals: ticks, ticktext: ticks.map(playtimeAxisLabel) }
+    }
+    return timeLayout(view, [], extra)
+  }, [view, isPlaytime, rows])
+  const summed = wholeForSummary(rows, partialFrom, g)
+  const whose = scope ? SCOPE_WORDS[scope] : 'its experiences'
+  return (
+    <Chart
+      title={title}
+      data={data}
+      layout={layout}
+      loading={q.isPending && !q.isError}
+      onRelayout={(e) => view.onRelayout(e as Record<string, unknown>)}
+      summary={`${seriesSummary(`${title} of ${whose} (${tagName}) by ${g}, with the interquartile range`, pairs(summed.whole), (v) => formatStatValue(kind, v))}${summed.inProgress}`}
+    />
+  )
+}

@@ -1,0 +1,172 @@
+import {
+  experienceGenre,
+  type PopulatedPlaceTag,
+  type SlimExperience,
+  type TagExperience,
+} from '@ludex/schemas'
+import {
+  ActionIcon,
+  Collapse,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core'
+import { IconChevronDown, IconSearch, IconTrash } from '@tabler/icons-react'
+import { createColumnHelper } from '@tanstack/react-table'
+import { createContext, useContext, useMemo } from 'react'
+import { usePreference } from '../../account/preferences.ts'
+import { formatInteger } from '../../experience/format.ts'
+import { useSettledText } from '../../search/settled-text.ts'
+import { experienceColumns, type RankedExperience } from '../experiences/columns.tsx'
+import { ExperiencesTable } from '../experiences/ExperiencesTable.tsx'
+import { RowMenu } from '../experiences/RowMenu.tsx'
+import { ranksByPlayersOnline } from '../experiences/rank.ts'
+import { filterExperiences } from '../experiences/search.ts'
+
+/** The remembered open state of a tag's Experiences list (panels, per user). */
+export const TAG_EXPERIENCES_PANEL = 'tag.experiences'
+export const TAG_EXPERIENCES_TABLE = 'tag.experiences'
+
+/** Removes an experience from the tag (null: the viewer may not change it). */
+const RemoveExperience = createContext<((e: RankedExperience) => void) | null>(null)
+
+function ActionsCell({ row }: { row: RankedExperience }) {
+  const remove = useContext(RemoveExperience)
+  return (
+    <Group gap={2} wrap="nowrap">
+      <RowMenu placeId={row.place_id} universeId={row.universe_id} name={row.name} />
+      {remove && (
+        <Tooltip label="Remove from tag">
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Remove ${row.name} from the tag`}
+            onClick={() => remove(row)}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
+  )
+}
+
+const col = createColumnHelper<RankedExperience>()
+/** The experiences list's columns, its row actions with Remove. */
+const tagExperienceColumns = [
+  ...experienceColumns.filter((c) => c.id !== 'actions'),
+  col.display({
+    id: 'actions',
+    header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+    cell: (c) => <ActionsCell row={c.row.original} />,
+  }),
+] as typeof experienceColumns
+
+/** A tag's experience as a list row: the creator from the shell's list, the genre by the one mapping. */
+function asRow(e: TagExperience, slim: ReadonlyMap<number, SlimExperience>): SlimExperience {
+  return {
+    universe_id: e.universe_id,
+    place_id: e.place_id,
+    name: e.name,
+    canonical_name: e.canonical_name,
+    players_online: e.players_online,
+    total_visits: e.total_visits,
+    like_percentage: e.like_percentage,
+    creator_id: slim.get(e.place_id)?.creator_id ?? 0,
+    genre_l1: e.genre_l1,
+    genre_l2: e.genre_l2,
+    genre: experienceGenre({ name: e.name, genreL1: e.genre_l1, genreL2: e.genre_l2 }),
+  }
+}
+
+/**
+ * The tag's collapsible Experiences list (part 2 §2.4): open state remembered per user and always open
+ * when the tag is empty; search settling 300 ms after the last keystroke; page size 20 (remembered);
+ * Remove for who may change the tag. Members not tracked yet are listed under the table.
+ */
+export function TagExperiences({
+  tag,
+  slim,
+  onRemove,
+}: {
+  tag: PopulatedPlaceTag
+  slim: readonly SlimExperience[]
+  onRemove: ((e: RankedExperience) => void) | null
+}) {
+  const [stored, setOpen] = usePreference('panels', TAG_EXPERIENCES_PANEL, true)
+  const empty = tag.place_ids.length === 0
+  const open = empty || stored
+  const search = useSettledText('')
+  const bySlim = useMemo(() => new Map(slim.map((e) => [e.place_id, e])), [slim])
+  const ranked = useMemo<RankedExperience[]>(() => {
+    const rows = tag.places.map((p) => asRow(p, bySlim))
+    const ranks = ranksByPlayersOnline(rows)
+    return rows.map((r) => ({ ...r, rank: ranks.get(r.place_id) ?? 0 }))
+  }, [tag.places, bySlim])
+  const rows = useMemo(() => filterExperiences(ranked, search.settled), [ranked, search.settled])
+  const panelId = 'tag-experiences-panel'
+  const count = tag.place_ids.length
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="tag-experiences-title">
+      <UnstyledButton
+        onClick={() => setOpen(!open)}
+        aria-expanded={open}
+        aria-controls={panelId}
+        disabled={empty}
+        w="100%"
+      >
+        <Group justify="space-between">
+          <Title order={2} size="h4" id="tag-experiences-title">
+            Experiences ({formatInteger(count)})
+          </Title>
+          {!empty && (
+            <IconChevronDown
+              size={18}
+              aria-hidden
+              style={{ transform: open ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }}
+            />
+          )}
+        </Group>
+      </UnstyledButton>
+      <Collapse expanded={open} id={panelId}>
+        <Stack mt="sm" gap="sm">
+          {empty ? (
+            <Text c="dimmed">This tag has no experiences yet.</Text>
+          ) : (
+            <>
+              <TextInput
+                maw={420}
+                label="Search experiences"
+                placeholder="Name or experience id"
+                leftSection={<IconSearch size={16} aria-hidden />}
+                value={search.text}
+                onChange={(e) => search.type(e.currentTarget.value)}
+                type="search"
+              />
+              <RemoveExperience value={onRemove}>
+                <ExperiencesTable
+                  tableId={TAG_EXPERIENCES_TABLE}
+                  rows={rows}
+                  loading={false}
+                  columns={tagExperienceColumns}
+                  caption={`${rows.length.toLocaleString('en-US')} of ${tag.places.length.toLocaleString('en-US')} tracked experiences in ${tag.name}, ranked by players online`}
+                />
+              </RemoveExperience>
+            </>
+          )}
+          {tag.untracked_place_ids.length > 0 && (
+            <Text size="sm" c="dimmed">
+              Tracking soon (no data yet): {tag.untracked_place_ids.join(', ')}
+            </Text>
+          )}
+        </Stack>
+      </Collapse>
+    </Paper>
+  )
+}

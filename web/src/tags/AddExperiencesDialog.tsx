@@ -1,0 +1,171 @@
+import { SEARCH_MIN_CHARS, type SlimExperience, TAG_ADD_DIALOG_ROWS } from '@ludex/schemas'
+import { ActionIcon, Autocomplete, Button, Group, Modal, Stack, Text } from '@mantine/core'
+import { IconPlus, IconTrash } from '@tabler/icons-react'
+import { useMemo, useState } from 'react'
+import {
+  type AddRow,
+  canAddRow,
+  EMPTY_ROW,
+  exactMatchOnBlur,
+  initialRows,
+  rowPlaceId,
+  rowSuggestions,
+  rowsPlaceIds,
+  rowTextOnInput,
+} from './add-rows.ts'
+
+export interface AddExperiencesDialogProps {
+  readonly opened: boolean
+  readonly tagName: string
+  /** The experiences to search (the shell's slim list). */
+  readonly experiences: readonly SlimExperience[]
+  readonly onClose: () => void
+  /** Adds the ids; the dialog closes when it resolves, stays open (busy ends) when it throws. */
+  readonly onAdd: (placeIds: number[]) => Promise<void>
+}
+
+const label = (e: SlimExperience) => `${e.name} (${e.place_id})`
+
+/** One row: an experience search, or a typed numeric id (part 2 §5). */
+function ExperienceRow({
+  index,
+  row,
+  experiences,
+  byId,
+  onChange,
+  onRemove,
+}: {
+  index: number
+  row: AddRow
+  experiences: readonly SlimExperience[]
+  byId: ReadonlyMap<number, SlimExperience>
+  onChange: (row: AddRow) => void
+  onRemove: (() => void) | null
+}) {
+  const suggestions = useMemo(() => rowSuggestions(experiences, row.text), [experiences, row.text])
+  const byLabel = useMemo(() => new Map(suggestions.map((e) => [label(e), e])), [suggestions])
+  const chosen = row.chosen === null ? undefined : byId.get(row.chosen)
+  const id = rowPlaceId(row)
+  const typedId = row.chosen === null && id !== null
+  const hint = chosen
+    ? `Adds ${chosen.name}`
+    : typedId
+      ? byId.has(id)
+        ? `Adds ${byId.get(id)?.name ?? id}`
+        : `Experience ${id} is not tracked yet: it is tracked from now on`
+      : `Name or experience id, suggestions from ${SEARCH_MIN_CHARS} characters`
+  return (
+    <Group align="flex-start" wrap="nowrap" gap="xs">
+      <Autocomplete
+        style={{ flex: 1 }}
+        label={`Experience ${index + 1}`}
+        placeholder="Experience name, id or game link"
+        description={hint}
+        value={chosen ? label(chosen) : row.text}
+        data={suggestions.map(label)}
+        // The suggestions are already the matches (match.ts), in their order.
+        filter={({ options }) => options}
+        limit={suggestions.length}
+        onChange={(text) => {
+          // Picking a suggestion sets the box to its label too (before or after onOptionSubmit).
+          const picked = byLabel.get(text)
+          onChange(picked ? { text, chosen: picked.place_id } : { text: rowTextOnInput(text), chosen: null })
+        }}
+        onOptionSubmit={(value) => {
+          const e = byLabel.get(value)
+          if (e) onChange({ text: label(e), chosen: e.place_id })
+        }}
+        onBlur={() => {
+          if (row.chosen !== null) return
+          const exact = exactMatchOnBlur(suggestions, row.text)
+          if (exact) onChange({ text: label(exact), chosen: exact.place_id })
+        }}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {onRemove && (
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          mt={26}
+          aria-label={`Remove experience ${index + 1}`}
+          onClick={onRemove}
+        >
+          <IconTrash size={16} />
+        </ActionIcon>
+      )}
+    </Group>
+  )
+}
+
+/** The add-experiences dialog (part 2 §5): up to 5 rows; invalid ids are dropped. */
+export function AddExperiencesDialog({
+  opened,
+  tagName,
+  experiences,
+  onClose,
+  onAdd,
+}: AddExperiencesDialogProps) {
+  const [rows, setRows] = useState<AddRow[]>(initialRows)
+  const [busy, setBusy] = useState(false)
+  const byId = useMemo(() => new Map(experiences.map((e) => [e.place_id, e])), [experiences])
+  const ids = rowsPlaceIds(rows)
+  const close = () => {
+    setRows(initialRows())
+    onClose()
+  }
+  return (
+    <Modal opened={opened} onClose={close} title={`Add Experiences to ${tagName}`} size="lg" centered>
+      <form
+        aria-label="Add experiences"
+        onSubmit={async (event) => {
+          event.preventDefault()
+          if (ids.length === 0) return
+          setBusy(true)
+          try {
+            await onAdd(ids)
+            close()
+          } finally {
+            setBusy(false)
+          }
+        }}
+      >
+        <Stack gap="sm">
+          {rows.map((row, i) => (
+            <ExperienceRow
+              // Rows are only appended or removed; the index names the row (Experience 1 …).
+              // biome-ignore lint/suspicious/noArrayIndexKey: the row's position is its identity
+              key={i}
+              index={i}
+              row={row}
+              experiences={experiences}
+              byId={byId}
+              onChange={(next) => setRows((all) => all.map((r, j) => (j === i ? next : r)))}
+              onRemove={rows.length > 1 ? () => setRows((all) => all.filter((_, j) => j !== i)) : null}
+            />
+          ))}
+          <Group justify="space-between">
+            <Button
+              variant="subtle"
+              leftSection={<IconPlus size={16} aria-hidden />}
+              disabled={!canAddRow(rows)}
+              onClick={() => setRows((all) => (canAddRow(all) ? [...all, EMPTY_ROW] : all))}
+            >
+              Add Row
+            </Button>
+            <Text size="xs" c="dimmed">
+              {rows.length} of {TAG_ADD_DIALOG_ROWS} rows
+            </Text>
+          </Group>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={ids.length === 0} loading={busy}>
+              Add
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  )
+}

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -16,6 +18,30 @@ import {
 } from './src/updates/sw-manifest.ts'
 
 const serverTransport = fileURLToPath(new URL('./src/api/transport.server.ts', import.meta.url))
+
+/**
+ * The release a build is made from, which error reports carry: LUDEX_RELEASE when given (a Docker
+ * build has no .git), else the web package's version and the commit (`0.1.0+4897100`), else the
+ * version alone.
+ */
+function release(): string {
+  const given = process.env.LUDEX_RELEASE
+  if (given && /^[A-Za-z0-9._+-]{1,64}$/.test(given)) return given
+  const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+    version: string
+  }
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: fileURLToPath(new URL('.', import.meta.url)),
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+      .toString()
+      .trim()
+    return /^[0-9a-f]{4,40}$/.test(commit) ? `${pkg.version}+${commit}` : pkg.version
+  } catch {
+    return pkg.version
+  }
+}
 
 /** The server-side render's build uses transport.server.ts wherever the app imports transport.ts. */
 function serverTransportPlugin(): Plugin {
@@ -104,6 +130,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     ...(isSsrBuild ? [serverTransportPlugin()] : [searchKeysScriptPlugin(), serviceWorkerPlugin()]),
   ],
+  define: { __LUDEX_RELEASE__: JSON.stringify(release()) },
   css: {
     postcss: {
       // Mantine's mixins (light-dark, rem, breakpoint variables) in CSS modules.

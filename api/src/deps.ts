@@ -26,8 +26,9 @@ export interface ApiDeps {
   /** Without it (no poller shares this process's state), untracked tag members wait for a restart. */
   readonly trackPlaces?: TrackPlaces
   /**
-   * Where accepted game events go (topic game-events.v1): the process's bus, wired by the CLI. Without
-   * it POST /api/events answers 503 (an API process with no bus a sink reads: see cli/README.md).
+   * The process's bus, for what the API publishes: accepted game events (game-events.v1), first-party
+   * page views and error reports (the Publisher of `@ludex/schemas`, so the API imports no bus
+   * adapter), wired by the CLI. Without it the calls that publish answer 503.
    */
-  readonly events?: Publisher
+  readonly publisher?: Publisher
 }

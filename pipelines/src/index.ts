@@ -33,7 +33,8 @@ export {
 export { DATA_REFUSAL_CODES, type StoreRefusal, storeRefusal } from './clickhouse/refusals.ts'
 export * from './insert-log/index.ts'
 export * from './materialise/index.ts'
-export { snapshotRows, type TsvRows } from './sink/rows.ts'
+export { applyRetention, RETAINED_TABLES, type RetentionResult } from './retention/retention.ts'
+export { errorReportRows, siteEventRows, snapshotRows, type TsvRows } from './sink/rows.ts'
 export {
   deadLetterWriter,
   type InsertedEvent,

@@ -84,6 +84,9 @@ export default defineConfig({
       RATE_LIMIT_REGISTER: '1000',
       RATE_LIMIT_PASSWORD_RESET: '1000',
       RATE_LIMIT_RESEND: '1000',
+      // Every page of the suite sends its page views (and some tests error reports) from one address.
+      RATE_LIMIT_SITE_EVENTS: '1000',
+      RATE_LIMIT_ERROR_REPORTS: '1000',
     },
   },
 })

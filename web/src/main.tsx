@@ -5,24 +5,29 @@ import { hydrate } from '@tanstack/react-query'
 import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router'
-import { writeCookiePreferences } from './account/cookie-preferences.ts'
-import { createAnalytics, defaultSink } from './analytics/sink.ts'
+import { readCookiePreferences, writeCookiePreferences } from './account/cookie-preferences.ts'
+import { rememberCampaign, storedCampaign } from './analytics/campaign.ts'
+import { installErrorReporter } from './analytics/error-reporter.ts'
+import { createFirstPartySink } from './analytics/first-party-sink.ts'
+import { createAnalytics } from './analytics/sink.ts'
 import { AppProviders } from './app/AppProviders.tsx'
 import { createQueryClient } from './app/query-client.ts'
 import { createRoutes } from './app/router.tsx'
 import { readSsrState, type SsrState } from './app/ssr-state.ts'
 import { createConsentStore } from './consent/consent.ts'
+import { RELEASE } from './release.ts'
 import { createPageMetaStore } from './shell/page-meta.ts'
 import { MAIN_CONTENT_ID } from './shell/SkipLink.tsx'
 import { createShellDataLoader } from './shell/shell-data.ts'
 import { registerServiceWorker } from './updates/register.ts'
 import { createUpdateStore } from './updates/update-store.ts'
 
+// First, so that an error while the app starts is reported too (issue 18 point 6).
+installErrorReporter({ release: RELEASE })
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 // What lives as long as this app does, made once here and handed down (never module state).
-// The analytics service is not chosen yet; a real sink replaces defaultSink here.
-const analytics = createAnalytics(defaultSink)
+const analytics = createAnalytics(createFirstPartySink({ campaign: () => storedCampaign(localStorage) }))
 const pageMeta = createPageMetaStore()
 // Read from the same cookie the server rendered the page with, so the prompt hydrates as drawn.
 const consent = createConsentStore(document.cookie, writeCookiePreferences)
@@ -31,6 +36,7 @@ const queryClient = createQueryClient()
 const loadShellData = createShellDataLoader(queryClient)
 const routes = createRoutes(queryClient, { loadShellData })
 const ssr = readSsrState(document)
+rememberLandingCampaign()
 // The skip link followed as a plain link before the app had started: its fragment is no hash parameter.
 if (window.location.hash === `#${MAIN_CONTENT_ID}`) {
   window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search)
@@ -95,6 +101,17 @@ function app(router: ReturnType<typeof createBrowserRouter>) {
       <RouterProvider router={router} />
     </AppProviders>
   )
+}
+
+/**
+ * Part 2 §2.1: `/` and any unknown path store the campaign tracking parameters (then show the
+ * overview). Only with analytics consent; the first campaign stays (campaign.ts).
+ */
+function rememberLandingCampaign(): void {
+  const matches = matchRoutes(routes, window.location) ?? []
+  const deepest = matches.at(-1)?.route
+  const landing = window.location.pathname === '/' || deepest?.path === '*'
+  if (landing && readCookiePreferences().st) rememberCampaign(window.location.search, localStorage)
 }
 
 /** Resolves the lazy route modules the current address matches, as React Router's SSR guide does. */

@@ -1,4 +1,4 @@
-import { type Config, EVENT_RATE_WINDOW_MS, publicUrl } from '@ludex/schemas'
+import { type Config, EVENT_RATE_WINDOW_MS, IP_ADDRESS_RETENTION_DAYS, publicUrl } from '@ludex/schemas'
 import type { JWTVerifyGetKey } from 'jose'
 import type { Logger } from 'pino'
 import { createGameCredentials, type GameCredentials } from '../credentials/credentials.ts'
@@ -16,8 +16,9 @@ import { type AccountsStore, accountsStore } from './store.ts'
 export type { RateRule }
 
 /**
- * Rate-limited account calls (DESIGN §5): each has a budget per client address, and sign-in, sign-up
- * and reset requests one per email too (`src/security/attempt-guard.ts`).
+ * Rate-limited calls (DESIGN §5): each account call has a budget per client address, and sign-in,
+ * sign-up and reset requests one per email too (`src/security/attempt-guard.ts`); the first-party site
+ * data calls (page views, error reports) one per client address and minute.
  */
 export interface AuthRateLimits {
   readonly login: RateRule
@@ -26,6 +27,8 @@ export interface AuthRateLimits {
   readonly resend: RateRule
   /** Signed event batches per credential (POST /api/events), whatever address they come from. */
   readonly events: RateRule
+  readonly siteEvents: RateRule
+  readonly errorReports: RateRule
 }
 
 /** Everything the account calls need, wired once at start-up. */
@@ -45,8 +48,11 @@ export interface Accounts {
   /** Google sign-in's OAuth client id (public: the browser initialises the button with it); null when off. */
   readonly google: { readonly clientId: string } | null
   readonly now: () => number
-  /** Deletes expired sessions and spent or expired tokens (run at start-up and hourly). */
-  purge(): Promise<{ sessions: number; tokens: number }>
+  /**
+   * Deletes expired sessions and spent or expired tokens, and clears the audit log's client addresses
+   * older than IP_ADDRESS_RETENTION_DAYS (run at start-up and hourly by every API process).
+   */
+  purge(): Promise<{ sessions: number; tokens: number; addresses: number }>
 }
 
 export interface AccountsOptions {
@@ -68,6 +74,7 @@ export interface AccountsOptions {
 }
 
 const MINUTE_MS = 60_000
+const DAY_MS = 86_400_000
 
 export function createAccounts(options: AccountsOptions): Accounts {
   const { config, logger, now } = options
@@ -107,6 +114,8 @@ export function createAccounts(options: AccountsOptions): Accounts {
       passwordReset: { limit: config.RATE_LIMIT_PASSWORD_RESET, windowMs },
       resend: { limit: config.RATE_LIMIT_RESEND, windowMs },
       events: { limit: config.EVENT_RATE_LIMIT, windowMs: EVENT_RATE_WINDOW_MS },
+      siteEvents: { limit: config.RATE_LIMIT_SITE_EVENTS, windowMs: MINUTE_MS },
+      errorReports: { limit: config.RATE_LIMIT_ERROR_REPORTS, windowMs: MINUTE_MS },
     },
     credentials: options.credentialsKey
       ? createGameCredentials({
@@ -125,7 +134,13 @@ export function createAccounts(options: AccountsOptions): Accounts {
     now,
     purge: async () => {
       const at = new Date(now())
-      return { sessions: await store.sessions.purgeExpired(at), tokens: await store.tokens.purgeSpent(at) }
+      return {
+        sessions: await store.sessions.purgeExpired(at),
+        tokens: await store.tokens.purgeSpent(at),
+        addresses: await store.audit.clearAddresses(
+          new Date(at.getTime() - IP_ADDRESS_RETENTION_DAYS * DAY_MS),
+        ),
+      }
     },
   }
 }

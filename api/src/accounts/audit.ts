@@ -11,6 +11,7 @@ export type AuditAction =
   | 'user.google_link'
   | 'user.role_change'
   | 'user.create_cli'
+  | 'user.delete'
   | 'session.simulate_role'
   | 'place.edit'
   | 'tag.create'
@@ -35,6 +36,11 @@ export interface AuditRepository {
   record(entry: AuditEntry): Promise<void>
   /** Newest first. */
   recent(limit: number, filter?: { action?: AuditAction }): Promise<AuditEntry[]>
+  /**
+   * Forgets the client addresses of entries older than `before` (the privacy policy keeps addresses
+   * 30 days); the entries stay. Returns how many were cleared.
+   */
+  clearAddresses(before: Date): Promise<number>
 }
 
 export function auditRepository(db: AppDb): AuditRepository {
@@ -64,6 +70,15 @@ export function auditRepository(db: AppDb): AuditRepository {
         details: (r.details ?? {}) as Record<string, unknown>,
         ip: r.ip,
       }))
+    },
+    async clearAddresses(before) {
+      const result = await db
+        .updateTable('audit_log')
+        .set({ ip: null })
+        .where('ip', 'is not', null)
+        .where('at', '<', before)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows)
     },
   }
 }

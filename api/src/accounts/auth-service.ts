@@ -63,6 +63,20 @@ export class GoogleSignInError extends Error {
   }
 }
 
+/**
+ * How a signed-in user confirms deleting the account: the password, or (an account without one, which
+ * signs in with Google) a session begun this recently, i.e. signing in again just before.
+ */
+export const FRESH_SESSION_MS = 10 * 60_000
+
+export type AccountDeletion =
+  | 'deleted'
+  | 'last_admin'
+  /** No password given and the session is older than FRESH_SESSION_MS. */
+  | 'confirmation_required'
+  | 'wrong_password'
+  | 'not_found'
+
 /** Activity is written at most this often per session (every request would be a write). */
 const ACTIVITY_RESOLUTION_MS = 5 * 60_000
 
@@ -93,6 +107,11 @@ export interface AuthService {
     interests: readonly string[],
     userType: UserType,
   ): Promise<UserRecord | null>
+  /**
+   * Deletes the signed-in user's account once confirmed (the password, or a fresh session without
+   * one); the last admin cannot (users.deleteKeepingAnAdmin says what goes and what stays).
+   */
+  deleteAccount(resolved: ResolvedSession, password: string | undefined): Promise<AccountDeletion>
   /** Cycles an admin's simulated role; null when the user may not simulate. */
   simulateNextRole(resolved: ResolvedSession, ip: string | null): Promise<Role | null>
   /** Resolves once every mail handed to the background has been sent (or has failed). */
@@ -342,6 +361,21 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
 
     completeOnboarding(userId, interests, userType) {
       return store.users.setOnboarding(userId, interests, userType)
+    },
+
+    async deleteAccount(resolved, password) {
+      const { user, session } = resolved
+      if (password !== undefined) {
+        const ok = user.passwordHash
+          ? await hasher.verify(user.passwordHash, password)
+          : await hasher.verifyNothing(password)
+        if (!ok) return 'wrong_password'
+      } else if (now().getTime() - session.createdAt.getTime() > FRESH_SESSION_MS) {
+        return 'confirmation_required'
+      }
+      const result = await store.users.deleteKeepingAnAdmin(user.id, now())
+      if (result === 'deleted') logger.info({ userId: user.id }, 'account deleted')
+      return result ?? 'not_found'
     },
 
     async simulateNextRole(resolved, ip) {

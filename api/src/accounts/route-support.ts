@@ -13,8 +13,14 @@ import type { Accounts } from './accounts.ts'
 import type { ResolvedSession } from './auth-service.ts'
 import { normalizeEmail } from './users.ts'
 
-/** The rate-limited account calls, each with budgets of its own. */
-export type RateLimitedCall = 'login' | 'register' | 'password-reset' | 'resend'
+/** The rate-limited calls, each with budgets of its own. */
+export type RateLimitedCall =
+  | 'login'
+  | 'register'
+  | 'password-reset'
+  | 'resend'
+  | 'site-events'
+  | 'error-reports'
 /** The calls counted per email too. */
 const EMAIL_LIMITED_CALLS: readonly RateLimitedCall[] = ['login', 'register', 'password-reset']
 

@@ -88,6 +88,14 @@ export interface UserRepository {
    * admins are locked for the check, so two concurrent demotions cannot both pass it.
    */
   setRoleKeepingAnAdmin(id: number, role: Role): Promise<UserRecord | 'last_admin' | null>
+  /**
+   * Deletes the account unless it is the last admin ('last_admin' then; null for an unknown user), in
+   * one transaction with the admins locked as for a role change. What is kept with the user goes with
+   * it (sessions, tokens, preferences and personal tags cascade); the audit log keeps what happened but
+   * nothing personal: the user's entries lose their actor (the foreign key sets it null) and every
+   * address of entries by or about the account is cleared. A `user.delete` entry names the former id.
+   */
+  deleteKeepingAnAdmin(id: number, at: Date): Promise<'deleted' | 'last_admin' | null>
   touchActive(id: number, at: Date): Promise<void>
   list(): Promise<UserRecord[]>
   countByRole(role: Role): Promise<number>
@@ -186,6 +194,36 @@ export function userRepository(db: AppDb): UserRepository {
         // A simulation belongs to the admin role: whatever it was, it ends with a role change.
         await trx.updateTable('sessions').set({ simulated_role: null }).where('user_id', '=', id).execute()
         return toRecord(row)
+      })
+    },
+    async deleteKeepingAnAdmin(id, at) {
+      return db.transaction().execute(async (trx) => {
+        const admins = await trx
+          .selectFrom('users')
+          .select('id')
+          .where('role', '=', 'admin')
+          .forUpdate()
+          .execute()
+        const target = await trx
+          .selectFrom('users')
+          .select(['id', 'role'])
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirst()
+        if (!target) return null
+        if (target.role === 'admin' && admins.length <= 1) return 'last_admin' as const
+        const subject = `user:${id}`
+        await trx
+          .updateTable('audit_log')
+          .set({ ip: null })
+          .where((eb) => eb.or([eb('actor_id', '=', id), eb('target', '=', subject)]))
+          .execute()
+        await trx.deleteFrom('users').where('id', '=', id).execute()
+        await trx
+          .insertInto('audit_log')
+          .values({ at, actor_id: null, action: 'user.delete', target: subject, details: '{}', ip: null })
+          .execute()
+        return 'deleted' as const
       })
     },
     async touchActive(id, at) {

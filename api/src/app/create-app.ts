@@ -17,6 +17,7 @@ import { originCheck } from '../security/origin-check.ts'
 import { spaStatic } from '../static/spa-static.ts'
 import { sessionViewer } from '../viewer/session-viewer.ts'
 import { type ViewerResolver, visitorsOnly } from '../viewer/viewer.ts'
+import { oldToolsHostRedirect } from './old-tools-host.ts'
 import { errorEnvelope, requestContext, securityHeaders } from './request-context.ts'
 
 export const API_VERSION = '0.1.0'
@@ -55,6 +56,11 @@ export interface ApiAppOptions {
   readonly staticDir?: string
   /** false: pages go out as the SPA's index.html even when the build has the server-side render. */
   readonly serverRender?: boolean
+  /**
+   * Host names of the old tools site (OLD_TOOLS_HOSTS) and where they now lead (PUBLIC_URL): such a
+   * request is redirected (301) there with its path and query, before anything else.
+   */
+  readonly oldToolsHosts?: { readonly hosts: readonly string[]; readonly siteUrl: string }
   /** Validate every JSON response against its schema (tests). */
   readonly validateResponses?: boolean
   readonly onValidResponse?: (route: RouteDef, status: number) => void
@@ -84,6 +90,10 @@ export function createApiApp(options: ApiAppOptions): Koa {
       strictTransportSecurity: options.strictTransportSecurity ?? false,
     }),
   )
+  // An old tools host leaves at once, with the security headers (and the request's log line) only.
+  if (options.oldToolsHosts && options.oldToolsHosts.hosts.length > 0) {
+    app.use(oldToolsHostRedirect(options.oldToolsHosts))
+  }
   app.use(compress({ threshold: 1024 }))
   app.use(errorEnvelope())
   app.use(originCheck(options.allowedOrigins ?? []))

@@ -2,15 +2,20 @@ import { isSafeText, SAFE_TEXT_MESSAGE } from '@ludex/schemas'
 import type { Context } from 'koa'
 import { ApiError } from './api-error.ts'
 
-const LIMIT_BYTES = 1 << 20
+/** The body cap of every call that states none smaller (RouteDef.maxBodyBytes). */
+export const BODY_LIMIT_BYTES = 1 << 20
+
+function sizeText(bytes: number): string {
+  return bytes % (1 << 20) === 0 ? `${bytes >> 20} MiB` : `${Math.round(bytes / 1024)} KiB`
+}
 
 /**
- * Reads a JSON request body (at most 1 MiB); an empty body is undefined. Every string in it, keys
+ * Reads a JSON request body (at most `limitBytes`, 1 MiB by default); an empty body is undefined. Every string in it, keys
  * included, must be safe text (schemas' safeText): the request schemas say so field by field, and
  * this check holds for any body whatever its schema lets through (record keys, future fields).
  */
-export async function readJsonBody(ctx: Context): Promise<unknown> {
-  return parseJsonBytes(await readBodyBytes(ctx, LIMIT_BYTES))
+export async function readJsonBody(ctx: Context, limitBytes = BODY_LIMIT_BYTES): Promise<unknown> {
+  return parseJsonBytes(await readBodyBytes(ctx, limitBytes))
 }
 
 /**
@@ -35,8 +40,7 @@ export async function readBodyBytes(ctx: Context, limitBytes: number): Promise<B
 }
 
 function tooLarge(limitBytes: number): ApiError {
-  const size = limitBytes >= 1 << 20 ? `${limitBytes / (1 << 20)} MiB` : `${limitBytes / 1024} KiB`
-  return new ApiError(413, 'payload_too_large', `The body is larger than ${size}`)
+  return new ApiError(413, 'payload_too_large', `The body is larger than ${sizeText(limitBytes)}`)
 }
 
 /** Parses body bytes read by readBodyBytes as JSON (undefined when empty), safe text everywhere. */

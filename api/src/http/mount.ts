@@ -52,7 +52,8 @@ export function mountRoutes(app: Koa, routes: readonly RouteDef[], options: Moun
       let body: unknown
       let rawBody: Buffer | undefined
       if (route.rawBody) rawBody = await readBodyBytes(ctx, route.rawBody.maxBytes)
-      else if (route.method !== 'GET') body = parseWith(route.body, await readJsonBody(ctx), 'body')
+      else if (route.method !== 'GET')
+        body = parseWith(route.body, await readJsonBody(ctx, route.maxBodyBytes), 'body')
       const result = await route.handler({ params, query, body, viewer, deps: options.deps, ctx, rawBody })
 
       if (isStatus(result)) {

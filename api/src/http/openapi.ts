@@ -39,11 +39,11 @@ const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid input: the error names the field at fault',
   401: 'Not signed in',
   403: 'Not allowed (a missing permission, or a state-changing call from a foreign Origin)',
-  413: 'The body is larger than the call takes',
   428: 'Precondition required',
   404: 'Not found',
   406: 'None of the accepted content types can be produced',
   409: 'Conflict',
+  413: 'The body is larger than the call takes',
   429: 'Too many requests',
   500: 'Internal error (no detail is leaked)',
   502: 'The upstream platform did not answer',
@@ -127,7 +127,8 @@ export function buildOpenApi(
       }
     }
     const guard = !route.requires ? [] : route.requires === 'user' ? [401] : [401, 403]
-    const statuses = new Set([400, ...guard, ...(route.errors ?? []), 500])
+    const capped = route.maxBodyBytes === undefined ? [] : [413]
+    const statuses = new Set([400, ...guard, ...capped, ...(route.errors ?? []), 500])
     for (const status of [...statuses].sort((a, b) => a - b)) {
       responses[status] = {
         description: STATUS_TEXT[status] ?? 'Error',
@@ -141,6 +142,7 @@ export function buildOpenApi(
       ...((route.description || (route.requires && route.requires !== 'user')) && {
         description: [
           route.description,
+          route.maxBodyBytes !== undefined && `The body is at most ${route.maxBodyBytes} bytes (413 beyond).`,
           route.requires && route.requires !== 'user' && `Needs the ${route.requires} permission.`,
         ]
           .filter(Boolean)

@@ -83,6 +83,8 @@ export interface RouteDef<
    * signature in headers (events/signing.ts of @ludex/schemas). Documented as its security scheme.
    */
   readonly security?: 'gameKey'
+  /** A body cap below the 1 MiB every call has (413 beyond it; documented with the 413). */
+  readonly maxBodyBytes?: number
   readonly response: R
   /** Other content types the call can answer with (negotiated by the handler from Accept). */
   readonly alternativeContentTypes?: readonly string[]

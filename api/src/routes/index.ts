@@ -1,4 +1,6 @@
 import type { RouteDef } from '../http/route.ts'
+import { siteEventsRoute } from './analytics/events.ts'
+import { visitorStatsRoute } from './analytics/visitors.ts'
 import {
   passwordChangeRoute,
   passwordRequestRoute,
@@ -18,6 +20,7 @@ import { badgesRoute } from './badges/download.ts'
 import { creatorCcuRoute } from './creator/ccu.ts'
 import { creatorDetailRoute } from './creator/detail.ts'
 import { creatorListRoute } from './creator/list.ts'
+import { errorGroupsRoute, errorReportRoute } from './errors/errors.ts'
 import { eventIngestRoute } from './events/ingest.ts'
 import {
   credentialCreateRoute,
@@ -47,7 +50,7 @@ import { statsKindRoute } from './stats/stats-kind.ts'
 import { thumbnailBulkRoute } from './thumbnail/bulk.ts'
 import { thumbnailHistoryRoute } from './thumbnail/history.ts'
 import { userListRoute, userRoleRoute } from './users/admin.ts'
-import { onboardingRoute, preferencesGetRoute, preferencesPutRoute } from './users/me.ts'
+import { deleteAccountRoute, onboardingRoute, preferencesGetRoute, preferencesPutRoute } from './users/me.ts'
 
 /** Every /api call, in the order the OpenAPI document lists them. */
 export const apiRoutes: readonly RouteDef[] = [
@@ -101,6 +104,7 @@ export const apiRoutes: readonly RouteDef[] = [
   onboardingRoute,
   preferencesGetRoute,
   preferencesPutRoute,
+  deleteAccountRoute,
   userListRoute,
   userRoleRoute,
   credentialListRoute,
@@ -108,6 +112,10 @@ export const apiRoutes: readonly RouteDef[] = [
   credentialUpdateRoute,
   credentialDeleteRoute,
   eventIngestRoute,
+  siteEventsRoute,
+  visitorStatsRoute,
+  errorReportRoute,
+  errorGroupsRoute,
 ]
 
 export { devRoutes } from './dev/outbox.ts'

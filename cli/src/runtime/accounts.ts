@@ -24,6 +24,7 @@ export interface AccountsRuntime {
     trustProxy: number
     devRoutes: boolean
     strictTransportSecurity: boolean
+    oldToolsHosts: { hosts: string[]; siteUrl: string }
   }
   close(): Promise<void>
 }
@@ -34,7 +35,8 @@ const PURGE_EVERY_MS = 3_600_000
  * The createApiApp options the accounts' configuration implies: the origins allowed to make
  * state-changing calls, the proxy hops to trust, the outbox page (only when MAIL_OUTBOX_PAGE asks for it
  * and mail stays in the outbox; the configuration refuses it on a non-loopback address), and HSTS when
- * PUBLIC_URL is https (as the session cookie is Secure then).
+ * PUBLIC_URL is https (as the session cookie is Secure then), and the old tools hosts that lead to
+ * PUBLIC_URL.
  */
 export function accountsHttpOptions(config: Config): AccountsRuntime['http'] {
   return {
@@ -42,6 +44,7 @@ export function accountsHttpOptions(config: Config): AccountsRuntime['http'] {
     trustProxy: config.TRUST_PROXY,
     devRoutes: config.MAIL_OUTBOX_PAGE && !config.SMTP_URL,
     strictTransportSecurity: new URL(publicUrl(config)).protocol === 'https:',
+    oldToolsHosts: { hosts: config.OLD_TOOLS_HOSTS, siteUrl: publicUrl(config) },
   }
 }
 
@@ -68,7 +71,9 @@ export async function openConfiguredAppDatabase(config: Config, logger: Logger):
 /**
  * The accounts of the composition root: app database, mail (SMTP with SMTP_URL, else the outbox in the
  * data dir, listed at /api/dev/outbox with MAIL_OUTBOX_PAGE), rate limiter, session settings, and the
- * event credentials with their sealing key (CREDENTIALS_KEY, else the data dir's key file).
+ * event credentials with their sealing key (CREDENTIALS_KEY, else the data dir's key file). The app
+ * database's retention runs here, where the database is open: at start-up and hourly, `purge` removes
+ * expired sessions and spent tokens and clears audit-log addresses older than 30 days.
  */
 export async function startAccounts(
   config: Config,
@@ -113,7 +118,9 @@ export async function startAccounts(
   const purge = async () => {
     try {
       const purged = await accounts.purge()
-      if (purged.sessions + purged.tokens > 0) log.info(purged, 'expired sessions and spent tokens removed')
+      if (purged.sessions + purged.tokens + purged.addresses > 0) {
+        log.info(purged, 'expired sessions, spent tokens and old audit addresses removed')
+      }
     } catch (err) {
       log.warn({ err }, 'purging expired sessions failed')
     }

@@ -18,8 +18,8 @@ export function createApiDeps(options: {
   site?: SiteInfo
   /** Where tag members Ludex does not track yet are asked to be tracked (a poller must take them). */
   trackPlaces?: TrackPlaces
-  /** The bus game events go to; without it POST /api/events answers 503. */
-  events?: Publisher
+  /** The process's bus, for game events and the site data the API publishes; without it those calls answer 503. */
+  publisher?: Publisher
 }): ApiDeps {
   const { clickhouse, roblox, clock, logger } = options
   return {
@@ -32,6 +32,6 @@ export function createApiDeps(options: {
     ...(options.accounts && { accounts: options.accounts }),
     ...(options.site && { site: options.site }),
     ...(options.trackPlaces && { trackPlaces: options.trackPlaces }),
-    ...(options.events && { events: options.events }),
+    ...(options.publisher && { publisher: options.publisher }),
   }
 }

@@ -107,7 +107,7 @@ export async function benchEventIngest(options: EventBenchOptions): Promise<Even
       now,
       logger,
       accounts,
-      events: pipeline.bus,
+      publisher: pipeline.bus,
     },
   })
   const server = await listen(app, '127.0.0.1', 0)

@@ -19,6 +19,7 @@ import { type MaterialiserComponent, startMaterialiserRole } from './roles/mater
 import { planRoles, ROLES, type Role, type RolePlan } from './roles/plan.ts'
 import { type PlatformComponent, startPlatformPart } from './roles/platform.ts'
 import { startPollerRole } from './roles/poller.ts'
+import { registerRetentionJob } from './roles/retention.ts'
 import { startSchedulerRole } from './roles/scheduler.ts'
 import { startSinkRole } from './roles/sink.ts'
 import { startStore } from './roles/store.ts'
@@ -94,8 +95,11 @@ export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> 
   }
   const needsStore =
     has('sink') || has('materialiser') || has('poller') || has('api') || options.publishesHere
-  const needsBus = has('sink') || has('poller') || options.publishesHere
   const servesApi = has('api') && serveHttp
+  // The API publishes (game events, page views, error reports): without Kafka it needs the in-process
+  // bus and a sink beside it; with Kafka and no bus here it opens a producer on its first publish.
+  const needsBus =
+    has('sink') || has('poller') || options.publishesHere || (servesApi && !ctx.config.KAFKA_BROKERS)
   if (needsStore) readiness.expect('store', 'connecting')
   // The api role reports itself only where it serves (its check asks the app database and the store).
   for (const role of plan.roles) if (role !== 'api' || servesApi) readiness.expect(role, 'starting')
@@ -148,7 +152,10 @@ export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> 
             startMaterialiserRole(ctx, { store: store.client, followLog: options.publishesHere !== true }),
           )
         : null
-    if (store && bus && has('sink')) {
+    // An API on the in-process bus without a sink beside it: the bus is a queue in this process, so
+    // the sink that writes what the API publishes runs here too (only the API publishes to it).
+    const apiSink = servesApi && !has('sink') && bus?.selected.kind === 'in-process'
+    if (store && bus && (has('sink') || apiSink)) {
       await startComponent(ctx, 'sink', () =>
         startSinkRole(ctx, {
           store: store.client,
@@ -165,14 +172,14 @@ export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> 
     if (store && platform && shared && servesApi) {
       const part = platform
       const state = shared
-      const events = await gameEventsPublisher(ctx, bus?.selected.bus ?? null, bus?.selected.kind ?? null)
+      const published = await apiPublisher(ctx, bus?.selected.bus ?? null, bus?.selected.kind ?? null)
       api = await startComponent(ctx, 'api', () =>
         startApiRole(ctx, {
           store: store.client,
           platform: part,
           shared: state,
-          events,
           metrics: httpMetrics,
+          publisher: published && ctx.metrics.instrumentPublisher(published),
           localAdminDir: lock?.dataDir ?? null,
           ...(options.staticDir && { staticDir: options.staticDir }),
           trackingReachesPollers: state.kind === 'redis' || has('poller'),
@@ -207,6 +214,7 @@ export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> 
           }),
         )
         tracker = poller.tracker
+        registerRetentionJob(jobs.jobs, store.client, logger)
       }
       if (has('scheduler')) await startComponent(ctx, 'scheduler', () => startSchedulerRole(jobs, schedule))
       await startComponent(ctx, 'jobs', () => startJobs(jobs))
@@ -232,26 +240,26 @@ export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> 
 }
 
 /**
- * Where the API of this process publishes the game events it accepts: this process's bus when it has
- * one (a sink reads it here, or it is Kafka); with KAFKA_BROKERS and no bus here (`ludex api`), a Kafka
- * producer opened on the first batch; otherwise none, and POST /api/events answers 503 (an in-process
- * bus with no sink beside the API would hold the events where nothing reads them).
+ * Where the API of this process publishes (the game events it accepts, first-party page views and
+ * error reports): this process's bus when it has one (a sink reads it here, or it is Kafka); with
+ * KAFKA_BROKERS and no bus here (`ludex api`), a Kafka producer opened on the first publish, so an API
+ * that never publishes never loads kafkajs; otherwise none, and those calls answer 503.
  */
-async function gameEventsPublisher(
+async function apiPublisher(
   ctx: RoleContext,
   bus: Bus | null,
   kind: string | null,
 ): Promise<Publisher | null> {
   if (bus) {
-    ctx.wiring.record('gameEvents', kind ?? 'bus')
+    ctx.wiring.record('apiPublishes', kind ?? 'bus')
     return bus
   }
   if (!ctx.config.KAFKA_BROKERS) {
-    ctx.wiring.record('gameEvents', 'off')
+    ctx.wiring.record('apiPublishes', 'off')
     return null
   }
-  ctx.wiring.record('gameEvents', 'kafka (connected on the first batch)')
-  return ctx.lifecycle.start('game events producer', async () => {
+  ctx.wiring.record('apiPublishes', 'kafka (connected on the first batch)')
+  return ctx.lifecycle.start('api producer', async () => {
     const publisher = lazyPublisher(
       async () => (await selectBus(ctx.config, ctx.logger)).bus,
       ctx.logger.child({ component: 'events' }),

@@ -15,7 +15,7 @@ export type WiringPart =
   | 'changeMemory'
   | 'tagTracking'
   | 'platform'
-  | 'gameEvents'
+  | 'apiPublishes'
 
 export interface Wiring {
   record(part: WiringPart, kind: string): void

@@ -3,10 +3,12 @@ import {
   type CreatorV1,
   type DailyPicksV1,
   type DeadLetter,
+  type ErrorReportV1,
   type GameEventV1,
   type PlaceMetadataV1,
   type PlaceSnapshotV1,
   type PlatformTotalsV1,
+  type SiteEventV1,
   TEN_MINUTES_MS,
 } from '@ludex/schemas'
 import { TsvWriter } from './tsv-writer.ts'
@@ -121,7 +123,10 @@ export function gameEventRows(batch: readonly GameEventV1[]): TsvRows {
   return { columns: gameEventColumns, text, count: batch.length }
 }
 
-export type JsonRow = Record<string, string | number | boolean | null | readonly (string | number)[]>
+export type JsonRow = Record<
+  string,
+  string | number | boolean | null | readonly (string | number)[] | Readonly<Record<string, string>>
+>
 
 export interface MetadataRows {
   readonly details: JsonRow[]
@@ -199,6 +204,34 @@ export function creatorRows(batch: readonly CreatorV1[]): JsonRow[] {
     thumbnail_hash: m.thumbnail_hash,
     member_count: m.member_count,
     observed_at: m.observed_at,
+  }))
+}
+
+export function siteEventRows(batch: readonly SiteEventV1[]): JsonRow[] {
+  return batch.map((m) => ({
+    id: m.id,
+    at: sec(m.at),
+    event: m.event,
+    path: m.path,
+    title: m.title,
+    referrer: m.referrer,
+    user_id: m.user_id,
+    properties: m.properties,
+    client_ip: m.client_ip,
+  }))
+}
+
+export function errorReportRows(batch: readonly ErrorReportV1[]): JsonRow[] {
+  return batch.map((m) => ({
+    id: m.id,
+    at: sec(m.at),
+    kind: m.kind,
+    name: m.name,
+    message: m.message,
+    stack: m.stack,
+    path: m.path,
+    release: m.release,
+    user_agent: m.user_agent,
   }))
 }
 

@@ -10,10 +10,12 @@ import {
   creatorRows,
   dailyPicksRows,
   deadLetterRows,
+  errorReportRows,
   gameEventRows,
   type JsonRow,
   metadataRows,
   platformRows,
+  siteEventRows,
   slotOf,
   snapshotRows,
   type TsvRows,
@@ -162,6 +164,13 @@ export function startSink(options: SinkOptions): Sink {
       await insert.tsv(tables.gameEvents, rows)
       const [min, max] = range(batch.map((m) => m.time))
       await after(topics.gameEvents as Topic<unknown>, rows.count, min, max)
+    }),
+    // First-party site data: nothing is materialised from it, so no insert-log range (onInserted).
+    bus.subscribe(topics.siteEvents, sub, async (batch) => {
+      await insert.json(tables.siteEvents, siteEventRows(batch))
+    }),
+    bus.subscribe(topics.errorReports, sub, async (batch) => {
+      await insert.json(tables.errorReports, errorReportRows(batch))
     }),
   ]
   log.info({ topics: subscriptions.length, ...sub }, 'sink started')

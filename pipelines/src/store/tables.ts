@@ -41,6 +41,10 @@ export const tables = {
   // Game events (026): raw, one row per (place, event id); daily counts materialised from them.
   gameEvents: 'game_events',
   eventDailyCounts: 'event_daily_counts',
+  // First-party site data (027): page views and sign-ups, browser error reports; TTLs keep the
+  // retention promises (addresses 30 days, the rows 3 months; RETAINED_TABLES in src/retention).
+  siteEvents: 'site_events',
+  errorReports: 'error_reports',
 } as const
 
 export type TableName = (typeof tables)[keyof typeof tables]

@@ -7,6 +7,7 @@ import { type GameEventV1, gameEventV1 } from './game-event.ts'
 import { type PlaceMetadataV1, placeMetadataV1 } from './place-metadata.ts'
 import { type PlaceSnapshotV1, placeSnapshotV1 } from './place-snapshot.ts'
 import { type PlatformTotalsV1, platformTotalsV1 } from './platform-totals.ts'
+import { type ErrorReportV1, errorReportV1, type SiteEventV1, siteEventV1 } from './site-event.ts'
 
 /** A bus topic: its name, the schema both sides validate with, and how a message is keyed. */
 export interface Topic<T> {
@@ -53,6 +54,18 @@ export const topics = {
     schema: gameEventV1,
     key: (m) => String(m.place_id),
   } satisfies Topic<GameEventV1>,
+  /** First-party page views and sign-ups (POST /api/analytics/events); no order needed, spread by id. */
+  siteEvents: {
+    name: 'site-events.v1',
+    schema: siteEventV1,
+    key: (m) => m.id,
+  } satisfies Topic<SiteEventV1>,
+  /** Browser error reports (POST /api/errors), spread by id. */
+  errorReports: {
+    name: 'error-reports.v1',
+    schema: errorReportV1,
+    key: (m) => m.id,
+  } satisfies Topic<ErrorReportV1>,
   deadLetter: {
     name: 'dead-letter.v1',
     schema: deadLetterV1,

@@ -79,3 +79,23 @@ describe('the footer links: SOCIAL_LINKS and FEEDBACK_EMAIL', () => {
     expect(() => loadConfig({ FEEDBACK_EMAIL: 'nobody' })).toThrow(/FEEDBACK_EMAIL/)
   })
 })
+
+describe('OLD_TOOLS_HOSTS: the old tools site’s host names', () => {
+  it('reads a comma- or space-separated list, lower-cased, empty by default', () => {
+    expect(loadConfig({}).OLD_TOOLS_HOSTS).toEqual([])
+    expect(
+      loadConfig({ OLD_TOOLS_HOSTS: 'Tools.Example.com, old-tools.example.org  legacy' }).OLD_TOOLS_HOSTS,
+    ).toEqual(['tools.example.com', 'old-tools.example.org', 'legacy'])
+  })
+
+  it('refuses what is not a host name (a URL, a port, a path), naming it', () => {
+    for (const bad of [
+      'https://tools.example.com',
+      'tools.example.com:8080',
+      'tools/x',
+      '-tools.example.com',
+    ]) {
+      expect(() => loadConfig({ OLD_TOOLS_HOSTS: bad }), bad).toThrow(/OLD_TOOLS_HOSTS/)
+    }
+  })
+})

@@ -213,6 +213,25 @@ export const configSchema = z.object({
     })
     .default(0),
   /**
+   * Host names the old tools site was reached at (comma-separated, e.g. `tools.example.com`): a request
+   * whose Host is one of them is redirected (301) to PUBLIC_URL with its path and query (part 2 §2.1).
+   */
+  OLD_TOOLS_HOSTS: z
+    .string()
+    .transform((s, ctx) => {
+      const out: string[] = []
+      for (const part of s.split(/[\s,]+/).filter(Boolean)) {
+        const host = part.toLowerCase()
+        if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(host)) {
+          ctx.addIssue({ code: 'custom', message: `'${part}' is not a host name` })
+          return z.NEVER
+        }
+        out.push(host)
+      }
+      return out
+    })
+    .default([]),
+  /**
    * Serve GET /api/dev/outbox: the mails kept in the outbox (no SMTP_URL), reset and verification links
    * included, to anyone who asks. For local development only (`make run` sets it); refused with a
    * PUBLIC_URL or HOST that is not loopback.
@@ -266,6 +285,12 @@ export const configSchema = z.object({
       'must be 32 bytes as 64 hex digits or base64 (e.g. `openssl rand -hex 32`)',
     )
     .optional(),
+  /**
+   * First-party site data per client address and minute: batches of page views
+   * (POST /api/analytics/events) and browser error reports (POST /api/errors). Over it: 429.
+   */
+  RATE_LIMIT_SITE_EVENTS: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_ERROR_REPORTS: z.coerce.number().int().positive().default(10),
 
   /** Google sign-in: the OAuth client id the ID tokens must be issued for. Unset: Google sign-in is off. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),

@@ -63,7 +63,7 @@ export interface ApiFixture {
   readonly headers?: Record<string, string>
   /** The pipeline's own client on the fixture's store, for expectations computed apart from the API. */
   readonly clickhouse: ClickHouseClient
-  /** The pipeline's bus (in-process), which accepted game events go to: `drain()` waits for the sink. */
+  /** The pipeline's bus (in-process), which the API publishes game events and site data to: `drain()` waits for the sink. */
   readonly bus: Pick<Bus, 'publish' | 'drain'>
   /** A read of the store with bound parameters. */
   raw<T>(query: string, params?: Record<string, unknown>): Promise<T[]>
@@ -313,7 +313,7 @@ export async function startApiFixture(
       accounts,
       site: siteInfoOf(config),
       trackPlaces: (ids) => trackingRequests.request(ids),
-      events: pipeline.bus,
+      publisher: pipeline.bus,
     },
     allowedOrigins: [publicUrl(config), ...config.ALLOWED_ORIGINS],
     trustProxy: config.TRUST_PROXY,

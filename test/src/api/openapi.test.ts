@@ -28,6 +28,8 @@ interface Sessions {
   readonly deletedTagId: number
   /** Two event credentials: one the samples rename and delete, one that signs the events sample. */
   readonly credentials: readonly [GameCredential, GameCredential]
+  /** A viewer whose sample deletes its own account. */
+  readonly deletable: string
 }
 
 const json = (method: string, body: unknown, cookie?: string): RequestInit => ({
@@ -125,6 +127,32 @@ function samples(
       path: `/api/users/${s.viewerId}`,
       init: json('PUT', { role: 'viewer' }, s.admin),
     },
+    'DELETE /api/users/me': {
+      path: '/api/users/me',
+      init: json('DELETE', { password: 'correct horse battery' }, s.deletable),
+    },
+    'POST /api/analytics/events': {
+      path: '/api/analytics/events',
+      init: json('POST', {
+        events: [{ type: 'page_view', path: '/overview', title: 'Overview | Ludex', referrer: '' }],
+      }),
+    },
+    'GET /api/analytics/visitors': {
+      path: '/api/analytics/visitors?days=7',
+      init: { headers: { cookie: s.admin } },
+    },
+    'POST /api/errors': {
+      path: '/api/errors',
+      init: json('POST', {
+        kind: 'error',
+        name: 'Error',
+        message: 'sample',
+        stack: '',
+        path: '/overview',
+        release: '0.1.0',
+      }),
+    },
+    'GET /api/errors': { path: '/api/errors', init: { headers: { cookie: s.admin } } },
     'GET /api/place/{placeId}/price': { path: `/api/place/${place}/price` },
     'GET /api/thumbnail/bulk': {
       path: `/api/thumbnail/bulk?placeIds=${f.placeIds.slice(0, 3).join(',')}&type=Icon`,
@@ -228,6 +256,7 @@ describe('OpenAPI document and route coverage', () => {
       simulatingAdmin: (await asUser(f, 'admin')).headers!.cookie!,
       loginEmail: (await createUser(f)).email,
       credentials: [await credential('OpenAPI edited'), await credential('OpenAPI signer')],
+      deletable: (await asUser(f)).headers!.cookie!,
     }
   })
   afterAll(() => f.close())

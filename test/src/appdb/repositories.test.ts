@@ -284,6 +284,90 @@ describe.each(engines)('app database repositories on $name', (engine) => {
     ).toBe(true)
   })
 
+  it('forgets audit-log addresses older than the cut-off, keeping the entries', async () => {
+    const u = await store.users.create(newUser('audit-addresses@example.com'))
+    const entry = (offsetMs: number, ip: string | null) =>
+      store.audit.record({
+        at: at(offsetMs),
+        actorId: u.id,
+        action: 'session.simulate_role',
+        target: `user:${u.id}`,
+        details: { offset: offsetMs },
+        ip,
+      })
+    // Cut-off T0: a day before it, a minute before it, a day after it; one without an address.
+    await entry(-DAY, '198.51.100.1')
+    await entry(-60_000, '198.51.100.2')
+    await entry(DAY, '198.51.100.3')
+    await entry(-2 * DAY, null)
+    const cleared = await store.audit.clearAddresses(at())
+    expect(cleared).toBeGreaterThanOrEqual(2)
+    const mine = (await store.audit.recent(1000)).filter((e) => e.target === `user:${u.id}`)
+    // Newest entry first (the log's order).
+    expect(mine.map((e) => [e.details.offset, e.ip])).toEqual([
+      [-2 * DAY, null],
+      [DAY, '198.51.100.3'],
+      [-60_000, null],
+      [-DAY, null],
+    ])
+    expect(await store.audit.clearAddresses(at())).toBe(0)
+  })
+
+  it('deletes an account with what is kept with it, never the last admin, and keeps the audit log impersonal', async () => {
+    const admins = (await store.users.list()).filter((u) => u.role === 'admin')
+    for (const a of admins) await store.users.setRole(a.id, 'viewer')
+    const admin = await store.users.create(newUser('deleting-admin@example.com', { role: 'admin' }))
+    const other = await store.users.create(newUser('staying@example.com'))
+    await store.sessions.create({ idHash: 'del-s', userId: admin.id, createdAt: at(), expiresAt: at(DAY) })
+    await store.tokens.save({
+      hash: 'del-t',
+      userId: admin.id,
+      purpose: 'password_reset',
+      createdAt: at(),
+      expiresAt: at(HOUR),
+    })
+    await store.preferences.put(
+      admin.id,
+      { page_sizes: { users: 50 }, tabs: {}, panels: {}, groups: {} },
+      at(),
+    )
+    const audit = (actorId: number, target: string, ip: string) =>
+      store.audit.record({ at: at(), actorId, action: 'user.role_change', target, details: {}, ip })
+    await audit(admin.id, `user:${other.id}`, '203.0.113.1') // by the account
+    await audit(other.id, `user:${admin.id}`, '203.0.113.2') // about the account
+    await audit(other.id, `user:${other.id}`, '203.0.113.3') // neither
+
+    expect(await store.users.deleteKeepingAnAdmin(admin.id, at(1))).toBe('last_admin')
+    expect(await store.users.findById(admin.id)).not.toBeNull()
+    await store.users.setRole(other.id, 'admin')
+    expect(await store.users.deleteKeepingAnAdmin(admin.id, at(1))).toBe('deleted')
+    expect(await store.users.deleteKeepingAnAdmin(admin.id, at(1))).toBeNull()
+
+    expect(await store.users.findById(admin.id)).toBeNull()
+    expect(await store.sessions.find('del-s', at())).toBeNull()
+    expect(await store.tokens.consume('del-t', 'password_reset', at())).toBeNull()
+    expect(await store.preferences.get(admin.id)).toEqual({
+      page_sizes: {},
+      tabs: {},
+      panels: {},
+      groups: {},
+    })
+    const log = await store.audit.recent(20)
+    const of = (target: string) => log.filter((e) => e.target === target && e.action === 'user.role_change')
+    expect(of(`user:${other.id}`).map((e) => [e.actorId, e.ip])).toEqual([
+      [other.id, '203.0.113.3'],
+      [null, null],
+    ])
+    expect(of(`user:${admin.id}`).map((e) => [e.actorId, e.ip])).toEqual([[other.id, null]])
+    expect(log.find((e) => e.action === 'user.delete')).toMatchObject({
+      actorId: null,
+      target: `user:${admin.id}`,
+      ip: null,
+    })
+    await store.users.setRole(other.id, 'viewer')
+    for (const a of admins) await store.users.setRole(a.id, 'admin')
+  })
+
   it('keeps staff edits of experiences, with place ids beyond 32 bits as numbers', async () => {
     const placeId = 920_587_237_123
     expect(await store.placeEdits.get(placeId)).toBeNull()

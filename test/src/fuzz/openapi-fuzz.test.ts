@@ -51,7 +51,11 @@ const NEEDS_A_SECRET = new Set([
 /** Limited only once the secret is proven (per game key, after the signature): a fuzzer never gets there. */
 const LIMITED_AFTER_THE_SECRET = new Set(['POST /api/events'])
 /** Not called signed in (signed-in.toml). */
-const SESSION_ENDERS = new Set(['POST /api/auth/logout', 'POST /api/auth/simulate-role'])
+const SESSION_ENDERS = new Set([
+  'POST /api/auth/logout',
+  'POST /api/auth/simulate-role',
+  'DELETE /api/users/me',
+])
 
 /** Google sign-in configured against a local key: credentials are verified (and refused), not 404. */
 async function googleSignIn() {

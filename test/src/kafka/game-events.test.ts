@@ -77,7 +77,7 @@ describe('game events through Kafka', () => {
         now: Date.now,
         logger: silent,
         accounts: runtime.accounts,
-        events: publisher,
+        publisher,
       },
     })
     const server = await listen(app, '127.0.0.1', 0)

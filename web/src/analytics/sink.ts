@@ -3,10 +3,10 @@ import { readCookiePreferences } from '../account/cookie-preferences.ts'
 
 /**
  * Analytics behind a pluggable sink (part 1 §2: a page-view event on every route change; part 2 §4: a
- * sign-up identifies the user and captures a Registered event). The analytics service itself is not
- * chosen yet; main.tsx creates the app's Analytics over a sink and provides it (AnalyticsContext), and
- * components report through useAnalytics(). Nothing is sent when the cookie preferences forbid session
- * tracking (st: false).
+ * sign-up identifies the user and captures a Registered event). main.tsx creates the app's Analytics
+ * over Ludex's own sink (first-party-sink.ts: POST /api/analytics/events, into Ludex's store) and
+ * provides it (AnalyticsContext); components report through useAnalytics(). Nothing is sent when the
+ * cookie preferences forbid session tracking (st: false), and the server refuses it too.
  */
 export type PageViewEvent = {
   /** Path and search, never the hash (hashes can carry tokens). */
@@ -21,16 +21,6 @@ export interface AnalyticsSink {
   /** Ties later events to a user: an opaque analytics id (never the database id) and its traits. */
   identify?(id: string, traits: Readonly<Record<string, string>>): void
   capture?(event: string, properties?: Readonly<Record<string, string>>): void
-}
-
-/** Drops events; in development it logs them so the wiring can be seen. */
-export const defaultSink: AnalyticsSink = {
-  pageView(event) {
-    if (import.meta.env.DEV) console.debug('[analytics] page view', event.path)
-  },
-  capture(event) {
-    if (import.meta.env.DEV) console.debug('[analytics] event', event)
-  },
 }
 
 /** What the app reports through; one per app (main.tsx), handed to components by AnalyticsContext. */

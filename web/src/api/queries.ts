@@ -71,6 +71,20 @@ export const api = {
       // Fresh from the page's loader: the page does not fetch it a second time on mount.
       staleTime: 30_000,
     }),
+  /** The users page's Visitors panel: page views per day (the last one in progress) and top pages. */
+  visitorStats: () =>
+    queryOptions({
+      queryKey: ['users', 'visitors'],
+      queryFn: ({ signal }) => apiGetDated('/api/analytics/visitors', 'visitorStats', signal),
+      staleTime: 60_000,
+    }),
+  /** The users page's error reports: the latest, grouped by error and message. */
+  errorGroups: () =>
+    queryOptions({
+      queryKey: ['users', 'errors'],
+      queryFn: ({ signal }) => apiGet('/api/errors', 'errorGroups', signal),
+      staleTime: 60_000,
+    }),
   slimList: () =>
     queryOptions({
       queryKey: ['place', 'slim'],

@@ -6,6 +6,7 @@ export {
   creatorDetail,
   creatorList,
   dailyPickList,
+  errorGroups,
   eventStatList,
   experience,
   gameCredential,
@@ -34,4 +35,5 @@ export {
   userIdentity,
   userList,
   userPreferences,
+  visitorStats,
 } from '@ludex/schemas'

@@ -173,7 +173,7 @@ export const eventIngestRoute = defineRoute({
         : [],
     )
     if (late.length > 0) throw ApiError.badRequest(late)
-    const bus = deps.events
+    const bus = deps.publisher
     if (!bus) {
       ctx.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S))
       throw new ApiError(503, 'events_unavailable', 'This server has no bus for game events')

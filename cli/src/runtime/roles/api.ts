@@ -76,8 +76,6 @@ export async function startApiRole(
     platform: PlatformComponent
     /** The aggregate cache and the auth rate limits every replica shares (Redis with REDIS_URL). */
     shared: SharedState
-    /** Where accepted game events go (game-events.v1); null: POST /api/events answers 503. */
-    events: Publisher | null
     /** The process's registry, and whether this server serves /metrics (not with METRICS_PORT). */
     metrics: MetricsListener['appOptions']
     /** The built SPA (default web/dist). */
@@ -87,6 +85,11 @@ export async function startApiRole(
      * Redis for every poller process. Otherwise tag members Ludex does not track are not asked for.
      */
     trackingReachesPollers: boolean
+    /**
+     * Where the API publishes (game events, first-party page views and error reports): the process's
+     * bus or a producer opened on first use; null: those calls answer 503.
+     */
+    publisher: Publisher | null
     /**
      * The data dir this process holds, where the local admin endpoint is announced (`ludex user` while
      * it runs); null when it holds none (every store a server), and then `ludex user` needs no endpoint.
@@ -125,7 +128,7 @@ export async function startApiRole(
     ...(options.trackingReachesPollers && {
       trackPlaces: (placeIds: readonly number[]) => shared.trackingRequests.request(placeIds),
     }),
-    ...(options.events && { events: options.events }),
+    ...(options.publisher && { publisher: options.publisher }),
     site: siteInfoOf(config),
   })
   const server = await listen(

@@ -1,7 +1,22 @@
 import type { SessionUser } from '@ludex/schemas'
-import { Button, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core'
-import { useState } from 'react'
-import { apiSend } from '../../api/client.ts'
+import {
+  Button,
+  Group,
+  Modal,
+  Paper,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core'
+import { useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { forgetAccountTokens } from '../../account/account-token.ts'
+import { applySession } from '../../account/session-actions.ts'
+import { ApiRequestError, apiSend } from '../../api/client.ts'
 import { useConsent, useConsentStore } from '../../consent/consent.ts'
 import { PROMPT_TEXT } from '../../consent/texts.ts'
 import { usePageMeta } from '../../shell/page-meta.ts'
@@ -9,6 +24,9 @@ import { useViewer } from '../../shell/viewer.ts'
 import { toast } from '../../ui/toasts.ts'
 
 export const NOT_LOGGED_IN = 'Not logged in.'
+export const DELETE_ACCOUNT = 'Delete Account'
+export const DELETE_ACCOUNT_CONFIRM_TITLE = 'Delete your account?'
+export const ACCOUNT_DELETED = 'Your account was deleted'
 export const PASSWORD_CHANGE_REQUESTED =
   'We’ve emailed you a link to reset your password. Please check your inbox (or spam folder) and follow the instructions.'
 
@@ -41,6 +59,7 @@ function Account({ user }: { user: SessionUser }) {
       </Paper>
       <PasswordSection email={user.email} />
       <CookiePreferencesSection />
+      <DeleteAccountSection />
     </>
   )
 }
@@ -107,5 +126,84 @@ function CookiePreferencesSection() {
         onChange={(e) => store?.save({ st: e.currentTarget.checked })}
       />
     </Paper>
+  )
+}
+
+/**
+ * Deleting the account (issue 18 point 4; the privacy policy keeps user data until deletion is asked):
+ * confirmed in a dialog with the password (an account that signs in with Google signs in again and
+ * deletes within 10 minutes instead); the server's refusals (a wrong password, the last admin) are
+ * shown in the dialog. Done, the app is a visitor's again, on the overview.
+ */
+function DeleteAccountSection() {
+  const [open, setOpen] = useState(false)
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="settings-delete">
+      <Title order={2} size="h4" id="settings-delete" mb="sm">
+        {DELETE_ACCOUNT}
+      </Title>
+      <Text size="sm" mb="sm">
+        Deletes your account, your sessions, your tags and your remembered preferences. This cannot be undone.
+      </Text>
+      <Button color="red" variant="outline" onClick={() => setOpen(true)}>
+        {DELETE_ACCOUNT}
+      </Button>
+      {open && <DeleteAccountDialog onClose={() => setOpen(false)} />}
+    </Paper>
+  )
+}
+
+function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const [password, setPassword] = useState('')
+  const [loading, setLoading] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setLoading(true)
+    setError(null)
+    try {
+      await apiSend('DELETE', '/api/users/me', password ? { password } : {}, 'okResponse')
+      forgetAccountTokens()
+      applySession(queryClient, null)
+      toast.success(ACCOUNT_DELETED)
+      navigate('/overview', { replace: true })
+    } catch (err) {
+      setError(err instanceof ApiRequestError ? err.message : 'Could not delete the account')
+      setLoading(false)
+    }
+  }
+  return (
+    <Modal opened onClose={onClose} title={DELETE_ACCOUNT_CONFIRM_TITLE} centered>
+      <form onSubmit={submit} aria-label={DELETE_ACCOUNT}>
+        <Stack gap="sm">
+          <Text size="sm">
+            Your account and everything kept with it are deleted at once. Enter your password to confirm. If
+            you sign in with Google, sign in again and delete within 10 minutes, without a password.
+          </Text>
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            data-autofocus
+          />
+          {error && (
+            <Text c="red" size="sm" role="alert">
+              {error}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={loading}>
+              Cancel
+            </Button>
+            <Button type="submit" color="red" loading={loading}>
+              {DELETE_ACCOUNT}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
   )
 }

@@ -21,6 +21,8 @@ import { displayName, hasPermission, useViewer } from '../../shell/viewer.ts'
 import { ScrollTable } from '../../ui/ScrollTable.tsx'
 import { usePageSize } from '../../ui/table/page-size.ts'
 import { toast } from '../../ui/toasts.ts'
+import { ErrorReportsPanel } from './ErrorReportsPanel.tsx'
+import { VisitorsPanel } from './VisitorsPanel.tsx'
 
 export const USERS_TABLE_ID = 'users'
 
@@ -32,8 +34,9 @@ export const roleUpdateFailed = (name: string, status: number | string, statusTe
   `Could not update role for ${name}: ${status} ${statusText}`
 
 /**
- * /users (part 2 §2.10, permission LIST_USERS): the active-user counters and every user with a role
- * dropdown. A viewer who loses the permission (a simulated role) is sent to /.
+ * /users (part 2 §2.10, permission LIST_USERS): the active-user counters, the Visitors panel of Ludex's
+ * own analytics, every user with a role dropdown, and the latest browser error reports. A viewer who
+ * loses the permission (a simulated role) is sent to /.
  */
 export function UsersPage() {
   usePageMeta({ title: 'User Management', noIndex: true })
@@ -55,6 +58,7 @@ export function UsersPage() {
         <Counter label="Active in the last 24 hours" value={list.data?.active.last_24_hours} />
         <Counter label="Active in the last 30 days" value={list.data?.active.last_30_days} />
       </SimpleGrid>
+      <VisitorsPanel />
       <Paper withBorder radius="md" p="md">
         <ScrollTable label="Users" minWidth={900} widerThanPhones>
           <Table striped highlightOnHover verticalSpacing="xs" aria-busy={list.isPending}>
@@ -120,6 +124,7 @@ export function UsersPage() {
           </Group>
         )}
       </Paper>
+      <ErrorReportsPanel />
     </Stack>
   )
 }

@@ -1,0 +1,3 @@
+export * from './campaign.ts'
+export * from './consent.ts'
+export * from './error-filter.ts'

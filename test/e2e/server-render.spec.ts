@@ -72,6 +72,8 @@ test.describe('server-side render', () => {
     ['a desktop in dark', { width: 1280, height: 800 }, 'dark'],
   ] as const) {
     test(`pages hydrate without a difference on ${name}`, async ({ browser, experiences }) => {
+      // Eighteen pages, each hydrated and its theme toggled twice: about 30 s on 2 busy cores.
+      test.setTimeout(75_000)
       const tag = await curatedTag(
         browser,
         `Hydration ${name} ${Date.now().toString(36)}`,

@@ -22,6 +22,7 @@ import { PROMPT_TEXT } from '../../consent/texts.ts'
 import { usePageMeta } from '../../shell/page-meta.ts'
 import { useViewer } from '../../shell/viewer.ts'
 import { toast } from '../../ui/toasts.ts'
+import classes from './settings.module.css'
 
 export const NOT_LOGGED_IN = 'Not logged in.'
 export const DELETE_ACCOUNT = 'Delete Account'
@@ -145,7 +146,12 @@ function DeleteAccountSection() {
       <Text size="sm" mb="sm">
         Deletes your account, your sessions, your tags and your remembered preferences. This cannot be undone.
       </Text>
-      <Button color="red" variant="outline" onClick={() => setOpen(true)}>
+      <Button
+        color="var(--settings-danger)"
+        variant="outline"
+        className={classes.danger}
+        onClick={() => setOpen(true)}
+      >
         {DELETE_ACCOUNT}
       </Button>
       {open && <DeleteAccountDialog onClose={() => setOpen(false)} />}

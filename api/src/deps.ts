@@ -1,5 +1,5 @@
 import type { ClickHouseClient } from '@ludex/pipelines/store'
-import type { BadgeStatRow, Publisher } from '@ludex/schemas'
+import type { BadgeStatRow, Publisher, SiteInfo } from '@ludex/schemas'
 import type { Logger } from 'pino'
 import type { Accounts } from './accounts/accounts.ts'
 import type { AggregateCache } from './cache/aggregate-cache.ts'
@@ -20,6 +20,8 @@ export interface ApiDeps {
   readonly cache: AggregateCache
   readonly now: () => number
   readonly logger: Logger
+  /** The configured links and names the site shows (GET /api/site); absent: none, default names. */
+  readonly site?: SiteInfo
   /** Users, sessions, tags and the app database; without it their calls answer 503 (read-only API). */
   readonly accounts?: Accounts
   /** The Robux converter's EUR and SEK rates (cached); without it GET /api/exchange-rates answers 503. */

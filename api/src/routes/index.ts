@@ -41,6 +41,7 @@ import { platformCcuRoute } from './platform/ccu.ts'
 import { platformGenreRoute } from './platform/genre.ts'
 import { platformMovementRoute } from './platform/movement.ts'
 import { dailyPicksRoute } from './platform/picks.ts'
+import { siteRoute } from './site/site.ts'
 import { eventStatsRoute } from './stats/events.ts'
 import { rankingSeriesRoute } from './stats/ranking.ts'
 import { rankingSnapshotRoute } from './stats/ranking-snapshot.ts'
@@ -99,6 +100,7 @@ export const apiRoutes: readonly RouteDef[] = [
   passwordChangeRoute,
   googleRoute,
   providersRoute,
+  siteRoute,
   simulateRoleRoute,
   // The fixed /api/users/me paths come before /api/users/{id}.
   onboardingRoute,

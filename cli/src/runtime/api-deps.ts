@@ -7,7 +7,7 @@ import {
   exchangeRatesClient,
   type TrackPlaces,
 } from '@ludex/api'
-import { type Config, DEFAULT_EXCHANGE_RATES_URL, type Publisher } from '@ludex/schemas'
+import { type Config, DEFAULT_EXCHANGE_RATES_URL, type Publisher, type SiteInfo } from '@ludex/schemas'
 import { type Clock, fetchBadgeStats, type RobloxClient } from '@ludex/workers'
 import type { Logger } from 'pino'
 
@@ -25,6 +25,8 @@ export function createApiDeps(options: {
   exchangeRatesUrl?: string
   /** CODE_LIBRARY_URL. */
   codeLibraryUrl?: string
+  /** The footer's configured links and the cookie names (GET /api/site). */
+  site?: SiteInfo
   /** Where tag members Ludex does not track yet are asked to be tracked (a poller must take them). */
   trackPlaces?: TrackPlaces
   /** The process's bus, for game events and the site data the API publishes; without it those calls answer 503. */
@@ -48,6 +50,7 @@ export function createApiDeps(options: {
       }),
     }),
     ...(options.codeLibraryUrl && { codeLibraryUrl: options.codeLibraryUrl }),
+    ...(options.site && { site: options.site }),
     ...(options.trackPlaces && { trackPlaces: options.trackPlaces }),
     ...(options.publisher && { publisher: options.publisher }),
   }

@@ -72,6 +72,38 @@ describe('EXCHANGE_RATES_URL and CODE_LIBRARY_URL: http(s) addresses, optional',
   })
 })
 
+describe('the footer links: SOCIAL_LINKS and FEEDBACK_EMAIL', () => {
+  it('are absent unless set', () => {
+    const config = loadConfig({})
+    expect(config.SOCIAL_LINKS).toEqual([])
+    expect(config.FEEDBACK_EMAIL).toBeUndefined()
+  })
+
+  it('read Label=URL pairs in order, labels with spaces too', () => {
+    const config = loadConfig({
+      SOCIAL_LINKS: ' GitHub=https://github.com/ludex/ludex , Roblox group=https://www.roblox.com/groups/1 ',
+      FEEDBACK_EMAIL: 'feedback@example.org',
+    })
+    expect(config.SOCIAL_LINKS).toEqual([
+      { label: 'GitHub', url: 'https://github.com/ludex/ludex' },
+      { label: 'Roblox group', url: 'https://www.roblox.com/groups/1' },
+    ])
+    expect(config.FEEDBACK_EMAIL).toBe('feedback@example.org')
+  })
+
+  it('refuse a pair without a label, a web address or an equals sign, and a bad email', () => {
+    for (const bad of [
+      'https://github.com/x',
+      '=https://github.com/x',
+      'X=javascript:alert(1)',
+      'X=not a url',
+    ]) {
+      expect(() => loadConfig({ SOCIAL_LINKS: bad }), bad).toThrow(/SOCIAL_LINKS/)
+    }
+    expect(() => loadConfig({ FEEDBACK_EMAIL: 'nobody' })).toThrow(/FEEDBACK_EMAIL/)
+  })
+})
+
 describe('OLD_TOOLS_HOSTS: the old tools site’s host names', () => {
   it('reads a comma- or space-separated list, lower-cased, empty by default', () => {
     expect(loadConfig({}).OLD_TOOLS_HOSTS).toEqual([])

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { busRetryDefaults } from '../bus/bus.ts'
+import { COOKIES } from '../constants/legal.ts'
 import { EVENT_RATE_LIMIT_DEFAULT } from '../events/limits.ts'
 
 const bool = z
@@ -30,6 +31,30 @@ const httpUrl = z.url({ protocol: /^https?$/ })
  * ExchangeRate-API's open access endpoint (no key; updated daily), for the USD base.
  */
 export const DEFAULT_EXCHANGE_RATES_URL = 'https://open.er-api.com/v6/latest/USD'
+/** `Label=https://…` pairs, comma-separated: the footer's social links, in the order given. */
+const socialLinks = z.string().transform((s, ctx) => {
+  const out: { label: string; url: string }[] = []
+  for (const part of s
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const eq = part.indexOf('=')
+    const label = eq > 0 ? part.slice(0, eq).trim() : ''
+    const url = eq > 0 ? part.slice(eq + 1).trim() : ''
+    let parsed: URL | null = null
+    try {
+      parsed = new URL(url)
+    } catch {
+      parsed = null
+    }
+    if (!label || !parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) {
+      ctx.addIssue({ code: 'custom', message: `'${part}' is not a Label=https://… pair` })
+      return z.NEVER
+    }
+    out.push({ label, url: parsed.href })
+  }
+  return out
+})
 
 /** More proxies than this in one chain is a configuration mistake, not a deployment. */
 const MAX_PROXY_HOPS = 10
@@ -224,9 +249,9 @@ export const configSchema = z.object({
   SESSION_COOKIE_NAME: z
     .string()
     .regex(/^[A-Za-z0-9_-]+$/)
-    .default('ludex_session'),
+    .default(COOKIES.session.name),
   /** Lifetime of a session (and its cookie); the spec's cookie table says one year. */
-  SESSION_TTL_DAYS: z.coerce.number().int().positive().max(3650).default(365),
+  SESSION_TTL_DAYS: z.coerce.number().int().positive().max(3650).default(COOKIES.session.days),
   /** Email verification links stay valid this long. */
   VERIFY_TOKEN_TTL_HOURS: z.coerce.number().positive().default(48),
   /** Password reset links (and the token a 428 sign-in answer carries) stay valid this long. */
@@ -296,6 +321,15 @@ export const configSchema = z.object({
    * the only one the Content-Security-Policy lets the app frame. Unset: the page says none is set up.
    */
   CODE_LIBRARY_URL: httpUrl.optional(),
+  /**
+   * The footer's feedback mail link (part 1 §1). Unset: the footer shows no mail link.
+   */
+  FEEDBACK_EMAIL: z.email().optional(),
+  /**
+   * The footer's links to the project's social pages, comma-separated `Label=https://…` pairs, e.g.
+   * `GitHub=https://github.com/you/ludex, Discord=https://discord.gg/invite`. Unset: no social links.
+   */
+  SOCIAL_LINKS: socialLinks.default([]),
 
   /** Sender of account emails. */
   MAIL_FROM: z.string().min(3).default('Ludex <no-reply@localhost>'),

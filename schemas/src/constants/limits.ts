@@ -32,6 +32,8 @@ export const SIGNUP_CALLOUT_DISMISS_DAYS = 30
 export const SIGNUP_CALLOUT_DELAY_MS = 3 * SECOND_MS
 export const SIGNUP_CALLOUT_SHAKE_EVERY_MS = 5 * SECOND_MS
 export const SIGNUP_CALLOUT_SHAKE_DURATION_MS = 820
+/** The browser storage key of the callout's dismissal (its time, epoch milliseconds). */
+export const SIGNUP_CALLOUT_DISMISSED_KEY = 'ludex-signup-callout-dismissed'
 
 // Tooltips
 export const TOOLTIP_AUTO_HIDE_MS = 3 * SECOND_MS

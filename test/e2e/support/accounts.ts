@@ -28,6 +28,14 @@ export const SEEDED = {
     lastName: 'Newcomer',
     role: 'viewer',
   },
+  /** Onboarding due and never completed: consent.spec.ts checks the modal waits for the cookie prompt. */
+  waiting: {
+    email: 'waiting@ludex.test',
+    password: 'waiting-password-e2e',
+    firstName: 'Wade',
+    lastName: 'Waiting',
+    role: 'viewer',
+  },
 } as const
 
 export interface Credentials {

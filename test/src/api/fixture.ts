@@ -21,7 +21,15 @@ import {
   type UserRecord,
 } from '@ludex/api'
 import { backfill, startPipeline } from '@ludex/cli'
-import { type ApiErrorBody, type Bus, type Config, loadConfig, publicUrl, type Role } from '@ludex/schemas'
+import {
+  type ApiErrorBody,
+  type Bus,
+  type Config,
+  loadConfig,
+  publicUrl,
+  type Role,
+  siteInfoOf,
+} from '@ludex/schemas'
 import {
   createInMemoryTrackingRequests,
   createPlatformModel,
@@ -313,6 +321,7 @@ export async function startApiFixture(
         now: clock.now,
       }),
       ...(config.CODE_LIBRARY_URL && { codeLibraryUrl: config.CODE_LIBRARY_URL }),
+      site: siteInfoOf(config),
       trackPlaces: (ids) => trackingRequests.request(ids),
       publisher: pipeline.bus,
     },

@@ -105,6 +105,7 @@ function samples(
       status: 404,
     },
     'GET /api/auth/providers': { path: '/api/auth/providers' },
+    'GET /api/site': { path: '/api/site' },
     'POST /api/auth/simulate-role': {
       path: '/api/auth/simulate-role',
       init: { method: 'POST', headers: { cookie: s.simulatingAdmin } },

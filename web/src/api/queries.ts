@@ -56,6 +56,13 @@ export const api = {
       queryFn: ({ signal }) => apiGet('/api/auth/providers', 'authProviders', signal),
       staleTime: Number.POSITIVE_INFINITY,
     }),
+  /** The footer's configured links and the session cookie's name; they change only with a restart. */
+  site: () =>
+    queryOptions({
+      queryKey: ['site'],
+      queryFn: ({ signal }) => apiGet('/api/site', 'siteInfo', signal),
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
   /** The users page: every user and the active counts (permission LIST_USERS). */
   users: () =>
     queryOptions({

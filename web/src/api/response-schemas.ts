@@ -29,6 +29,7 @@ export {
   rankingSnapshot,
   sessionState,
   sessionUser,
+  siteInfo,
   slimExperienceList,
   statsResponse,
   subGenreDetail,

@@ -2,6 +2,8 @@ import { CHART_CATEGORIES } from '@ludex/schemas'
 import type { QueryClient } from '@tanstack/react-query'
 import type { RouteObject } from 'react-router'
 import { loadPreferences } from '../account/preferences.ts'
+import { api } from '../api/queries.ts'
+import { LEGAL_PATHS } from '../legal/paths.ts'
 import { comingSoon } from '../pages/coming-soon/coming-soon.ts'
 import { AuthLayout } from '../shell/AuthLayout.tsx'
 import { LegacyRedirect } from '../shell/LegacyRedirect.tsx'
@@ -112,6 +114,13 @@ const codeLibraryHandle: RouteHandle = {
   module: 'src/pages/code-library/route.tsx',
 }
 
+const legalHandle: RouteHandle = { crumbs: [], module: 'src/pages/legal/route.tsx', serverRender: true }
+const LEGAL_PAGES = [
+  { path: LEGAL_PATHS.terms, kind: 'terms' },
+  { path: LEGAL_PATHS.privacy, kind: 'privacy' },
+  { path: LEGAL_PATHS.cookies, kind: 'cookies' },
+] as const
+
 const eventCredentialsHandle: RouteHandle = {
   crumbs: [],
   module: 'src/pages/event-credentials/route.tsx',
@@ -166,6 +175,8 @@ export function createRoutes(queryClient: QueryClient, services: RouteServices):
         if ((await restoreSession(queryClient)).kind === 'user') await loadPreferences(queryClient)
         // Not awaited: the shell renders at once; failures end the loading (and in the browser schedule a reload).
         void services.loadShellData()
+        // The footer's links: small, drawn by the server render when it answers within the page's budget.
+        void queryClient.prefetchQuery(api.site())
         return null
       },
       // Each page change lets stale (10 min) shell data refresh in the background.
@@ -282,9 +293,12 @@ export function createRoutes(queryClient: QueryClient, services: RouteServices):
               handle: codeLibraryHandle,
               lazy: () => import('../pages/code-library/route.tsx').then((m) => m.route(queryClient)),
             },
-            { path: 'terms-of-use', ...comingSoon(queryClient, { title: 'Terms of Use' }) },
-            { path: 'privacy-policy', ...comingSoon(queryClient, { title: 'Privacy Policy' }) },
-            { path: 'cookie-policy', ...comingSoon(queryClient, { title: 'Cookie Policy' }) },
+            // The legal pages (part 2 §2.16): public, server-rendered and indexed.
+            ...LEGAL_PAGES.map(({ path, kind }) => ({
+              path: path.slice(1),
+              handle: legalHandle,
+              lazy: () => import('../pages/legal/route.tsx').then((m) => m.route(queryClient, kind)),
+            })),
             // Unknown paths load the overview (part 1 §2), answered as 404 by the server render.
             { path: '*', handle: unknownPathHandle, lazy: overview },
           ],

@@ -8,7 +8,7 @@ import {
   requestUntrackedTagMembers,
 } from '@ludex/api'
 import { queryRows } from '@ludex/pipelines/store'
-import type { Publisher } from '@ludex/schemas'
+import { type Publisher, siteInfoOf } from '@ludex/schemas'
 import type { Logger } from 'pino'
 import { startAccounts } from '../accounts.ts'
 import { createApiDeps, exchangeRatesUrlFor } from '../api-deps.ts'
@@ -131,6 +131,7 @@ export async function startApiRole(
     ...(options.publisher && { publisher: options.publisher }),
     exchangeRatesUrl: exchangeRatesUrlFor(config, options.platform.platform.simulator),
     ...(config.CODE_LIBRARY_URL && { codeLibraryUrl: config.CODE_LIBRARY_URL }),
+    site: siteInfoOf(config),
   })
   const server = await listen(
     createApiApp({

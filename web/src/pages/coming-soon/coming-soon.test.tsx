@@ -75,19 +75,12 @@ describe('placeholders of the part 2 pages', () => {
     await waitFor(() => expect(document.title).toBe(`${title} | Ludex`))
   })
 
-  it('asks search engines not to index the staff tools', async () => {
-    open('/event-credentials', userWith('admin'))
-    await screen.findByRole('heading', { level: 1, name: 'Event Credentials' })
-    await waitFor(() =>
-      expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe(
-        'noindex, nofollow',
-      ),
-    )
-    cleanup()
-    // A placeholder that is no staff tool is indexed (the legal pages, once placeholders, are pages now).
+  it('lets search engines index a placeholder that is not a staff tool', async () => {
+    // The staff tools are pages now (tool-pages.test.tsx checks their no-index).
     open('/compare/experiences', userWith('viewer'))
     await screen.findByRole('heading', { level: 1, name: 'Compare Experiences' })
-    await waitFor(() => expect(document.head.querySelector('meta[name="robots"]')).toBeNull())
+    await waitFor(() => expect(document.title).toBe('Compare Experiences | Ludex'))
+    expect(document.head.querySelector('meta[name="robots"]')).toBeNull()
   })
 
   it.each<[string, SessionUser | null, string]>([
@@ -101,10 +94,10 @@ describe('placeholders of the part 2 pages', () => {
     expect(screen.queryByText(COMING_SOON_TEXT)).toBeNull()
   })
 
-  it('sends a viewer who loses access while on the page away (an admin simulating a viewer)', async () => {
-    const { router, queryClient } = open('/event-credentials', userWith('admin'))
-    await screen.findByRole('heading', { level: 1, name: 'Event Credentials' })
-    act(() => queryClient.setQueryData(SESSION_QUERY_KEY, { ...userWith('viewer'), actual_role: 'admin' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+  it('sends a user who signs out while on a signed-in page away', async () => {
+    const { router, queryClient } = open('/compare/tags', userWith('viewer'))
+    await screen.findByRole('heading', { level: 1, name: 'Compare Tags' })
+    act(() => queryClient.setQueryData(SESSION_QUERY_KEY, null))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/overview'))
   })
 })

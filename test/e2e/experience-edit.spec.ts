@@ -86,6 +86,8 @@ test.describe('experience editing', () => {
   })
 
   test('an admin sets and clears the release date from the info panel', async ({ page, experiences }) => {
+    // Two saves and a reload, then the put-back: more than the default 30 s on a busy 2-core runner.
+    test.setTimeout(60_000)
     const target = experiences[10]!
     await signInOnboarded(page, SEEDED.admin)
     const before = (await (await page.request.get(`/api/place/${target.place_id}`)).json()) as {

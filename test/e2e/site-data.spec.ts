@@ -71,10 +71,14 @@ test.describe('first-party analytics', () => {
 
     // Refused: the routes visited now send nothing, not even when the page is left (pagehide).
     await setConsent(page, false)
+    // The title is set in the same commit's effects as the page view, so once it shows, the page view
+    // has been decided (under the refusal); the address alone changes before that commit.
     await nav.getByRole('link', { name: 'Tags', exact: true }).click()
     await expect(page).toHaveURL(/\/tags$/)
+    await expect(page).toHaveTitle('Tags | Ludex')
     await nav.getByRole('link', { name: 'Creators', exact: true }).click()
     await expect(page).toHaveURL(/\/creators$/)
+    await expect(page).toHaveTitle('Creators | Ludex')
     // Allowed again: the next view is sent, and it is the only one after the refusal.
     await setConsent(page, true)
     const next = page.waitForRequest(sent)

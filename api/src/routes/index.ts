@@ -41,6 +41,7 @@ import { platformCcuRoute } from './platform/ccu.ts'
 import { platformGenreRoute } from './platform/genre.ts'
 import { platformMovementRoute } from './platform/movement.ts'
 import { dailyPicksRoute } from './platform/picks.ts'
+import { ccuPeriodsRoute } from './stats/ccu-periods.ts'
 import { eventStatsRoute } from './stats/events.ts'
 import { rankingSeriesRoute } from './stats/ranking.ts'
 import { rankingSnapshotRoute } from './stats/ranking-snapshot.ts'
@@ -85,6 +86,7 @@ export const apiRoutes: readonly RouteDef[] = [
   rankingSnapshotRoute,
   eventStatsRoute,
   statsGenresRoute,
+  ccuPeriodsRoute,
   // Last of the /api/stats routes: its {kind} param would otherwise shadow the fixed paths above.
   statsKindRoute,
   registerRoute,

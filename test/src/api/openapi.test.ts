@@ -197,6 +197,10 @@ function samples(
       path: `/api/stats/events?granularity=day&startTime=${start}`,
       init: { headers: { cookie: s.admin } },
     },
+    'GET /api/stats/ccu-periods': {
+      path: `/api/stats/ccu-periods?placeIds=${place}`,
+      init: { headers: { cookie: s.viewer } },
+    },
     'GET /api/stats/{kind}': { path: `/api/stats/ccus?placeIds=${place}&granularity=day&startTime=${start}` },
     'GET /api/gamecredential': { path: '/api/gamecredential', init: { headers: { cookie: s.admin } } },
     'POST /api/gamecredential': {

@@ -61,9 +61,6 @@ describe('placeholders of the part 2 pages', () => {
   // Every route of part 2 §2.1 that has no page yet, with the title it shows. A route that gets its
   // real page leaves this list (its own tests take over).
   const pages: [string, string, SessionUser | null][] = [
-    ['/compare/experiences', 'Compare Experiences', TEST_USER],
-    ['/compare/tags', 'Compare Tags', TEST_USER],
-    ['/compare/experience-tag', 'Compare Experience vs Tag', TEST_USER],
     ['/robux', 'Robux Converter', userWith('editor')],
     ['/deep-link', 'Roblox-style Deep Link', userWith('editor')],
     ['/code-library', 'Code Library', userWith('admin')],
@@ -96,10 +93,6 @@ describe('placeholders of the part 2 pages', () => {
   })
 
   it.each<[string, SessionUser | null, string]>([
-    // The compare pages need a signed-in user; visitors go to the overview (part 2 §2.1).
-    ['/compare/experiences', null, '/overview'],
-    ['/compare/tags', null, '/overview'],
-    ['/compare/experience-tag', null, '/overview'],
     // The staff tools are for editors and admins, Code Library for its permission.
     ['/robux', null, '/'],
     ['/robux', TEST_USER, '/'],

@@ -37,8 +37,24 @@ const LIST = [
 ]
 
 const TAGS: PlaceTag[] = [
-  { id: 4, name: 'Obbies', place_ids: [11, 12], global: true, owner_id: 1 },
-  { id: 5, name: 'Racers', place_ids: [12], global: true, owner_id: 1 },
+  {
+    id: 4,
+    name: 'Obbies',
+    place_ids: [11, 12],
+    global: true,
+    owner_id: 1,
+    created: '2025-01-01T00:00:00.000Z',
+    updated: '2025-01-01T00:00:00.000Z',
+  },
+  {
+    id: 5,
+    name: 'Racers',
+    place_ids: [12],
+    global: true,
+    owner_id: 1,
+    created: '2025-01-01T00:00:00.000Z',
+    updated: '2025-01-01T00:00:00.000Z',
+  },
 ]
 
 const periods = (ids: number[]): CcuPeriodsResponse => ({

@@ -9,6 +9,7 @@ export const COMPARE_TEXT = {
   share: 'Share',
   compare: 'Compare',
   addExperience: 'Add Experience',
+  compareWith: 'Compare with…',
   alignByLaunch: 'Align by launch',
   alignHint: 'Plot each experience against days since its release (or creation when unset)',
   daysSinceLaunch: 'Days since launch',

@@ -4,6 +4,7 @@ import { IconChevronDown, IconCopy, IconDownload, IconExternalLink, IconTags } f
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { genrePath, isLinkedGenre } from '../browse/links.ts'
+import { CompareWithItem } from '../compare/CompareWithItem.tsx'
 import { useViewer } from '../shell/viewer.ts'
 import { AddCuratedTagsDialog } from '../tags/AddCuratedTagsDialog.tsx'
 import { canAddCuratedTags } from '../tags/tag-access.ts'
@@ -95,6 +96,7 @@ export function ExperienceHeader({ experience: e }: { experience: Experience }) 
               >
                 Open in Roblox
               </Menu.Item>
+              <CompareWithItem placeId={e.place_id} />
               {curator && (
                 <Menu.Item leftSection={<IconTags size={16} />} onClick={() => setAddingTags(true)}>
                   Add Curated Tags

@@ -1,4 +1,4 @@
-import { DEFAULT_COMPARE_GRANULARITY } from '@ludex/schemas'
+import { DEFAULT_COMPARE_GRANULARITY, type GraphRange } from '@ludex/schemas'
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core'
 import { useQueries, useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
@@ -30,6 +30,10 @@ const CHARTS: readonly { title: string; kind: CompareKind }[] = [
   { title: COMPARE_TEXT.visits, kind: 'visits' },
   { title: COMPARE_TEXT.likeRate, kind: 'rating' },
 ]
+
+/** The compare charts' default range: 7 days (part 2 §2.5); aligned by launch, everything so far. */
+const CALENDAR_RANGE: GraphRange = 'week'
+const ALIGNED_RANGE: GraphRange = 'all'
 
 const PROBLEM_TEXT = { duplicates: COMPARE_TEXT.duplicates, 'too-many': COMPARE_TEXT.tooMany } as const
 
@@ -75,7 +79,11 @@ export function CompareExperiencesPage() {
     }
     return launchAlignment(launches)
   }, [launchKey])
-  const chartOptions = { defaultGranularity: DEFAULT_COMPARE_GRANULARITY, defaultRange: 'week' } as const
+  // Aligned, the first days of an older game precede Ludex's history: the whole of it shows first.
+  const chartOptions = {
+    defaultGranularity: DEFAULT_COMPARE_GRANULARITY,
+    defaultRange: aligned ? ALIGNED_RANGE : CALENDAR_RANGE,
+  }
   const views = [
     useChartView(CHARTS[0]!.title, now, chartOptions),
     useChartView(CHARTS[1]!.title, now, chartOptions),
@@ -87,7 +95,8 @@ export function CompareExperiencesPage() {
     const chosen = ids.filter((id): id is number => id !== null)
     setHash({ exp: chosen }, { push: true })
   }
-  const setAligned = (on: boolean) =>
+  const setAligned = (on: boolean) => {
+    for (const view of views) view.selectRange(on ? ALIGNED_RANGE : CALENDAR_RANGE)
     navigate(
       {
         pathname: location.pathname,
@@ -96,6 +105,7 @@ export function CompareExperiencesPage() {
       },
       { replace: true, preventScrollReset: true },
     )
+  }
   const waitingForLaunches = aligned && comparing && details.some((d) => d.isPending)
 
   return (

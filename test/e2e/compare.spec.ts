@@ -109,7 +109,9 @@ test.describe('compare experiences (signed in)', () => {
 
     // Align by launch: kept in the query, the hash untouched, the charts on days since launch.
     await page.goto(`/compare/experiences#exp=${ids([first, second])}`)
-    await main(page).getByText('Align by launch').click()
+    await main(page)
+      .getByRole('switch', { name: /Align by launch/ })
+      .check()
     await expect(page).toHaveURL(
       new RegExp(`/compare/experiences\\?align=launch#exp=${ids([first, second])}$`),
     )
@@ -144,7 +146,7 @@ test.describe('compare with tags (signed in)', () => {
       const target = experiences[10]!
       // The tag page's entry point names tag-1; the experience is picked here.
       await page.goto(`/compare/experience-tag#tag-1=${one.id}`)
-      await expect(main(page).getByRole('textbox', { name: 'Tag', exact: true })).toHaveValue(
+      await expect(main(page).getByRole('combobox', { name: 'Tag', exact: true })).toHaveValue(
         `Compare A ${stamp}`,
       )
       await expect(compareButton(page)).toBeDisabled()
@@ -160,7 +162,7 @@ test.describe('compare with tags (signed in)', () => {
 
       await page.goto(`/compare/tags#tag-1=${one.id}`)
       await expect(main(page).getByText('Pick two tags to compare them.')).toBeVisible()
-      const second = main(page).getByRole('textbox', { name: 'Tag 2' })
+      const second = main(page).getByRole('combobox', { name: 'Tag 2' })
       await second.click()
       await second.fill(`Compare A ${stamp}`)
       await page.getByRole('option', { name: `Compare A ${stamp}` }).click()

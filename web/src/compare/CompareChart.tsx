@@ -37,6 +37,8 @@ export interface CompareChartProps {
   readonly view: ChartView
   /** Align by launch: each experience against days since its launch instead of calendar time. */
   readonly alignment?: LaunchAlignment | null
+  /** Still waiting on what the lines need (the launch dates): drawn as loading. */
+  readonly pending?: boolean
 }
 
 const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString())
@@ -53,7 +55,15 @@ function shiftTrace(trace: Data, launchMs: number): Data {
  * and in the table), tag averages with their band, weekly by default over 7 days (the view's). One
  * request for all the experiences, one per tag.
  */
-export function CompareChart({ title, kind, experiences, tags = [], view, alignment }: CompareChartProps) {
+export function CompareChart({
+  title,
+  kind,
+  experiences,
+  tags = [],
+  view,
+  alignment,
+  pending = false,
+}: CompareChartProps) {
   const placeIds = useMemo(() => experiences.map((e) => e.placeId), [experiences])
   const g = view.granularity
   const aligned = alignment ?? null
@@ -167,7 +177,8 @@ export function CompareChart({ title, kind, experiences, tags = [], view, alignm
       return `${seriesSummary(`${title} of ${e.name} by ${g}${when}`, pairs(summed.whole), (v) => formatStatValue(kind, v))}${summed.inProgress}`
     }),
   ].join(' ')
-  const loading = (placeIds.length > 0 && q.isPending && !q.isError) || tagRows.some((t) => t.loading)
+  const loading =
+    pending || (placeIds.length > 0 && q.isPending && !q.isError) || tagRows.some((t) => t.loading)
   return (
     <Chart
       title={title}

@@ -186,6 +186,7 @@ export function CompareExperiencesPage() {
                 title={c.title}
                 kind={c.kind}
                 experiences={waitingForLaunches ? [] : lines}
+                pending={waitingForLaunches}
                 view={views[i]!}
                 alignment={aligned ? alignment : null}
               />

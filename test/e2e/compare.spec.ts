@@ -109,9 +109,10 @@ test.describe('compare experiences (signed in)', () => {
 
     // Align by launch: kept in the query, the hash untouched, the charts on days since launch.
     await page.goto(`/compare/experiences#exp=${ids([first, second])}`)
-    await main(page)
-      .getByRole('switch', { name: /Align by launch/ })
-      .check()
+    // A click, not check(): the switch follows the address, which changes a render later.
+    const align = main(page).getByRole('switch', { name: /Align by launch/ })
+    await align.click()
+    await expect(align).toBeChecked()
     await expect(page).toHaveURL(
       new RegExp(`/compare/experiences\\?align=launch#exp=${ids([first, second])}$`),
     )

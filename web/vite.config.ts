@@ -1,11 +1,21 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { readdir, readFile } from 'node:fs/promises'
+import { join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import postcssPresetMantine from 'postcss-preset-mantine'
 import postcssSimpleVars from 'postcss-simple-vars'
 import { defineConfig, type Plugin } from 'vite'
 import { installSearchKeys, SEARCH_KEYS, SEARCH_KEYS_SCRIPT } from './src/search/search-keys.ts'
+import { buildVersion } from './src/updates/build-version.ts'
+import { serviceWorkerSource } from './src/updates/service-worker.ts'
+import {
+  APP_SHELL_URL,
+  type BuiltFile,
+  precacheList,
+  SERVICE_WORKER_FILE,
+} from './src/updates/sw-manifest.ts'
 
 const serverTransport = fileURLToPath(new URL('./src/api/transport.server.ts', import.meta.url))
 
@@ -69,8 +79,57 @@ function searchKeysScriptPlugin(): Plugin {
   }
 }
 
+/**
+ * The service worker `/sw.js` (web/src/updates/service-worker.ts), written into the browser build with
+ * the build's version and the files it caches: every file the bundle emits and the public folder
+ * holds. The version is LUDEX_BUILD_VERSION when set (`npm run build -- --version v`), else a hash of
+ * the files, so an unchanged build offers no update.
+ */
+function serviceWorkerPlugin(): Plugin {
+  let publicDir = ''
+  return {
+    name: 'ludex-service-worker',
+    apply: 'build',
+    // After the other plugins have emitted their files (index.html, search-keys.js).
+    enforce: 'post',
+    configResolved(config) {
+      publicDir = config.publicDir
+    },
+    async generateBundle(_options, bundle) {
+      const files: { name: string; content: string | Uint8Array }[] = Object.values(bundle).map((item) => ({
+        name: item.fileName,
+        content: item.type === 'chunk' ? item.code : item.source,
+      }))
+      for (const name of publicDir ? await filesUnder(publicDir) : []) {
+        files.push({ name, content: await readFile(join(publicDir, name)) })
+      }
+      const served = files.filter((f) => !f.name.endsWith('.map') && !f.name.startsWith('.vite/'))
+      const built: BuiltFile[] = served.map((f) => ({
+        name: f.name,
+        bytes: typeof f.content === 'string' ? Buffer.byteLength(f.content) : f.content.byteLength,
+      }))
+      const version = buildVersion(process.env.LUDEX_BUILD_VERSION, served)
+      this.emitFile({
+        type: 'asset',
+        fileName: SERVICE_WORKER_FILE,
+        source: serviceWorkerSource({ version, precache: precacheList(built) }, APP_SHELL_URL),
+      })
+    },
+  }
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'))
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), ...(isSsrBuild ? [serverTransportPlugin()] : [searchKeysScriptPlugin()])],
+  plugins: [
+    react(),
+    ...(isSsrBuild ? [serverTransportPlugin()] : [searchKeysScriptPlugin(), serviceWorkerPlugin()]),
+  ],
   define: { __LUDEX_RELEASE__: JSON.stringify(release()) },
   css: {
     postcss: {

@@ -1,8 +1,9 @@
 import type { ClickHouseClient } from '@ludex/pipelines/store'
-import type { BadgeStatRow, Publisher } from '@ludex/schemas'
+import type { BadgeStatRow, Publisher, SiteInfo } from '@ludex/schemas'
 import type { Logger } from 'pino'
 import type { Accounts } from './accounts/accounts.ts'
 import type { AggregateCache } from './cache/aggregate-cache.ts'
+import type { ExchangeRatesSource } from './exchange-rates/provider.ts'
 
 /** Fetches an experience's badges live from the platform (the pollers' client, wired by the CLI). */
 export type BadgeSource = (universeId: number) => Promise<readonly BadgeStatRow[]>
@@ -19,8 +20,14 @@ export interface ApiDeps {
   readonly cache: AggregateCache
   readonly now: () => number
   readonly logger: Logger
+  /** The configured links and names the site shows (GET /api/site); absent: none, default names. */
+  readonly site?: SiteInfo
   /** Users, sessions, tags and the app database; without it their calls answer 503 (read-only API). */
   readonly accounts?: Accounts
+  /** The Robux converter's EUR and SEK rates (cached); without it GET /api/exchange-rates answers 503. */
+  readonly exchangeRates?: ExchangeRatesSource
+  /** The code library's page (CODE_LIBRARY_URL); its origin is the one the CSP lets the app frame. */
+  readonly codeLibraryUrl?: string
   /** Without it (no poller shares this process's state), untracked tag members wait for a restart. */
   readonly trackPlaces?: TrackPlaces
   /**

@@ -15,7 +15,7 @@ export type { TokenPurpose } from './accounts/tokens.ts'
 export { DuplicateEmailError, normalizeEmail, type UserRecord } from './accounts/users.ts'
 export { API_VERSION, type ApiAppOptions, createApiApp } from './app/create-app.ts'
 export { listen, type RunningServer } from './app/server.ts'
-export { type AggregateCache, createMemoryAggregateCache } from './cache/aggregate-cache.ts'
+export { type AggregateCache, type CacheTtl, createMemoryAggregateCache } from './cache/aggregate-cache.ts'
 export {
   type CacheOperation,
   CacheStoreError,
@@ -52,6 +52,13 @@ export {
 export { PGliteDialect } from './db/pglite-dialect.ts'
 export type { AppSchema } from './db/schema.ts'
 export type { ApiDeps, BadgeSource, TrackPlaces } from './deps.ts'
+export {
+  cachedExchangeRates,
+  EXCHANGE_RATES_CACHE_KEY,
+  type ExchangeRatesSource,
+  ExchangeRatesUnavailable,
+  exchangeRatesClient,
+} from './exchange-rates/provider.ts'
 export type { Readiness, ReadinessCheck, ReadinessProbe } from './health/readiness.ts'
 export { ApiError } from './http/api-error.ts'
 export { buildOpenApi } from './http/openapi.ts'

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { ACCOUNT_TEXT, verifiedUser } from './support/accounts.ts'
+import { ACCOUNT_TEXT, SEEDED, signInOnboarded, verifiedUser } from './support/accounts.ts'
 import { expect, expectCharts, main, test } from './support/fixtures.ts'
 import { curatedTag } from './support/tags.ts'
 
@@ -106,10 +106,42 @@ for (const scheme of ['light', 'dark'] as const) {
       }
     })
 
-    test('a part 2 placeholder', async ({ page }) => {
-      await page.goto('/terms-of-use')
-      await expect(main(page).getByRole('heading', { level: 1, name: 'Terms of Use' })).toBeVisible()
-      expect(await seriousViolations(page)).toEqual([])
+    for (const [path, title] of [
+      ['/terms-of-use', 'Terms of Use'],
+      ['/privacy-policy', 'Privacy Policy'],
+      ['/cookie-policy', 'Cookie Policy'],
+    ] as const) {
+      test(`legal page ${path}`, async ({ page }) => {
+        await page.goto(path)
+        await expect(main(page).getByRole('heading', { level: 1, name: title })).toBeVisible()
+        expect(await seriousViolations(page)).toEqual([])
+      })
+    }
+
+    test.describe('with no cookie choice stored', () => {
+      test.use({ cookiePrompt: true })
+
+      test('the cookie prompt, open at its settings', async ({ page }) => {
+        await page.goto('/overview')
+        const prompt = page.locator('[data-cookie-prompt]')
+        await expect(prompt).toBeVisible()
+        expect(await seriousViolations(page)).toEqual([])
+        await prompt.getByRole('button', { name: 'Customize Settings' }).click()
+        await expect(prompt.getByRole('switch', { name: 'Necessary' })).toBeDisabled()
+        expect(await seriousViolations(page)).toEqual([])
+      })
+    })
+
+    test.describe('with the sign-up callout due', () => {
+      test.use({ signUpCallout: true })
+
+      test('the sign-up callout', async ({ page }) => {
+        await page.clock.install()
+        await page.goto('/experiences')
+        await page.clock.runFor(3_100)
+        await expect(page.locator('[data-signup-callout]')).toBeVisible()
+        expect(await seriousViolations(page)).toEqual([])
+      })
     })
 
     test('daily picks, with a visitor’s locked dates and prompt', async ({ page }) => {
@@ -137,6 +169,19 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: 'Sign Up' }).click()
       await expect(page.getByText(ACCOUNT_TEXT.invalidEmail)).toBeVisible()
       expect(await seriousViolations(page)).toEqual([])
+    })
+
+    test('the staff tools', async ({ page }) => {
+      await signInOnboarded(page, SEEDED.admin)
+      for (const [path, ready] of [
+        ['/robux', 'SEK'],
+        ['/deep-link', 'Copy App Link'],
+        ['/code-library', 'Open in a new tab'],
+      ] as const) {
+        await page.goto(path)
+        await expect(main(page).getByText(ready, { exact: true }).first()).toBeVisible()
+        expect(await seriousViolations(page), path).toEqual([])
+      }
     })
 
     test('settings', async ({ page }) => {

@@ -161,7 +161,8 @@ async function visit(page: Page, c: RouteCase, seen: Seen): Promise<void> {
 
 test.describe('every route loads without console noise or failed requests', () => {
   test('as a visitor', async ({ page, browser, experiences }) => {
-    test.setTimeout(180_000)
+    // A ceiling, not a budget: the sweep grows with every page, and a busy 2-core runner is slow.
+    test.setTimeout(300_000)
     const tagName = `Route sweep ${Date.now().toString(36)}`
     const tag = await curatedTag(
       browser,
@@ -190,7 +191,7 @@ test.describe('every route loads without console noise or failed requests', () =
     // What this browser remembers (a collapsed sidebar, a closed Compare group, a page size) is not
     // known to the server; neither is its clock, here some minutes ahead (the charts' first view ends
     // at the minute the page was drawn for).
-    test.setTimeout(90_000)
+    test.setTimeout(240_000)
     await page.addInitScript(() => {
       localStorage.setItem('ludex-sidebar-mode', JSON.stringify('minimal'))
       localStorage.setItem('ludex-nav-group-compare', 'false')
@@ -221,7 +222,7 @@ test.describe('every route loads without console noise or failed requests', () =
   })
 
   test('signed in as an admin', async ({ page, browser, experiences }) => {
-    test.setTimeout(120_000)
+    test.setTimeout(300_000)
     const tagName = `Admin sweep ${Date.now().toString(36)}`
     const tag = await curatedTag(
       browser,

@@ -71,6 +71,9 @@ export default defineConfig({
       BACKFILL_DAYS: '35',
       SIMULATOR_FAULT_RATE: '0',
       LOG_LEVEL: 'warn',
+      // The footer's configured links (legal-pages.spec.ts checks them).
+      SOCIAL_LINKS: 'GitHub=https://github.com/ludex-e2e/ludex,Discord=https://discord.gg/ludex-e2e',
+      FEEDBACK_EMAIL: 'feedback@ludex.test',
       // Mail links point at the address the tests use, and its Origin is the allowed one.
       PUBLIC_URL: baseURL,
       // The tests read verification and reset links from the outbox page (loopback only).

@@ -72,12 +72,16 @@ test.describe('server-side render', () => {
     ['a desktop in dark', { width: 1280, height: 800 }, 'dark'],
   ] as const) {
     test(`pages hydrate without a difference on ${name}`, async ({ browser, experiences }) => {
+      // Eighteen pages, each hydrated and its theme toggled twice: about 30 s on 2 busy cores.
+      test.setTimeout(75_000)
       const tag = await curatedTag(
         browser,
         `Hydration ${name} ${Date.now().toString(36)}`,
         experiences.slice(0, 6).map((e) => e.place_id),
       )
       const tagId = tag.id
+      // A context of its own, with no cookie choice stored: the server draws the cookie prompt on every
+      // page and hydration must meet it as drawn.
       const context = await browser.newContext({ viewport, colorScheme: scheme })
       const page = await context.newPage()
       const problems = consoleProblems(page)
@@ -104,9 +108,13 @@ test.describe('server-side render', () => {
         '/tags',
         `/tags/${tagId}`,
         `/tags/${tagId}#tab=all`,
+        '/terms-of-use',
+        '/privacy-policy',
+        '/cookie-policy',
       ]) {
         await page.goto(path)
         await page.locator('html[data-app-ready]').waitFor({ state: 'attached' })
+        await expect(page.locator('[data-cookie-prompt]')).toBeVisible()
         // Hydrated: the theme toggle answers a click.
         const toggle = page.getByRole('button', { name: /Switch to (dark|light) theme/ })
         await toggle.click()

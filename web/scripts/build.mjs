@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// `npm run build -w @ludex/web [-- --outDir <dir> --emptyOutDir --sourcemap ...]`: the browser build
-// into <outDir> (default dist), then the server-side render's build into <outDir>/_ssr, which the API
-// imports and never serves (api/src/static). Other options are passed to both builds.
+// `npm run build -w @ludex/web [-- --outDir <dir> --emptyOutDir --sourcemap --version <v> ...]`: the
+// browser build into <outDir> (default dist) with its service worker (sw.js, whose version is <v>, or
+// LUDEX_BUILD_VERSION, or else a hash of the build's files), then the server-side render's build into
+// <outDir>/_ssr, which the API imports and never serves (api/src/static). Other options are passed to
+// both builds.
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
@@ -15,6 +17,8 @@ const value = (name) => {
 }
 const outDir = resolve(process.cwd(), value('--outDir') ?? join(webRoot, 'dist'))
 const common = { root: webRoot, logLevel: flag('--silent') ? 'warn' : 'info' }
+// vite.config.ts's service worker plugin reads it.
+if (value('--version')) process.env.LUDEX_BUILD_VERSION = value('--version')
 await build({
   ...common,
   build: {

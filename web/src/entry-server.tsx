@@ -20,6 +20,7 @@ import { AppProviders } from './app/AppProviders.tsx'
 import { createQueryClient } from './app/query-client.ts'
 import { createRoutes, SHELL_ROUTE_ID } from './app/router.tsx'
 import { type SsrState, serializeState } from './app/ssr-state.ts'
+import { createConsentStore } from './consent/consent.ts'
 import { createPageMetaStore, headOf, type PageMetaStore } from './shell/page-meta.ts'
 import { isRouteHandle } from './shell/route-handle.ts'
 import { isShellDataQuery, loadShellData } from './shell/shell-data.ts'
@@ -69,7 +70,13 @@ async function renderPage(
   await settle([shellData, ...inFlight(queryClient)], request.dataBudgetMs)
   const router = createStaticRouter(handler.dataRoutes, context)
   const html = renderToString(
-    <AppProviders queryClient={queryClient} pageMeta={pageMeta} analytics={noAnalytics}>
+    <AppProviders
+      queryClient={queryClient}
+      pageMeta={pageMeta}
+      analytics={noAnalytics}
+      // The prompt shows when the request carried no stored choice; a render never stores one.
+      consent={createConsentStore(request.cookie ?? '', () => {})}
+    >
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProviders>,
   )

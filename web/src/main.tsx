@@ -5,7 +5,7 @@ import { hydrate } from '@tanstack/react-query'
 import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router'
-import { readCookiePreferences } from './account/cookie-preferences.ts'
+import { readCookiePreferences, writeCookiePreferences } from './account/cookie-preferences.ts'
 import { rememberCampaign, storedCampaign } from './analytics/campaign.ts'
 import { installErrorReporter } from './analytics/error-reporter.ts'
 import { createFirstPartySink } from './analytics/first-party-sink.ts'
@@ -14,10 +14,13 @@ import { AppProviders } from './app/AppProviders.tsx'
 import { createQueryClient } from './app/query-client.ts'
 import { createRoutes } from './app/router.tsx'
 import { readSsrState, type SsrState } from './app/ssr-state.ts'
+import { createConsentStore } from './consent/consent.ts'
 import { RELEASE } from './release.ts'
 import { createPageMetaStore } from './shell/page-meta.ts'
 import { MAIN_CONTENT_ID } from './shell/SkipLink.tsx'
 import { createShellDataLoader } from './shell/shell-data.ts'
+import { registerServiceWorker } from './updates/register.ts'
+import { createUpdateStore } from './updates/update-store.ts'
 
 // First, so that an error while the app starts is reported too (issue 18 point 6).
 installErrorReporter({ release: RELEASE })
@@ -26,6 +29,9 @@ if (!root) throw new Error('index.html has no #root element')
 // What lives as long as this app does, made once here and handed down (never module state).
 const analytics = createAnalytics(createFirstPartySink({ campaign: () => storedCampaign(localStorage) }))
 const pageMeta = createPageMetaStore()
+// Read from the same cookie the server rendered the page with, so the prompt hydrates as drawn.
+const consent = createConsentStore(document.cookie, writeCookiePreferences)
+const updates = createUpdateStore()
 const queryClient = createQueryClient()
 const loadShellData = createShellDataLoader(queryClient)
 const routes = createRoutes(queryClient, { loadShellData })
@@ -34,6 +40,18 @@ rememberLandingCampaign()
 // The skip link followed as a plain link before the app had started: its fragment is no hash parameter.
 if (window.location.hash === `#${MAIN_CONTENT_ID}`) {
   window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search)
+}
+
+// The service worker (part 2 §4) once the page has loaded: its install never competes with the page.
+// Not under Vite's dev server, which has no worker to serve.
+if (!import.meta.env.DEV && 'serviceWorker' in navigator) {
+  const register = () => {
+    registerServiceWorker(updates).catch((error: unknown) => {
+      console.info('The service worker could not be registered:', error)
+    })
+  }
+  if (document.readyState === 'complete') register()
+  else window.addEventListener('load', register, { once: true })
 }
 
 if (ssr) void hydratePage(ssr)
@@ -73,7 +91,13 @@ async function hydratePage(state: SsrState): Promise<void> {
 
 function app(router: ReturnType<typeof createBrowserRouter>) {
   return (
-    <AppProviders queryClient={queryClient} pageMeta={pageMeta} analytics={analytics}>
+    <AppProviders
+      queryClient={queryClient}
+      pageMeta={pageMeta}
+      analytics={analytics}
+      consent={consent}
+      updates={updates}
+    >
       <RouterProvider router={router} />
     </AppProviders>
   )

@@ -83,11 +83,13 @@ export function createApiApp(options: ApiAppOptions): Koa {
   const metrics = options.metrics ?? createApiMetrics()
   const routes = [...(options.routes ?? apiRoutes), ...(options.devRoutes ? devRoutes : [])]
   app.use(requestContext(options.logger, metrics))
-  // Google's script and frame are allowed only where Google sign-in is configured.
+  // Google's script and frame are allowed only where Google sign-in is configured, the code library's
+  // frame only where it is.
   app.use(
     securityHeaders({
       googleSignIn: options.deps?.accounts?.google != null,
       strictTransportSecurity: options.strictTransportSecurity ?? false,
+      ...(options.deps?.codeLibraryUrl && { codeLibraryOrigin: new URL(options.deps.codeLibraryUrl).origin }),
     }),
   )
   // An old tools host leaves at once, with the security headers (and the request's log line) only.

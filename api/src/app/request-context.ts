@@ -80,19 +80,28 @@ export interface SecurityHeaderOptions {
    * proxy that adds TLS later, pin a host that cannot yet answer over https.
    */
   readonly strictTransportSecurity?: boolean
+  /**
+   * The code library's origin (CODE_LIBRARY_URL): the one other site the app may show in a frame (the
+   * /code-library page). Nothing else can be framed.
+   */
+  readonly codeLibraryOrigin?: string
 }
 
 /** The Content-Security-Policy header's value (DESIGN §5). */
 export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): string {
   const google = options.googleSignIn === true
   const sources = (own: string, extra: string | undefined) => (google && extra ? `${own} ${extra}` : own)
+  const frames = [
+    ...(google ? [GOOGLE_SIGN_IN_SOURCES.frame] : []),
+    ...(options.codeLibraryOrigin ? [options.codeLibraryOrigin] : []),
+  ]
   return [
     "default-src 'self'",
     "img-src 'self' data: https:",
     `style-src ${sources("'self' 'unsafe-inline'", GOOGLE_SIGN_IN_SOURCES.style)}`,
     `script-src ${sources("'self'", GOOGLE_SIGN_IN_SOURCES.script)}`,
     `connect-src ${sources("'self'", GOOGLE_SIGN_IN_SOURCES.connect)}`,
-    ...(google ? [`frame-src 'self' ${GOOGLE_SIGN_IN_SOURCES.frame}`] : []),
+    ...(frames.length > 0 ? [`frame-src 'self' ${frames.join(' ')}`] : []),
     "frame-ancestors 'none'",
     // No <base> may move relative URLs elsewhere, forms post only here, and no plugins.
     "base-uri 'none'",

@@ -8,9 +8,19 @@ const directives = (csp: string | null) =>
 
 describe('security headers', () => {
   const servers: RunningServer[] = []
-  const headersOf = async (googleSignIn: boolean, strictTransportSecurity = false) => {
+  const headersOf = async (
+    googleSignIn: boolean,
+    strictTransportSecurity = false,
+    codeLibraryOrigin?: string,
+  ) => {
     const app = new Koa()
-    app.use(securityHeaders({ googleSignIn, strictTransportSecurity }))
+    app.use(
+      securityHeaders({
+        googleSignIn,
+        strictTransportSecurity,
+        ...(codeLibraryOrigin && { codeLibraryOrigin }),
+      }),
+    )
     app.use((ctx) => {
       ctx.body = 'ok'
     })
@@ -48,6 +58,18 @@ describe('security headers', () => {
     // The account chooser popup reports back to this page.
     expect(headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups')
     expect(headers.get('x-frame-options')).toBe('DENY')
+  })
+
+  it('lets the app frame the code library’s origin only, and nothing else from outside', async () => {
+    const origin = 'https://library.example.com'
+    const alone = directives((await headersOf(false, false, origin)).get('content-security-policy'))
+    expect(alone.get('frame-src')).toEqual(["'self'", origin])
+    // Framing opens nothing else: scripts, calls and styles stay the site's own.
+    expect(alone.get('script-src')).toEqual(["'self'"])
+    expect(alone.get('connect-src')).toEqual(["'self'"])
+    expect(alone.get('frame-ancestors')).toEqual(["'none'"])
+    const withGoogle = directives((await headersOf(true, false, origin)).get('content-security-policy'))
+    expect(withGoogle.get('frame-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/', origin])
   })
 
   it('keeps <base>, form targets and plugins to nothing or the site, with or without Google', async () => {

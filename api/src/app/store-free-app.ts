@@ -1,4 +1,5 @@
 import type { ClickHouseClient } from '@ludex/pipelines/store'
+import type { SiteInfo } from '@ludex/schemas'
 import type { Accounts } from '../accounts/accounts.ts'
 import { createMemoryAggregateCache } from '../cache/aggregate-cache.ts'
 import { type ApiAppOptions, createApiApp } from './create-app.ts'
@@ -7,6 +8,8 @@ import { listen, type RunningServer } from './server.ts'
 export interface StoreFreeAppOptions extends Omit<ApiAppOptions, 'deps' | 'readiness'> {
   /** The account services the app serves; without them the account calls answer 503. */
   readonly accounts?: Accounts
+  /** The site information GET /api/site answers (default: none configured). */
+  readonly site?: SiteInfo
   /** Default: ready, with nothing to report. */
   readonly readiness?: ApiAppOptions['readiness']
 }
@@ -16,7 +19,7 @@ export interface StoreFreeAppOptions extends Omit<ApiAppOptions, 'deps' | 'readi
  * limits, headers, client addresses): no badges, an in-memory cache, and no store at all.
  */
 export async function listenWithoutStore(options: StoreFreeAppOptions): Promise<RunningServer> {
-  const { accounts, readiness, ...app } = options
+  const { accounts, readiness, site, ...app } = options
   return listen(
     createApiApp({
       readiness: readiness ?? (async () => ({})),
@@ -29,6 +32,7 @@ export async function listenWithoutStore(options: StoreFreeAppOptions): Promise<
         now: Date.now,
         logger: options.logger,
         ...(accounts && { accounts }),
+        ...(site && { site }),
       },
     }),
     '127.0.0.1',

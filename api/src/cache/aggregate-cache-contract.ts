@@ -92,6 +92,28 @@ export function aggregateCacheContract(name: string, factory: AggregateCacheFact
       expect(await cache.get('short', 150, async () => 'newer')).toBe('new')
     })
 
+    it('keeps an entry as long as its value says when the TTL is a function of it', async () => {
+      const cache = await factory()
+      const ttlFromValue = (v: { ttl: number }) => v.ttl
+      const long = counted({ ttl: HOUR, n: 1 })
+      await cache.get('stated', ttlFromValue, long)
+      expect(await cache.get('stated', ttlFromValue, counted({ ttl: HOUR, n: 2 }))).toEqual({
+        ttl: HOUR,
+        n: 1,
+      })
+      // A value that states a short life is recomputed once it has passed.
+      await cache.get('brief', ttlFromValue, async () => ({ ttl: 150, n: 1 }))
+      const fresh = counted({ ttl: HOUR, n: 2 })
+      await waitFor(
+        'the brief entry recomputed',
+        async () => (await cache.get('brief', ttlFromValue, fresh)).n === 2,
+        { timeoutMs: 10_000, everyMs: 20 },
+      )
+      expect(fresh.calls).toBe(1)
+      expect((await cache.get('brief', ttlFromValue, async () => ({ ttl: HOUR, n: 3 }))).n).toBe(2)
+      expect(long.calls).toBe(1)
+    })
+
     it('reset recomputes and replaces the entry', async () => {
       const cache = await factory()
       await cache.get('r', HOUR, async () => 'old')

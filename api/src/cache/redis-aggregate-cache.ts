@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
-import type { AggregateCache } from './aggregate-cache.ts'
+import { type AggregateCache, type CacheTtl, ttlOf } from './aggregate-cache.ts'
 
 /** The Redis calls the cache makes; a failure of one is absorbed and counted under its name. */
 export type CacheOperation = 'read' | 'wait' | 'write' | 'clear'
@@ -180,7 +180,7 @@ export function createRedisAggregateCache(options: RedisAggregateCacheOptions): 
 
   const computeAndStore = async <T>(
     key: string,
-    ttlMs: number,
+    ttl: CacheTtl<T>,
     compute: () => Promise<T>,
     token: string | null,
   ): Promise<T> => {
@@ -196,6 +196,7 @@ export function createRedisAggregateCache(options: RedisAggregateCacheOptions): 
       }
       throw err
     }
+    const ttlMs = ttlOf(ttl, value)
     try {
       await bounded(
         'write',
@@ -218,39 +219,39 @@ export function createRedisAggregateCache(options: RedisAggregateCacheOptions): 
   }
 
   /** Without Redis: computed here, and kept only in this process's layer. */
-  const computeHere = async <T>(key: string, ttlMs: number, compute: () => Promise<T>): Promise<T> => {
+  const computeHere = async <T>(key: string, ttl: CacheTtl<T>, compute: () => Promise<T>): Promise<T> => {
     const value = await compute()
-    keepLocally(key, value, ttlMs)
+    keepLocally(key, value, ttlOf(ttl, value))
     return value
   }
 
   const resolve = async <T>(
     key: string,
-    ttlMs: number,
+    ttl: CacheTtl<T>,
     compute: () => Promise<T>,
     reset: boolean,
   ): Promise<T> => {
-    if (reset) return computeAndStore(key, ttlMs, compute, null)
+    if (reset) return computeAndStore(key, ttl, compute, null)
     const deadline = now() + waitMs
     for (;;) {
       const found = await readOrLock(key)
-      if (found === UNAVAILABLE) return computeHere(key, ttlMs, compute)
-      if (found.kind === 'compute') return computeAndStore(key, ttlMs, compute, found.token)
+      if (found === UNAVAILABLE) return computeHere(key, ttl, compute)
+      if (found.kind === 'compute') return computeAndStore(key, ttl, compute, found.token)
       if (found.kind === 'hit') {
         keepLocally(key, found.value, found.pttl)
         return found.value as T
       }
       const waited = await waitForOther(key, deadline)
-      if (waited === UNAVAILABLE) return computeHere(key, ttlMs, compute)
+      if (waited === UNAVAILABLE) return computeHere(key, ttl, compute)
       if (waited === 'timeout') break
       // 'ready' and 'free': read again.
     }
     logger.warn({ key, waitMs }, 'aggregate cache: another replica is slow to compute; computing here too')
-    return computeAndStore(key, ttlMs, compute, null)
+    return computeAndStore(key, ttl, compute, null)
   }
 
   return {
-    get<T>(key: string, ttlMs: number, compute: () => Promise<T>, opts?: { reset?: boolean }): Promise<T> {
+    get<T>(key: string, ttl: CacheTtl<T>, compute: () => Promise<T>, opts?: { reset?: boolean }): Promise<T> {
       const reset = opts?.reset === true
       if (!reset) {
         const hit = local.get(key)
@@ -259,7 +260,7 @@ export function createRedisAggregateCache(options: RedisAggregateCacheOptions): 
         if (running) return running as Promise<T>
       }
       if (reset) local.delete(key)
-      const run = resolve(key, ttlMs, compute, reset)
+      const run = resolve(key, ttl, compute, reset)
       inflight.set(key, run)
       const settle = () => {
         if (inflight.get(key) === run) inflight.delete(key)

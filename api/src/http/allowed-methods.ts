@@ -3,6 +3,7 @@ import { ApiError } from './api-error.ts'
 
 interface MatchedLayer {
   readonly methods: readonly string[]
+  readonly paramNames: readonly unknown[]
 }
 
 /**
@@ -15,7 +16,11 @@ interface MatchedLayer {
 export function allowedMethods(): Middleware {
   return async (ctx, next) => {
     const matched = (ctx as { matched?: readonly MatchedLayer[] }).matched ?? []
-    const allowed = [...new Set(matched.flatMap((layer) => layer.methods))].sort()
+    // A literal path is its own resource: /api/users/me takes what its routes take, not also what
+    // /api/users/{id} does (which the address matches too). The layers with the fewest parameters win.
+    const fewest = Math.min(...matched.map((layer) => layer.paramNames.length))
+    const own = matched.filter((layer) => layer.paramNames.length === fewest)
+    const allowed = [...new Set(own.flatMap((layer) => layer.methods))].sort()
     if (allowed.length === 0) return next()
     const allow = allowed.join(', ')
     ctx.set('Allow', allow)

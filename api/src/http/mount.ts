@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import Router from '@koa/router'
+import { isStaffRole } from '@ludex/schemas'
 import type Koa from 'koa'
 import type { ApiDeps } from '../deps.ts'
 import type { ViewerResolver } from '../viewer/viewer.ts'
@@ -43,7 +44,10 @@ export function mountRoutes(app: Koa, routes: readonly RouteDef[], options: Moun
       const viewer = await options.viewer(ctx)
       if (route.requires) {
         if (viewer.kind !== 'user') throw new ApiError(401, 'unauthenticated', 'Sign in to use this call')
-        if (route.requires !== 'user' && !viewer.permissions.includes(route.requires)) {
+        if (route.requires === 'staff') {
+          if (!isStaffRole(viewer.role))
+            throw new ApiError(403, 'forbidden', 'This call is for editors and admins')
+        } else if (route.requires !== 'user' && !viewer.permissions.includes(route.requires)) {
           throw new ApiError(403, 'forbidden', `This call needs the ${route.requires} permission`)
         }
       }

@@ -143,7 +143,9 @@ export function buildOpenApi(
         description: [
           route.description,
           route.maxBodyBytes !== undefined && `The body is at most ${route.maxBodyBytes} bytes (413 beyond).`,
-          route.requires && route.requires !== 'user' && `Needs the ${route.requires} permission.`,
+          route.requires === 'staff'
+            ? 'For editors and admins.'
+            : route.requires && route.requires !== 'user' && `Needs the ${route.requires} permission.`,
         ]
           .filter(Boolean)
           .join(' '),

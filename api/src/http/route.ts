@@ -89,10 +89,12 @@ export interface RouteDef<
   /** Other content types the call can answer with (negotiated by the handler from Accept). */
   readonly alternativeContentTypes?: readonly string[]
   /**
-   * 'user': a visitor gets 401 before anything else is read (parameters, body). A permission: a visitor
-   * gets 401 and a signed-in user whose role (in effect) lacks it gets 403.
+   * 'user': a visitor gets 401 before anything else is read (parameters, body). 'staff': the same, and
+   * a signed-in user whose role (in effect) is neither editor nor admin gets 403 (the staff tools that
+   * no permission names, part 2 §2.1). A permission: a visitor gets 401 and a signed-in user whose role
+   * (in effect) lacks it gets 403.
    */
-  readonly requires?: 'user' | Permission
+  readonly requires?: 'user' | 'staff' | Permission
   /** Error statuses worth documenting besides 400 and 500 (401 and 403 are added for `requires`). */
   readonly errors?: readonly number[]
   /** Non-error answers with another status and shape (e.g. 428 with a token), by status. */

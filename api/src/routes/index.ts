@@ -41,6 +41,7 @@ import { platformCcuRoute } from './platform/ccu.ts'
 import { platformGenreRoute } from './platform/genre.ts'
 import { platformMovementRoute } from './platform/movement.ts'
 import { dailyPicksRoute } from './platform/picks.ts'
+import { siteRoute } from './site/site.ts'
 import { ccuPeriodsRoute } from './stats/ccu-periods.ts'
 import { eventStatsRoute } from './stats/events.ts'
 import { rankingSeriesRoute } from './stats/ranking.ts'
@@ -49,6 +50,8 @@ import { statsGenresRoute } from './stats/stats-genres.ts'
 import { statsKindRoute } from './stats/stats-kind.ts'
 import { thumbnailBulkRoute } from './thumbnail/bulk.ts'
 import { thumbnailHistoryRoute } from './thumbnail/history.ts'
+import { codeLibraryRoute } from './tools/code-library.ts'
+import { exchangeRatesRoute } from './tools/exchange-rates.ts'
 import { userListRoute, userRoleRoute } from './users/admin.ts'
 import { deleteAccountRoute, onboardingRoute, preferencesGetRoute, preferencesPutRoute } from './users/me.ts'
 
@@ -99,6 +102,7 @@ export const apiRoutes: readonly RouteDef[] = [
   passwordChangeRoute,
   googleRoute,
   providersRoute,
+  siteRoute,
   simulateRoleRoute,
   // The fixed /api/users/me paths come before /api/users/{id}.
   onboardingRoute,
@@ -107,6 +111,8 @@ export const apiRoutes: readonly RouteDef[] = [
   deleteAccountRoute,
   userListRoute,
   userRoleRoute,
+  exchangeRatesRoute,
+  codeLibraryRoute,
   credentialListRoute,
   credentialCreateRoute,
   credentialUpdateRoute,

@@ -1,6 +1,13 @@
 import type { ClickHouseClient } from '@clickhouse/client'
-import type { Accounts, AggregateCache, ApiDeps, TrackPlaces } from '@ludex/api'
-import type { Publisher } from '@ludex/schemas'
+import {
+  type Accounts,
+  type AggregateCache,
+  type ApiDeps,
+  cachedExchangeRates,
+  exchangeRatesClient,
+  type TrackPlaces,
+} from '@ludex/api'
+import { type Config, DEFAULT_EXCHANGE_RATES_URL, type Publisher, type SiteInfo } from '@ludex/schemas'
 import { type Clock, fetchBadgeStats, type RobloxClient } from '@ludex/workers'
 import type { Logger } from 'pino'
 
@@ -14,6 +21,12 @@ export function createApiDeps(options: {
   logger: Logger
   /** Users, sessions and tags; without them their calls answer 503. */
   accounts?: Accounts
+  /** The exchange-rate provider the Robux converter reads (exchangeRatesUrl); none: its call is a 503. */
+  exchangeRatesUrl?: string
+  /** CODE_LIBRARY_URL. */
+  codeLibraryUrl?: string
+  /** The footer's configured links and the cookie names (GET /api/site). */
+  site?: SiteInfo
   /** Where tag members Ludex does not track yet are asked to be tracked (a poller must take them). */
   trackPlaces?: TrackPlaces
   /** The process's bus, for game events and the site data the API publishes; without it those calls answer 503. */
@@ -28,7 +41,29 @@ export function createApiDeps(options: {
     now: () => clock.now(),
     logger,
     ...(options.accounts && { accounts: options.accounts }),
+    ...(options.exchangeRatesUrl && {
+      // Kept in the aggregate cache (shared through Redis) until the provider's next update.
+      exchangeRates: cachedExchangeRates({
+        source: exchangeRatesClient({ url: options.exchangeRatesUrl }),
+        cache: options.cache,
+        now: () => clock.now(),
+      }),
+    }),
+    ...(options.codeLibraryUrl && { codeLibraryUrl: options.codeLibraryUrl }),
+    ...(options.site && { site: options.site }),
     ...(options.trackPlaces && { trackPlaces: options.trackPlaces }),
     ...(options.publisher && { publisher: options.publisher }),
   }
+}
+
+/**
+ * Where the Robux converter's rates come from: EXCHANGE_RATES_URL; else the simulator's rates endpoint
+ * when the simulator is the platform (the embedded shape: the real client over HTTP, no third party);
+ * else the public provider.
+ */
+export function exchangeRatesUrlFor(
+  config: Pick<Config, 'EXCHANGE_RATES_URL'>,
+  simulator: { readonly exchangeRatesUrl: string } | null,
+): string {
+  return config.EXCHANGE_RATES_URL ?? simulator?.exchangeRatesUrl ?? DEFAULT_EXCHANGE_RATES_URL
 }

@@ -1,5 +1,6 @@
 import type { Config } from '@ludex/schemas'
 import pino, { type Logger } from 'pino'
+import { readableLogStream } from './log-format.ts'
 
 /**
  * Everything the log must never hold, in one list (pino redaction paths; `*` is one level of nesting).
@@ -35,17 +36,28 @@ export const REDACTED_PATHS: readonly string[] = [
   ...['params', 'parameters', 'detail'].flatMap((key) => [`err.${key}`, `error.${key}`]),
 ]
 
-/** The one logger: pino JSON on stdout; secrets and personal data are redacted wherever they appear. */
+/** Where the log goes: a stream, and whether a person reads it at a terminal. */
+export type LogDestination = pino.DestinationStream & { readonly isTTY?: boolean }
+
+/**
+ * The one logger; secrets and personal data are redacted wherever they appear. On a terminal (stdout
+ * a TTY, as under `make run`) each line is shown readably (log-format.ts), coloured unless NO_COLOR
+ * is set; otherwise (a pipe, a file, a container's log) it is pino's JSON, one object per line. Both
+ * are made from the same redacted line.
+ */
 export function createLogger(
   config: Pick<Config, 'LOG_LEVEL'>,
-  destination?: pino.DestinationStream,
+  destination?: LogDestination,
+  env: Readonly<Record<string, string | undefined>> = process.env,
 ): Logger {
+  const out: LogDestination | undefined = destination ?? (process.stdout.isTTY ? process.stdout : undefined)
+  const readable = out?.isTTY === true
   return pino(
     {
       level: config.LOG_LEVEL,
       base: { service: 'ludex' },
       redact: { paths: [...REDACTED_PATHS], censor: '[redacted]' },
     },
-    destination,
+    out && readable ? readableLogStream(out, { color: !env.NO_COLOR }) : out,
   )
 }

@@ -48,6 +48,62 @@ describe('MAIL_OUTBOX_PAGE: the unauthenticated outbox page is asked for, and on
   })
 })
 
+describe('EXCHANGE_RATES_URL and CODE_LIBRARY_URL: http(s) addresses, optional', () => {
+  it('reads http and https addresses and leaves them unset by default', () => {
+    expect(loadConfig({}).EXCHANGE_RATES_URL).toBeUndefined()
+    expect(loadConfig({}).CODE_LIBRARY_URL).toBeUndefined()
+    const set = loadConfig({
+      EXCHANGE_RATES_URL: 'http://127.0.0.1:9000/v6/latest/USD',
+      CODE_LIBRARY_URL: 'https://library.example.com/code/',
+    })
+    expect(set.EXCHANGE_RATES_URL).toBe('http://127.0.0.1:9000/v6/latest/USD')
+    expect(set.CODE_LIBRARY_URL).toBe('https://library.example.com/code/')
+  })
+
+  it('refuses any other scheme, naming the variable', () => {
+    for (const [key, value] of [
+      ['CODE_LIBRARY_URL', 'javascript:alert(1)'],
+      ['CODE_LIBRARY_URL', 'file:///etc/passwd'],
+      ['EXCHANGE_RATES_URL', 'ftp://rates.example.com/latest'],
+      ['EXCHANGE_RATES_URL', 'not a url'],
+    ] as const) {
+      expect(() => loadConfig({ [key]: value }), value).toThrow(new RegExp(key))
+    }
+  })
+})
+
+describe('the footer links: SOCIAL_LINKS and FEEDBACK_EMAIL', () => {
+  it('are absent unless set', () => {
+    const config = loadConfig({})
+    expect(config.SOCIAL_LINKS).toEqual([])
+    expect(config.FEEDBACK_EMAIL).toBeUndefined()
+  })
+
+  it('read Label=URL pairs in order, labels with spaces too', () => {
+    const config = loadConfig({
+      SOCIAL_LINKS: ' GitHub=https://github.com/ludex/ludex , Roblox group=https://www.roblox.com/groups/1 ',
+      FEEDBACK_EMAIL: 'feedback@example.org',
+    })
+    expect(config.SOCIAL_LINKS).toEqual([
+      { label: 'GitHub', url: 'https://github.com/ludex/ludex' },
+      { label: 'Roblox group', url: 'https://www.roblox.com/groups/1' },
+    ])
+    expect(config.FEEDBACK_EMAIL).toBe('feedback@example.org')
+  })
+
+  it('refuse a pair without a label, a web address or an equals sign, and a bad email', () => {
+    for (const bad of [
+      'https://github.com/x',
+      '=https://github.com/x',
+      'X=javascript:alert(1)',
+      'X=not a url',
+    ]) {
+      expect(() => loadConfig({ SOCIAL_LINKS: bad }), bad).toThrow(/SOCIAL_LINKS/)
+    }
+    expect(() => loadConfig({ FEEDBACK_EMAIL: 'nobody' })).toThrow(/FEEDBACK_EMAIL/)
+  })
+})
+
 describe('OLD_TOOLS_HOSTS: the old tools site’s host names', () => {
   it('reads a comma- or space-separated list, lower-cased, empty by default', () => {
     expect(loadConfig({}).OLD_TOOLS_HOSTS).toEqual([])

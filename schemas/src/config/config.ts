@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { busRetryDefaults } from '../bus/bus.ts'
+import { COOKIES } from '../constants/legal.ts'
 import { EVENT_RATE_LIMIT_DEFAULT } from '../events/limits.ts'
 
 const bool = z
@@ -18,6 +19,39 @@ const positiveIntList = z.string().transform((s, ctx) => {
       return z.NEVER
     }
     out.push(Number(p))
+  }
+  return out
+})
+
+/** An http or https address (never javascript:, data: or file:). */
+const httpUrl = z.url({ protocol: /^https?$/ })
+
+/**
+ * The exchange-rate provider used when EXCHANGE_RATES_URL is unset and the platform is the real one:
+ * ExchangeRate-API's open access endpoint (no key; updated daily), for the USD base.
+ */
+export const DEFAULT_EXCHANGE_RATES_URL = 'https://open.er-api.com/v6/latest/USD'
+/** `Label=https://…` pairs, comma-separated: the footer's social links, in the order given. */
+const socialLinks = z.string().transform((s, ctx) => {
+  const out: { label: string; url: string }[] = []
+  for (const part of s
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const eq = part.indexOf('=')
+    const label = eq > 0 ? part.slice(0, eq).trim() : ''
+    const url = eq > 0 ? part.slice(eq + 1).trim() : ''
+    let parsed: URL | null = null
+    try {
+      parsed = new URL(url)
+    } catch {
+      parsed = null
+    }
+    if (!label || !parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) {
+      ctx.addIssue({ code: 'custom', message: `'${part}' is not a Label=https://… pair` })
+      return z.NEVER
+    }
+    out.push({ label, url: parsed.href })
   }
   return out
 })
@@ -215,9 +249,9 @@ export const configSchema = z.object({
   SESSION_COOKIE_NAME: z
     .string()
     .regex(/^[A-Za-z0-9_-]+$/)
-    .default('ludex_session'),
+    .default(COOKIES.session.name),
   /** Lifetime of a session (and its cookie); the spec's cookie table says one year. */
-  SESSION_TTL_DAYS: z.coerce.number().int().positive().max(3650).default(365),
+  SESSION_TTL_DAYS: z.coerce.number().int().positive().max(3650).default(COOKIES.session.days),
   /** Email verification links stay valid this long. */
   VERIFY_TOKEN_TTL_HOURS: z.coerce.number().positive().default(48),
   /** Password reset links (and the token a 428 sign-in answer carries) stay valid this long. */
@@ -274,6 +308,28 @@ export const configSchema = z.object({
     .string()
     .transform((s) => s.split(/[\s,]+/).filter(Boolean))
     .default(['https://accounts.google.com', 'accounts.google.com']),
+
+  /**
+   * The exchange-rate provider of the Robux converter (part 2 §7): an address answering GET with the
+   * USD base in ExchangeRate-API's open access shape (`result`, `base_code`, `time_next_update_unix`,
+   * `rates` with EUR and SEK). Unset: the simulator's rates endpoint when the simulator is the platform
+   * (no ROBLOX_API_BASE), else DEFAULT_EXCHANGE_RATES_URL.
+   */
+  EXCHANGE_RATES_URL: httpUrl.optional(),
+  /**
+   * The code library's page, embedded at /code-library for holders of VIEW_CODE_LIBRARY; its origin is
+   * the only one the Content-Security-Policy lets the app frame. Unset: the page says none is set up.
+   */
+  CODE_LIBRARY_URL: httpUrl.optional(),
+  /**
+   * The footer's feedback mail link (part 1 §1). Unset: the footer shows no mail link.
+   */
+  FEEDBACK_EMAIL: z.email().optional(),
+  /**
+   * The footer's links to the project's social pages, comma-separated `Label=https://…` pairs, e.g.
+   * `GitHub=https://github.com/you/ludex, Discord=https://discord.gg/invite`. Unset: no social links.
+   */
+  SOCIAL_LINKS: socialLinks.default([]),
 
   /** Sender of account emails. */
   MAIL_FROM: z.string().min(3).default('Ludex <no-reply@localhost>'),

@@ -32,6 +32,8 @@ export const SIGNUP_CALLOUT_DISMISS_DAYS = 30
 export const SIGNUP_CALLOUT_DELAY_MS = 3 * SECOND_MS
 export const SIGNUP_CALLOUT_SHAKE_EVERY_MS = 5 * SECOND_MS
 export const SIGNUP_CALLOUT_SHAKE_DURATION_MS = 820
+/** The browser storage key of the callout's dismissal (its time, epoch milliseconds). */
+export const SIGNUP_CALLOUT_DISMISSED_KEY = 'ludex-signup-callout-dismissed'
 
 // Tooltips
 export const TOOLTIP_AUTO_HIDE_MS = 3 * SECOND_MS
@@ -164,12 +166,20 @@ export const ROBUX_PER_USD = 285.7142857
 /** Converter table rows: value per day times these. */
 export const PERIOD_MULTIPLIERS = { day: 1, week: 7, month: 30.5, year: 365 } as const
 /**
- * DevEx note (roblox-api.md §14): Roblox has paid US$0.0038 per earned Robux since 2025-09-05; 0.0035
- * is the older rate, still applied first to older balances. The converter keeps the spec's 0.0035.
+ * The Developer Exchange (Roblox's "Developer Exchange Help and Info Page", help article 13061189551124;
+ * roblox-api.md §14): US$0.0038 per Robux earned since 2025-09-05; Robux earned before keep the older
+ * 0.0035 and cash out first, so one balance can span both rates. The converter keeps the spec's 0.0035
+ * and shows the DevEx rate beside it.
  */
 export const DEVEX_USD_PER_ROBUX_CURRENT = 0.0038
 export const DEVEX_CURRENT_RATE_SINCE = '2025-09-05'
 export const DEVEX_MIN_CASHOUT_ROBUX = 30_000
+/** Where the DevEx rates are stated (cited on the converter). */
+export const DEVEX_HELP_URL = 'https://en.help.roblox.com/hc/en-us/articles/13061189551124'
+
+// Deep links (Roblox creator docs, "Deep Linking")
+/** The decoded launch data of a deep link may not exceed this many bytes. */
+export const DEEP_LINK_LAUNCH_DATA_MAX_BYTES = 200
 
 // Legal (part 2 §9)
 export const TERMS_LIABILITY_CAP_EUR = 100

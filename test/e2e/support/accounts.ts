@@ -14,11 +14,26 @@ export const SEEDED = {
     lastName: 'Admin',
     role: 'admin',
   },
+  editor: {
+    email: 'editor@ludex.test',
+    password: 'editor-password-e2e',
+    firstName: 'Eddie',
+    lastName: 'Editor',
+    role: 'editor',
+  },
   newcomer: {
     email: 'newcomer@ludex.test',
     password: 'newcomer-password-e2e',
     firstName: 'Nia',
     lastName: 'Newcomer',
+    role: 'viewer',
+  },
+  /** Onboarding due and never completed: consent.spec.ts checks the modal waits for the cookie prompt. */
+  waiting: {
+    email: 'waiting@ludex.test',
+    password: 'waiting-password-e2e',
+    firstName: 'Wade',
+    lastName: 'Waiting',
     role: 'viewer',
   },
 } as const

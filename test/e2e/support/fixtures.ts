@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
+import { COOKIES, SIGNUP_CALLOUT_DISMISSED_KEY } from '@ludex/schemas'
 import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import { E2E_ENV } from './server.ts'
 
@@ -23,6 +24,20 @@ export const TEXT = {
   signInToSeeMore: 'Sign In to See More',
 } as const
 
+interface Options {
+  /**
+   * Show the cookie prompt: the browser starts with no stored choice. Otherwise (the default) every
+   * test starts with the choice stored (analytics allowed), as after 'Allow All', so the prompt covers
+   * nothing the test clicks.
+   */
+  cookiePrompt: boolean
+  /**
+   * Let the sign-up callout appear (3 s after the prompt is settled). Otherwise (the default) the
+   * browser remembers a dismissal from a moment ago, so the floating callout covers nothing.
+   */
+  signUpCallout: boolean
+}
+
 interface Fixtures {
   /**
    * Saves a screenshot under test/e2e/screenshots/{name}.png and attaches it to the report: the full page,
@@ -36,7 +51,26 @@ interface WorkerFixtures {
   experiences: readonly SlimExperience[]
 }
 
-export const test = base.extend<Fixtures, WorkerFixtures>({
+export const test = base.extend<Options & Fixtures, WorkerFixtures>({
+  cookiePrompt: [false, { option: true }],
+  signUpCallout: [false, { option: true }],
+  context: async ({ context, cookiePrompt, signUpCallout }, use) => {
+    if (!cookiePrompt) {
+      await context.addCookies([
+        {
+          name: COOKIES.analytics.name,
+          value: encodeURIComponent(JSON.stringify({ st: true })),
+          url: `http://127.0.0.1:${process.env[E2E_ENV.port]}`,
+        },
+      ])
+    }
+    if (!signUpCallout) {
+      await context.addInitScript((key) => {
+        if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, String(Date.now()))
+      }, SIGNUP_CALLOUT_DISMISSED_KEY)
+    }
+    await use(context)
+  },
   experiences: [
     async ({ playwright }, use) => {
       const baseURL = `http://127.0.0.1:${process.env[E2E_ENV.port]}`

@@ -6,11 +6,13 @@ import type { ClickHouseClient } from '@clickhouse/client'
 import {
   type Accounts,
   type AggregateCache,
+  cachedExchangeRates,
   createAccounts,
   createApiApp,
   createMemoryAggregateCache,
   createPasswordHasher,
   createSmtpMailer,
+  exchangeRatesClient,
   listen,
   migrateAppDatabase,
   openAppDatabase,
@@ -19,7 +21,15 @@ import {
   type UserRecord,
 } from '@ludex/api'
 import { backfill, startPipeline } from '@ludex/cli'
-import { type ApiErrorBody, type Bus, type Config, loadConfig, publicUrl, type Role } from '@ludex/schemas'
+import {
+  type ApiErrorBody,
+  type Bus,
+  type Config,
+  loadConfig,
+  publicUrl,
+  type Role,
+  siteInfoOf,
+} from '@ludex/schemas'
 import {
   createInMemoryTrackingRequests,
   createPlatformModel,
@@ -293,16 +303,25 @@ export async function startApiFixture(
   const trackingRequests = createInMemoryTrackingRequests()
   const seen = new Map<RouteDef, Set<number>>()
   const computed = { n: 0 }
+  const cache = countingCache(createMemoryAggregateCache(clock.now), computed)
   const app = createApiApp({
     logger: options.logger ?? logger,
     readiness: async () => ({ store: { ok: true } }),
     deps: {
       clickhouse: pipeline.client,
       badges: (universeId) => fetchBadgeStats(roblox, universeId),
-      cache: countingCache(createMemoryAggregateCache(clock.now), computed),
+      cache,
       now: clock.now,
       logger,
       accounts,
+      // As `ludex run` wires it: the simulator's rates unless EXCHANGE_RATES_URL names a provider.
+      exchangeRates: cachedExchangeRates({
+        source: exchangeRatesClient({ url: config.EXCHANGE_RATES_URL ?? simulator.exchangeRatesUrl }),
+        cache,
+        now: clock.now,
+      }),
+      ...(config.CODE_LIBRARY_URL && { codeLibraryUrl: config.CODE_LIBRARY_URL }),
+      site: siteInfoOf(config),
       trackPlaces: (ids) => trackingRequests.request(ids),
       publisher: pipeline.bus,
     },

@@ -230,6 +230,9 @@ describe('hostile input', () => {
       const res = await rawRequest(f.url, 'OPTIONS', '/api/auth/login')
       expect(res.status).toBe(204)
       expect(res.headers.allow).toBe('POST')
+      // A literal path is its own resource, though /api/users/{id} matches the address too.
+      expect((await rawRequest(f.url, 'OPTIONS', '/api/users/me')).headers.allow).toBe('DELETE')
+      expect((await rawRequest(f.url, 'OPTIONS', '/api/users/12')).headers.allow).toBe('PUT')
     })
 
     it('take broken percent-encoding and NUL in paths and queries as bad input', async () => {

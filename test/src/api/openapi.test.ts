@@ -105,6 +105,7 @@ function samples(
       status: 404,
     },
     'GET /api/auth/providers': { path: '/api/auth/providers' },
+    'GET /api/site': { path: '/api/site' },
     'POST /api/auth/simulate-role': {
       path: '/api/auth/simulate-role',
       init: { method: 'POST', headers: { cookie: s.simulatingAdmin } },
@@ -202,6 +203,8 @@ function samples(
       init: { headers: { cookie: s.viewer } },
     },
     'GET /api/stats/{kind}': { path: `/api/stats/ccus?placeIds=${place}&granularity=day&startTime=${start}` },
+    'GET /api/exchange-rates': { path: '/api/exchange-rates', init: { headers: { cookie: s.admin } } },
+    'GET /api/code-library': { path: '/api/code-library', init: { headers: { cookie: s.admin } } },
     'GET /api/gamecredential': { path: '/api/gamecredential', init: { headers: { cookie: s.admin } } },
     'POST /api/gamecredential': {
       path: '/api/gamecredential',

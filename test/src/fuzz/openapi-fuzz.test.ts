@@ -48,8 +48,12 @@ const NEEDS_A_SECRET = new Set([
   'POST /api/auth/password/change',
   'POST /api/events', // a signature made with a credential's secret
 ])
-/** Limited only once the secret is proven (per game key, after the signature): a fuzzer never gets there. */
-const LIMITED_AFTER_THE_SECRET = new Set(['POST /api/events'])
+/**
+ * Limited only once the caller is proven, which an anonymous run never is: game events per key after
+ * the signature; an account's deletion counts password attempts after the session (and the signed-in
+ * run does not call it, SESSION_ENDERS).
+ */
+const LIMITED_AFTER_THE_SECRET = new Set(['POST /api/events', 'DELETE /api/users/me'])
 /** Not called signed in (signed-in.toml). */
 const SESSION_ENDERS = new Set([
   'POST /api/auth/logout',

@@ -4,6 +4,7 @@ import {
   cookiePreferencesCookie,
   parseCookiePreferences,
   readCookiePreferences,
+  storedCookiePreferences,
   writeCookiePreferences,
 } from './cookie-preferences.ts'
 
@@ -17,6 +18,19 @@ describe('cookie preferences', () => {
         st: true,
       },
     )
+  })
+
+  it('count as stored only when present and readable (the prompt asks otherwise)', () => {
+    expect(storedCookiePreferences('')).toBeNull()
+    expect(storedCookiePreferences(`${COOKIE_PREFERENCES_NAME}=not-json`)).toBeNull()
+    expect(
+      storedCookiePreferences(`x${COOKIE_PREFERENCES_NAME}=${encodeURIComponent('{"st":false}')}`),
+    ).toBeNull()
+    expect(
+      storedCookiePreferences(`a=1; ${COOKIE_PREFERENCES_NAME}=${encodeURIComponent('{"st":false}')}`),
+    ).toEqual({
+      st: false,
+    })
   })
 
   it('read back what was stored, among other cookies', () => {

@@ -1,24 +1,33 @@
 import {
   COOKIE_PREFERENCES_NAME,
+  COOKIES,
   type CookiePreferences,
   DEFAULT_COOKIE_PREFERENCES,
   parseCookiePreferences,
+  storedCookiePreferences,
 } from '@ludex/schemas'
 
 /**
  * Cookie preferences (part 1 §3, part 2 §3): `{ st }` — session tracking (analytics) allowed — kept in a
- * cookie so the choice holds before any script asks for it, and so the server refuses analytics from a
- * request whose cookie says no. Absent or unreadable reads as allowed. The name and the reading are
- * shared with the server (`@ludex/schemas`); writing the cookie is the browser's part, here.
+ * cookie so the choice holds before any script asks for it, so the server refuses analytics from a
+ * request whose cookie says no, and so the server render draws the cookie prompt while none is stored.
+ * Absent or unreadable reads as allowed. The name and the reading are shared with the server
+ * (`@ludex/schemas`); writing the cookie is the browser's part, here.
  */
-export { COOKIE_PREFERENCES_NAME, type CookiePreferences, DEFAULT_COOKIE_PREFERENCES, parseCookiePreferences }
+export {
+  COOKIE_PREFERENCES_NAME,
+  type CookiePreferences,
+  DEFAULT_COOKIE_PREFERENCES,
+  parseCookiePreferences,
+  storedCookiePreferences,
+}
 
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60
+const LIFETIME_SECONDS = COOKIES.analytics.days * 24 * 60 * 60
 
-/** The Set-Cookie-style string that stores the preferences for a year. */
+/** The Set-Cookie-style string that stores the preferences for a year (part 2 §9). */
 export function cookiePreferencesCookie(prefs: CookiePreferences, secure: boolean): string {
   const value = encodeURIComponent(JSON.stringify({ st: prefs.st }))
-  return `${COOKIE_PREFERENCES_NAME}=${value}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure ? '; Secure' : ''}`
+  return `${COOKIE_PREFERENCES_NAME}=${value}; Path=/; Max-Age=${LIFETIME_SECONDS}; SameSite=Lax${secure ? '; Secure' : ''}`
 }
 
 export function readCookiePreferences(): CookiePreferences {

@@ -1,3 +1,5 @@
+import { COOKIES } from '@ludex/schemas'
+
 /**
  * Google Identity Services, as far as the sign-in button uses it. The script is Google's, loaded from
  * Google on the sign-in screen only, and only when the server has Google sign-in configured (the CSP
@@ -76,4 +78,20 @@ export function loadGoogleIdentity(doc: Document = document): Promise<GoogleAcco
     tag.addEventListener('load', settle, { once: true })
     tag.addEventListener('error', settle, { once: true })
   })
+}
+
+/**
+ * Google's script keeps the state of its sign-in prompt in a cookie of this site (`g_state`); Ludex
+ * keeps it no longer than the cookie policy says (part 2 §9: single sign-on state, 1 week) by writing
+ * it back, same value, with that lifetime whenever the sign-in button goes away or is used.
+ */
+export function capSsoStateCookie(doc: Document = document): void {
+  const { name, days } = COOKIES.ssoState
+  const pair = doc.cookie
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name}=`))
+  if (!pair) return
+  const secure = doc.location?.protocol === 'https:' ? '; Secure' : ''
+  doc.cookie = `${pair}; Path=/; Max-Age=${days * 24 * 60 * 60}; SameSite=Lax${secure}`
 }

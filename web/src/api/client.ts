@@ -63,11 +63,17 @@ export async function apiGet<K extends ResponseSchemaName>(
   path: string,
   schemaName: K,
   signal?: AbortSignal,
+  /** The browser cache's part: 'reload' goes to the server and stores its answer (after an edit). */
+  cache?: RequestCache,
 ): Promise<ResponseOf<K>> {
   // The schemas' chunk loads while the request is in flight (the first call fetches it, later ones
   // get the cached module).
   const schemas = loadSchemas()
-  const res = await apiFetch(path, { signal: signal ?? null, headers: { accept: 'application/json' } })
+  const res = await apiFetch(path, {
+    signal: signal ?? null,
+    headers: { accept: 'application/json' },
+    ...(cache && { cache }),
+  })
   if (!res.ok) throw await requestError(res)
   return parsed(res, path, schemas, schemaName)
 }

@@ -56,6 +56,13 @@ export const api = {
       queryFn: ({ signal }) => apiGet('/api/auth/providers', 'authProviders', signal),
       staleTime: Number.POSITIVE_INFINITY,
     }),
+  /** The footer's configured links and the session cookie's name; they change only with a restart. */
+  site: () =>
+    queryOptions({
+      queryKey: ['site'],
+      queryFn: ({ signal }) => apiGet('/api/site', 'siteInfo', signal),
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
   /** The users page: every user and the active counts (permission LIST_USERS). */
   users: () =>
     queryOptions({
@@ -63,6 +70,25 @@ export const api = {
       queryFn: ({ signal }) => apiGet('/api/users', 'userList', signal),
       // Fresh from the page's loader: the page does not fetch it a second time on mount.
       staleTime: 30_000,
+    }),
+  /** The Robux converter's EUR and SEK rates (editors and admins), fresh until the provider's next update. */
+  exchangeRates: () =>
+    queryOptions({
+      queryKey: ['tools', 'exchange-rates'],
+      queryFn: ({ signal }) => apiGet('/api/exchange-rates', 'exchangeRates', signal),
+      staleTime: (query) => {
+        const expires = query.state.data ? Date.parse(query.state.data.expires) : Number.NaN
+        return Number.isFinite(expires) ? Math.max(0, expires - Date.now()) : 0
+      },
+      // A failure is the converter's to explain (USD only), at once: the server already waited.
+      retry: false,
+    }),
+  /** The code library's address (VIEW_CODE_LIBRARY), or null when none is set up. */
+  codeLibrary: () =>
+    queryOptions({
+      queryKey: ['tools', 'code-library'],
+      queryFn: ({ signal }) => apiGet('/api/code-library', 'codeLibrary', signal),
+      staleTime: Number.POSITIVE_INFINITY,
     }),
   /** The users page's Visitors panel: page views per day (the last one in progress) and top pages. */
   visitorStats: () =>

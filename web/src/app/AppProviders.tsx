@@ -3,7 +3,10 @@ import { Notifications } from '@mantine/notifications'
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, StrictMode, useEffect } from 'react'
 import { type Analytics, AnalyticsContext } from '../analytics/sink.ts'
+import { ConsentContext, type ConsentStore } from '../consent/consent.ts'
 import { PageMetaContext, type PageMetaStore } from '../shell/page-meta.ts'
+import { UpdatePrompt } from '../updates/UpdatePrompt.tsx'
+import { UpdateContext, type UpdateStore } from '../updates/update-store.ts'
 import { theme } from './theme.ts'
 
 /**
@@ -17,19 +20,28 @@ export function AppProviders(props: {
   readonly pageMeta: PageMetaStore
   /** A server render passes noAnalytics: its effects never run, so it reports nothing. */
   readonly analytics: Analytics
+  /** The cookie preferences, read from the cookie the page was requested with (the prompt's state). */
+  readonly consent: ConsentStore
+  /** New versions the service worker found; a server render has none. */
+  readonly updates?: UpdateStore
   readonly children: ReactNode
 }) {
   return (
     <StrictMode>
       <AnalyticsContext.Provider value={props.analytics}>
         <PageMetaContext.Provider value={props.pageMeta}>
-          <MantineProvider theme={theme} defaultColorScheme="auto">
-            <QueryClientProvider client={props.queryClient}>
-              <Notifications position="top-right" />
-              {props.children}
-              <AppReady />
-            </QueryClientProvider>
-          </MantineProvider>
+          <ConsentContext.Provider value={props.consent}>
+            <UpdateContext.Provider value={props.updates ?? null}>
+              <MantineProvider theme={theme} defaultColorScheme="auto">
+                <QueryClientProvider client={props.queryClient}>
+                  <Notifications position="top-right" />
+                  {props.children}
+                  <UpdatePrompt />
+                  <AppReady />
+                </QueryClientProvider>
+              </MantineProvider>
+            </UpdateContext.Provider>
+          </ConsentContext.Provider>
         </PageMetaContext.Provider>
       </AnalyticsContext.Provider>
     </StrictMode>

@@ -2,6 +2,8 @@ import { CHART_CATEGORIES } from '@ludex/schemas'
 import type { QueryClient } from '@tanstack/react-query'
 import type { RouteObject } from 'react-router'
 import { loadPreferences } from '../account/preferences.ts'
+import { api } from '../api/queries.ts'
+import { LEGAL_PATHS } from '../legal/paths.ts'
 import { comingSoon } from '../pages/coming-soon/coming-soon.ts'
 import { AuthLayout } from '../shell/AuthLayout.tsx'
 import { LegacyRedirect } from '../shell/LegacyRedirect.tsx'
@@ -98,6 +100,26 @@ const usersHandle: RouteHandle = {
   crumbs: [{ label: 'User Management', to: '/users' }],
   module: 'src/pages/users/route.tsx',
 }
+// The staff tools: drawn in the browser (their loaders redirect anyone but staff).
+const robuxHandle: RouteHandle = {
+  crumbs: [{ label: 'Robux Converter', to: '/robux' }],
+  module: 'src/pages/robux/route.tsx',
+}
+const deepLinkHandle: RouteHandle = {
+  crumbs: [{ label: 'Roblox-style Deep Link', to: '/deep-link' }],
+  module: 'src/pages/deep-link/route.tsx',
+}
+const codeLibraryHandle: RouteHandle = {
+  crumbs: [{ label: 'Code Library', to: '/code-library' }],
+  module: 'src/pages/code-library/route.tsx',
+}
+
+const legalHandle: RouteHandle = { crumbs: [], module: 'src/pages/legal/route.tsx', serverRender: true }
+const LEGAL_PAGES = [
+  { path: LEGAL_PATHS.terms, kind: 'terms' },
+  { path: LEGAL_PATHS.privacy, kind: 'privacy' },
+  { path: LEGAL_PATHS.cookies, kind: 'cookies' },
+] as const
 
 /** The compare pages: signed in only, so drawn in the browser (the loader redirects visitors). */
 const compareHandle = (module: string): RouteHandle => ({ crumbs: [], module })
@@ -156,6 +178,8 @@ export function createRoutes(queryClient: QueryClient, services: RouteServices):
         if ((await restoreSession(queryClient)).kind === 'user') await loadPreferences(queryClient)
         // Not awaited: the shell renders at once; failures end the loading (and in the browser schedule a reload).
         void services.loadShellData()
+        // The footer's links: small, drawn by the server render when it answers within the page's budget.
+        void queryClient.prefetchQuery(api.site())
         return null
       },
       // Each page change lets stale (10 min) shell data refresh in the background.
@@ -258,11 +282,13 @@ export function createRoutes(queryClient: QueryClient, services: RouteServices):
             // will keep; each entry is one line to replace with the real page's.
             {
               path: 'robux',
-              ...comingSoon(queryClient, { title: 'Robux Converter', access: 'staff', noIndex: true }),
+              handle: robuxHandle,
+              lazy: () => import('../pages/robux/route.tsx').then((m) => m.route(queryClient)),
             },
             {
               path: 'deep-link',
-              ...comingSoon(queryClient, { title: 'Roblox-style Deep Link', access: 'staff', noIndex: true }),
+              handle: deepLinkHandle,
+              lazy: () => import('../pages/deep-link/route.tsx').then((m) => m.route(queryClient)),
             },
             {
               path: 'event-credentials',
@@ -271,15 +297,15 @@ export function createRoutes(queryClient: QueryClient, services: RouteServices):
             },
             {
               path: 'code-library',
-              ...comingSoon(queryClient, {
-                title: 'Code Library',
-                access: 'VIEW_CODE_LIBRARY',
-                noIndex: true,
-              }),
+              handle: codeLibraryHandle,
+              lazy: () => import('../pages/code-library/route.tsx').then((m) => m.route(queryClient)),
             },
-            { path: 'terms-of-use', ...comingSoon(queryClient, { title: 'Terms of Use' }) },
-            { path: 'privacy-policy', ...comingSoon(queryClient, { title: 'Privacy Policy' }) },
-            { path: 'cookie-policy', ...comingSoon(queryClient, { title: 'Cookie Policy' }) },
+            // The legal pages (part 2 §2.16): public, server-rendered and indexed.
+            ...LEGAL_PAGES.map(({ path, kind }) => ({
+              path: path.slice(1),
+              handle: legalHandle,
+              lazy: () => import('../pages/legal/route.tsx').then((m) => m.route(queryClient, kind)),
+            })),
             // Unknown paths load the overview (part 1 §2), answered as 404 by the server render.
             { path: '*', handle: unknownPathHandle, lazy: overview },
           ],

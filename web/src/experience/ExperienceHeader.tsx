@@ -1,6 +1,14 @@
 import { displayGenreName, type Experience, formatLikePercentage, shortenNumber } from '@ludex/schemas'
 import { Badge, Button, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core'
-import { IconChevronDown, IconCopy, IconDownload, IconExternalLink, IconTags } from '@tabler/icons-react'
+import {
+  IconCalendarEvent,
+  IconChevronDown,
+  IconCopy,
+  IconDownload,
+  IconExternalLink,
+  IconPencil,
+  IconTags,
+} from '@tabler/icons-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { genrePath, isLinkedGenre } from '../browse/links.ts'
@@ -11,6 +19,15 @@ import { canAddCuratedTags } from '../tags/tag-access.ts'
 import { ExperienceIcon } from '../thumbnails/ExperienceIcon.tsx'
 import { copyToClipboard } from '../ui/copy.ts'
 import { downloadBadgeStats } from './badge-download.ts'
+import {
+  CanonicalNameHint,
+  EDIT_CANONICAL_NAME,
+  EDIT_RELEASE_DATE,
+  mayEditCanonicalName,
+  mayEditReleaseDate,
+  openCanonicalNameEditor,
+  openReleaseDateEditor,
+} from './edit/EditExperience.tsx'
 import { formatInteger, formatPrice } from './format.ts'
 import { EXPERIENCE_ID_COPIED, robloxGameUrl, UNIVERSE_ID_COPIED } from './links.ts'
 
@@ -31,7 +48,10 @@ function Stat({ label, value }: { label: string; value: string }) {
 export function ExperienceHeader({ experience: e }: { experience: Experience }) {
   const [downloading, setDownloading] = useState(false)
   const [addingTags, setAddingTags] = useState(false)
-  const curator = canAddCuratedTags(useViewer())
+  const viewer = useViewer()
+  const curator = canAddCuratedTags(viewer)
+  const editsName = mayEditCanonicalName(viewer)
+  const editsRelease = mayEditReleaseDate(viewer)
   return (
     <Paper withBorder radius="md" p="md">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
@@ -41,6 +61,7 @@ export function ExperienceHeader({ experience: e }: { experience: Experience }) 
             <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
               {e.name}
             </Title>
+            <CanonicalNameHint experience={e} />
             <Group gap={6}>
               {isLinkedGenre(e.genre) ? (
                 <Badge variant="light" component={Link} to={genrePath(e.genre)} style={{ cursor: 'pointer' }}>
@@ -97,6 +118,20 @@ export function ExperienceHeader({ experience: e }: { experience: Experience }) 
                 Open in Roblox
               </Menu.Item>
               <CompareWithItem placeId={e.place_id} />
+              {(editsName || editsRelease) && <Menu.Divider />}
+              {editsName && (
+                <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => openCanonicalNameEditor(e)}>
+                  {EDIT_CANONICAL_NAME}
+                </Menu.Item>
+              )}
+              {editsRelease && (
+                <Menu.Item
+                  leftSection={<IconCalendarEvent size={16} />}
+                  onClick={() => openReleaseDateEditor(e)}
+                >
+                  {EDIT_RELEASE_DATE}
+                </Menu.Item>
+              )}
               {curator && (
                 <Menu.Item leftSection={<IconTags size={16} />} onClick={() => setAddingTags(true)}>
                   Add Curated Tags

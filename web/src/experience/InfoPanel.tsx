@@ -1,11 +1,21 @@
 import { type Experience, formatLikePercentage, shortenNumber } from '@ludex/schemas'
-import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { ActionIcon, Anchor, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core'
+import { IconPencil } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { api } from '../api/queries.ts'
 import { GenreLink, SubGenreLink } from '../browse/GenreLink.tsx'
 import { creatorPath } from '../browse/links.ts'
+import { useViewer } from '../shell/viewer.ts'
+import {
+  EDIT_CANONICAL_NAME,
+  EDIT_RELEASE_DATE,
+  mayEditCanonicalName,
+  mayEditReleaseDate,
+  openCanonicalNameEditor,
+  openReleaseDateEditor,
+} from './edit/EditExperience.tsx'
 import {
   formatAgeLimit,
   formatDate,
@@ -28,8 +38,20 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
-/** The info panel: the experience's facts as a description list. */
+/** A small pencil beside a fact that staff may edit. */
+function EditButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Tooltip label={label}>
+      <ActionIcon variant="subtle" size="sm" aria-label={label} onClick={onClick}>
+        <IconPencil size={14} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
+  )
+}
+
+/** The info panel: the experience's facts as a description list, with the staff's edit buttons. */
 export function InfoPanel({ experience: e }: { experience: Experience }) {
+  const viewer = useViewer()
   const creators = useQuery(api.creators())
   // User and group ids overlap: the creator is the one whose experiences hold this one.
   const creator = creators.data?.find((c) => c.id === e.creator_id && c.place_ids.includes(e.place_id))
@@ -66,8 +88,23 @@ export function InfoPanel({ experience: e }: { experience: Experience }) {
           )}
         </Fact>
         <Fact label="Created">{formatDate(e.created)}</Fact>
-        <Fact label="Released">{formatDate(e.released)}</Fact>
+        <Fact label="Released">
+          <Group gap={4} wrap="nowrap" component="span">
+            {formatDate(e.released)}
+            {mayEditReleaseDate(viewer) && (
+              <EditButton label={EDIT_RELEASE_DATE} onClick={() => openReleaseDateEditor(e)} />
+            )}
+          </Group>
+        </Fact>
         <Fact label="Updated">{formatDate(e.updated)}</Fact>
+        <Fact label="Canonical Name">
+          <Group gap={4} wrap="nowrap" component="span">
+            <span style={{ overflowWrap: 'anywhere' }}>{e.canonical_name}</span>
+            {mayEditCanonicalName(viewer) && (
+              <EditButton label={EDIT_CANONICAL_NAME} onClick={() => openCanonicalNameEditor(e)} />
+            )}
+          </Group>
+        </Fact>
         <Fact label="Place ID">{e.place_id}</Fact>
         <Fact label="Universe ID">{e.universe_id}</Fact>
       </SimpleGrid>

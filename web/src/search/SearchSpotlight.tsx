@@ -103,8 +103,9 @@ export default function SearchSpotlight({ openSignal }: { openSignal: number }) 
                 <Text size="sm" fw={500} lineClamp={1}>
                   {e.name}
                 </Text>
-                <Text size="xs" c="dimmed">
-                  Place {e.place_id} · Universe {e.universe_id}
+                <Text size="xs" c="dimmed" lineClamp={1}>
+                  {e.canonical_name !== e.name && `${e.canonical_name} · `}Place {e.place_id} · Universe{' '}
+                  {e.universe_id}
                 </Text>
               </div>
               <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>

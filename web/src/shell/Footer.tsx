@@ -1,46 +1,96 @@
-import { Anchor, Group, Text } from '@mantine/core'
-import { IconBrandDiscord, IconBrandGithub, IconBrandX, IconMail } from '@tabler/icons-react'
+import { Anchor, Group, Text, UnstyledButton } from '@mantine/core'
+import {
+  IconBrandDiscord,
+  IconBrandGithub,
+  IconBrandLinkedin,
+  IconBrandReddit,
+  IconBrandX,
+  IconBrandYoutube,
+  IconExternalLink,
+  IconMail,
+} from '@tabler/icons-react'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import { api } from '../api/queries.ts'
+import { useConsentStore } from '../consent/consent.ts'
+import { LEGAL_PATHS } from '../legal/paths.ts'
 import classes from './Footer.module.css'
 
-/** Where feedback goes (part 1 §1: a feedback mail link). */
-export const FEEDBACK_EMAIL = 'feedback@ludex.example'
+/** The legal pages, in the order the footer lists them. */
+export const FOOTER_LEGAL_LINKS = [
+  { label: 'Terms of Use', to: LEGAL_PATHS.terms },
+  { label: 'Privacy Policy', to: LEGAL_PATHS.privacy },
+  { label: 'Cookie Policy', to: LEGAL_PATHS.cookies },
+] as const
 
-/** The studio's social pages; placeholders until the studio's accounts are decided. */
-const SOCIAL_LINKS = [
-  { label: 'Ludex on X', href: 'https://x.com/', icon: IconBrandX },
-  { label: 'Ludex on Discord', href: 'https://discord.com/', icon: IconBrandDiscord },
-  { label: 'Ludex on GitHub', href: 'https://github.com/', icon: IconBrandGithub },
+const ICONS: { host: RegExp; icon: typeof IconBrandX }[] = [
+  { host: /(^|\.)github\.com$/, icon: IconBrandGithub },
+  { host: /(^|\.)(discord\.gg|discord\.com)$/, icon: IconBrandDiscord },
+  { host: /(^|\.)(x\.com|twitter\.com)$/, icon: IconBrandX },
+  { host: /(^|\.)(youtube\.com|youtu\.be)$/, icon: IconBrandYoutube },
+  { host: /(^|\.)reddit\.com$/, icon: IconBrandReddit },
+  { host: /(^|\.)linkedin\.com$/, icon: IconBrandLinkedin },
 ]
 
+const iconFor = (url: string) => {
+  const host = new URL(url).hostname
+  return ICONS.find((i) => i.host.test(host))?.icon ?? IconExternalLink
+}
+
+/**
+ * The footer (part 1 §1, part 2 §1): the legal pages, a way back to the cookie settings, and the
+ * project's social pages and feedback mail link when the server is configured with them (GET /api/site:
+ * SOCIAL_LINKS, FEEDBACK_EMAIL); unset, they are not shown.
+ */
 export function Footer() {
+  const { data: site } = useQuery(api.site())
+  const consent = useConsentStore()
   return (
     <footer className={classes.footer}>
       <Group justify="space-between" gap="sm">
-        <Text size="sm" c="dimmed">
-          Ludex · Roblox experience analytics
-        </Text>
-        <Group gap="md">
-          {SOCIAL_LINKS.map(({ label, href, icon: Icon }) => (
-            <Anchor
-              key={label}
-              href={href}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={label}
-              c="dimmed"
-            >
-              <Icon size={20} aria-hidden />
+        <Group gap="md" component="nav" aria-label="Legal">
+          <Text size="sm" c="dimmed">
+            Ludex · Roblox experience analytics
+          </Text>
+          {FOOTER_LEGAL_LINKS.map(({ label, to }) => (
+            <Anchor key={to} component={Link} to={to} size="sm" c="dimmed">
+              {label}
             </Anchor>
           ))}
-          <Anchor
-            href={`mailto:${FEEDBACK_EMAIL}?subject=Ludex%20feedback`}
-            size="sm"
-            c="dimmed"
-            className={classes.mail}
-          >
-            <IconMail size={16} aria-hidden />
-            Send feedback
-          </Anchor>
+          {consent && (
+            <UnstyledButton className={classes.textButton} onClick={() => consent.reopen()}>
+              Cookie Settings
+            </UnstyledButton>
+          )}
+        </Group>
+        <Group gap="md">
+          {site?.social_links.map(({ label, url }) => {
+            const Icon = iconFor(url)
+            return (
+              <Anchor
+                key={url}
+                href={url}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`Ludex on ${label}`}
+                title={label}
+                c="dimmed"
+              >
+                <Icon size={20} aria-hidden />
+              </Anchor>
+            )
+          })}
+          {site?.feedback_email && (
+            <Anchor
+              href={`mailto:${site.feedback_email}?subject=Ludex%20feedback`}
+              size="sm"
+              c="dimmed"
+              className={classes.mail}
+            >
+              <IconMail size={16} aria-hidden />
+              Send feedback
+            </Anchor>
+          )}
         </Group>
       </Group>
     </footer>

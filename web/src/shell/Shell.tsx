@@ -3,6 +3,8 @@ import { useDisclosure } from '@mantine/hooks'
 import { ModalsProvider } from '@mantine/modals'
 import { type FocusEvent, useState } from 'react'
 import { Outlet } from 'react-router'
+import { CookiePrompt } from '../consent/CookiePrompt.tsx'
+import { SignUpCalloutGate } from '../signup-callout/SignUpCalloutGate.tsx'
 import { Footer } from './Footer.tsx'
 import { NavigationProgress } from './NavigationProgress.tsx'
 import { OnboardingGate } from './OnboardingGate.tsx'
@@ -23,9 +25,9 @@ import { useVerificationCompleteToast } from './verification-complete.ts'
 const DRAWER_BREAKPOINT = 'sm'
 
 /**
- * The app shell (part 1 §2): a skip link to the page, a navigation progress bar, top bar, sidebar (full,
- * or minimal that expands while hovered or focused), a drawer on small screens, the routed page and
- * the footer.
+ * The app shell (part 1 §2): a skip link to the page, the cookie prompt, a navigation progress bar, top
+ * bar, sidebar (full, or minimal that expands while hovered or focused), a drawer on small screens, the
+ * routed page and the footer; over them the sign-up callout and the onboarding modal.
  */
 export function Shell() {
   const [mode, setMode] = useSidebarMode()
@@ -44,6 +46,7 @@ export function Shell() {
   return (
     <ModalsProvider>
       <SkipLink />
+      <CookiePrompt />
       <NavigationProgress />
       <AppShell
         header={{ height: 60 }}
@@ -101,6 +104,7 @@ export function Shell() {
           <Footer />
         </AppShell.Main>
       </AppShell>
+      <SignUpCalloutGate />
       <OnboardingGate />
     </ModalsProvider>
   )

@@ -1,6 +1,14 @@
+import { exchangeRatesProviderAnswer } from '@ludex/schemas'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPlatformModel, experienceAt, metadataAt, sampleAt, snapSlot } from './model/index.ts'
+import {
+  createPlatformModel,
+  exchangeRatesAt,
+  experienceAt,
+  metadataAt,
+  sampleAt,
+  snapSlot,
+} from './model/index.ts'
 import { type SimulatorServer, startSimulatorServer } from './server.ts'
 
 const NOW = Date.UTC(2026, 10, 20, 12, 34, 56)
@@ -212,6 +220,39 @@ describe('simulator server', () => {
     }
     for (let k = 0; k < 20; k++) {
       expect((await get('games', `/v1/games?universeIds=${live[k]?.universeId}`)).status).toBe(200)
+    }
+  })
+
+  it('serves daily exchange rates for the USD base in the provider’s shape, fault-free', async () => {
+    const clock = { now: Date.UTC(2026, 10, 20, 23, 59, 0) }
+    const faulty = await startSimulatorServer({ model, clock: () => clock.now, faultRate: 1, logger })
+    try {
+      expect(faulty.exchangeRatesUrl).toBe(`${faulty.url}/exchange-rates/v6/latest/USD`)
+      const read = async () => {
+        const res = await fetch(faulty.exchangeRatesUrl)
+        expect(res.status).toBe(200)
+        return exchangeRatesProviderAnswer.parse(await res.json())
+      }
+      const late = await read()
+      expect(late.time_last_update_unix).toBe(Date.UTC(2026, 10, 20, 0, 0, 2) / 1000)
+      expect(late.time_next_update_unix).toBe(Date.UTC(2026, 10, 21, 0, 0, 2) / 1000)
+      expect(late.rates.EUR).toBeGreaterThan(0.9)
+      expect(late.rates.EUR).toBeLessThan(0.94)
+      expect(late.rates.SEK).toBeGreaterThan(10.3)
+      expect(late.rates.SEK).toBeLessThan(10.9)
+      expect(late).toEqual(exchangeRatesAt(model.seed, clock.now))
+      // Before the day's publication the previous day's rates stand; after it, the new day's.
+      clock.now = Date.UTC(2026, 10, 21, 0, 0, 1)
+      expect(await read()).toEqual(late)
+      clock.now = Date.UTC(2026, 10, 21, 0, 0, 3)
+      const next = await read()
+      expect(next.time_last_update_unix).toBe(late.time_next_update_unix)
+      expect(next.rates).not.toEqual(late.rates)
+      const other = await fetch(`${faulty.url}/exchange-rates/v6/latest/EUR`)
+      expect(other.status).toBe(404)
+      expect(await other.json()).toEqual({ result: 'error', 'error-type': 'unsupported-code' })
+    } finally {
+      await faulty.close()
     }
   })
 })

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Logger } from 'pino'
+import { EXCHANGE_RATES_PATH, EXCHANGE_RATES_SERVICE, exchangeRatesReply } from './http/exchange-rates.ts'
 import { route, SERVICE_NAMES } from './http/routes.ts'
 import { fail, type Reply, RequestBodyError, readJson, write } from './http/wire.ts'
 import { type PlatformModel, snapSlot } from './model/index.ts'
@@ -32,6 +33,8 @@ export interface SimulatorServer {
   readonly url: string
   /** Upstream base URL template of the shared decisions: 'http://127.0.0.1:PORT/{service}'. */
   readonly baseTemplate: string
+  /** The simulated exchange-rate provider's USD rates (the Robux converter's source when embedded). */
+  readonly exchangeRatesUrl: string
   close(): Promise<void>
 }
 
@@ -72,6 +75,11 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
     const common = rateHeaders()
     const url = new URL(req.url ?? '/', 'http://simulator')
     const [, service = '', ...rest] = url.pathname.split('/')
+    if (service === EXCHANGE_RATES_SERVICE) {
+      // Read at the request's own time: the provider publishes a few seconds after midnight.
+      write(res, exchangeRatesReply(model, req.method ?? 'GET', `/${rest.join('/')}`, clock()), {})
+      return
+    }
     if (!SERVICE_NAMES.includes(service)) {
       write(res, fail(404, 0, 'NotFound'), common)
       return
@@ -135,6 +143,7 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
   return {
     url: base,
     baseTemplate: `${base}/{service}`,
+    exchangeRatesUrl: `${base}/${EXCHANGE_RATES_SERVICE}${EXCHANGE_RATES_PATH}`,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections()

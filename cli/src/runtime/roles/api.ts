@@ -8,10 +8,10 @@ import {
   requestUntrackedTagMembers,
 } from '@ludex/api'
 import { queryRows } from '@ludex/pipelines/store'
-import type { Publisher } from '@ludex/schemas'
+import { type Publisher, siteInfoOf } from '@ludex/schemas'
 import type { Logger } from 'pino'
 import { startAccounts } from '../accounts.ts'
-import { createApiDeps } from '../api-deps.ts'
+import { createApiDeps, exchangeRatesUrlFor } from '../api-deps.ts'
 import { startLocalAdmin } from '../local-admin/server.ts'
 import type { MetricsListener } from '../metrics-listener.ts'
 import type { SharedState } from '../shared-state.ts'
@@ -129,6 +129,9 @@ export async function startApiRole(
       trackPlaces: (placeIds: readonly number[]) => shared.trackingRequests.request(placeIds),
     }),
     ...(options.publisher && { publisher: options.publisher }),
+    exchangeRatesUrl: exchangeRatesUrlFor(config, options.platform.platform.simulator),
+    ...(config.CODE_LIBRARY_URL && { codeLibraryUrl: config.CODE_LIBRARY_URL }),
+    site: siteInfoOf(config),
   })
   const server = await listen(
     createApiApp({

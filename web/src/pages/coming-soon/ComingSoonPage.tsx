@@ -1,8 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
-import { Link, Navigate, useLoaderData } from 'react-router'
-import { deniedTarget, mayOpen } from '../../shell/page-access.ts'
+import { Link, useLoaderData } from 'react-router'
+import { useAccessRedirect } from '../../shell/page-guard.tsx'
 import { usePageMeta } from '../../shell/page-meta.ts'
-import { useViewer } from '../../shell/viewer.ts'
 import type { ComingSoonData } from './route.tsx'
 
 export const COMING_SOON_BADGE = 'Coming soon'
@@ -17,8 +16,8 @@ export const COMING_SOON_LINKS_TEXT = 'Meanwhile, the overview and the experienc
 export function ComingSoonPage() {
   const { title, access, noIndex } = useLoaderData() as ComingSoonData
   usePageMeta({ title, noIndex })
-  const viewer = useViewer()
-  if (!mayOpen(viewer, access)) return <Navigate replace to={deniedTarget(access)} />
+  const denied = useAccessRedirect(access)
+  if (denied) return denied
   return (
     <Stack gap="md" maw={720}>
       <Group gap="sm" align="center">

@@ -1,8 +1,8 @@
 import { isDatabaseId } from '@ludex/schemas'
 import type { QueryClient } from '@tanstack/react-query'
-import { type LazyRouteFunction, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router'
-import { deniedTarget, mayOpen, type PageAccess } from '../../shell/page-access.ts'
-import { restoreSession } from '../../shell/session.ts'
+import type { LazyRouteFunction, LoaderFunctionArgs, RouteObject } from 'react-router'
+import type { PageAccess } from '../../shell/page-access.ts'
+import { requireAccess } from '../../shell/page-guard.tsx'
 import { ComingSoonPage } from './ComingSoonPage.tsx'
 import type { ComingSoonSpec } from './coming-soon.ts'
 
@@ -20,9 +20,7 @@ export function route(
   const access = spec.access ?? 'open'
   return {
     loader: async ({ params }: LoaderFunctionArgs): Promise<ComingSoonData> => {
-      if (access !== 'open' && !mayOpen(await restoreSession(queryClient), access)) {
-        throw redirect(deniedTarget(access))
-      }
+      await requireAccess(queryClient, access)
       if ((spec.ids ?? []).some((name) => !isDatabaseId(params[name]))) throw notFound()
       const title = typeof spec.title === 'string' ? spec.title : spec.title(params)
       if (title === null) throw notFound()

@@ -39,6 +39,11 @@ function NameCell({ row }: { row: RankedExperience }) {
         >
           {row.name}
         </Anchor>
+        {row.canonical_name !== row.name && (
+          <Text size="xs" c="dimmed" lineClamp={1}>
+            {row.canonical_name}
+          </Text>
+        )}
       </Stack>
     </Group>
   )

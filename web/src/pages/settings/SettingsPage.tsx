@@ -15,12 +15,14 @@ import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { forgetAccountTokens } from '../../account/account-token.ts'
-import { readCookiePreferences, writeCookiePreferences } from '../../account/cookie-preferences.ts'
 import { applySession } from '../../account/session-actions.ts'
 import { ApiRequestError, apiSend } from '../../api/client.ts'
+import { useConsent, useConsentStore } from '../../consent/consent.ts'
+import { PROMPT_TEXT } from '../../consent/texts.ts'
 import { usePageMeta } from '../../shell/page-meta.ts'
 import { useViewer } from '../../shell/viewer.ts'
 import { toast } from '../../ui/toasts.ts'
+import classes from './settings.module.css'
 
 export const NOT_LOGGED_IN = 'Not logged in.'
 export const DELETE_ACCOUNT = 'Delete Account'
@@ -106,8 +108,13 @@ function PasswordSection({ email }: { email: string }) {
   )
 }
 
+/**
+ * The cookie prompt's Analytics choice (session tracking, part 2 §2.15): the same stored value, so a
+ * change here settles the prompt too, and the prompt's answer shows here.
+ */
 function CookiePreferencesSection() {
-  const [prefs, setPrefs] = useState(readCookiePreferences)
+  const store = useConsentStore()
+  const { prefs } = useConsent()
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="settings-cookies">
       <Title order={2} size="h4" id="settings-cookies" mb="sm">
@@ -115,13 +122,9 @@ function CookiePreferencesSection() {
       </Title>
       <Switch
         label="Session tracking"
-        description="Allow anonymous analytics of how the site is used (page views)."
+        description={PROMPT_TEXT.analyticsHelp}
         checked={prefs.st}
-        onChange={(e) => {
-          const next = { st: e.currentTarget.checked }
-          writeCookiePreferences(next)
-          setPrefs(next)
-        }}
+        onChange={(e) => store?.save({ st: e.currentTarget.checked })}
       />
     </Paper>
   )
@@ -143,7 +146,12 @@ function DeleteAccountSection() {
       <Text size="sm" mb="sm">
         Deletes your account, your sessions, your tags and your remembered preferences. This cannot be undone.
       </Text>
-      <Button color="red" variant="outline" onClick={() => setOpen(true)}>
+      <Button
+        color="var(--settings-danger)"
+        variant="outline"
+        className={classes.danger}
+        onClick={() => setOpen(true)}
+      >
         {DELETE_ACCOUNT}
       </Button>
       {open && <DeleteAccountDialog onClose={() => setOpen(false)} />}

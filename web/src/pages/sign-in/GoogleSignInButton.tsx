@@ -1,7 +1,11 @@
 import { Box, Center, Divider, Loader, useComputedColorScheme } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import { type GoogleCredentialResponse, loadGoogleIdentity } from '../../account/google-identity.ts'
+import {
+  capSsoStateCookie,
+  type GoogleCredentialResponse,
+  loadGoogleIdentity,
+} from '../../account/google-identity.ts'
 import { applySession } from '../../account/session-actions.ts'
 import { apiSend } from '../../api/client.ts'
 
@@ -30,6 +34,7 @@ export function GoogleSignInButton({ clientId }: { clientId: string }) {
     let live = true
     let settle: ReturnType<typeof setTimeout> | undefined
     const onCredential = async (response: GoogleCredentialResponse) => {
+      capSsoStateCookie()
       try {
         const user = await apiSend(
           'POST',
@@ -71,6 +76,7 @@ export function GoogleSignInButton({ clientId }: { clientId: string }) {
     return () => {
       live = false
       clearTimeout(settle)
+      capSsoStateCookie()
       // A redraw (another colour scheme) starts from an empty box.
       parent?.replaceChildren()
     }

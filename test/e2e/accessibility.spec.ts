@@ -81,6 +81,31 @@ for (const scheme of ['light', 'dark'] as const) {
       }
     })
 
+    test('the compare pages, with selections', async ({ page, browser, experiences }) => {
+      const tag = await curatedTag(
+        browser,
+        `Axe compare ${scheme} ${Date.now().toString(36)}`,
+        experiences.slice(0, 4).map((e) => e.place_id),
+      )
+      try {
+        await verifiedUser(page, `axe-compare-${scheme}`)
+        const [a, b, c] = experiences.map((e) => e.place_id)
+        for (const [path, charts] of [
+          [`/compare/experiences#exp=${a},${b}`, 4],
+          [`/compare/experiences?align=launch#exp=${a},${b},${c}`, 4],
+          [`/compare/experience-tag#tag-1=${tag.id}&exp=${c}`, 2],
+          ['/compare/tags', 0],
+        ] as const) {
+          await page.goto(path)
+          await expect(main(page).getByRole('heading', { level: 1 })).toBeVisible()
+          await expectCharts(page, charts)
+          expect(await seriousViolations(page), path).toEqual([])
+        }
+      } finally {
+        await tag.remove()
+      }
+    })
+
     for (const [path, title] of [
       ['/terms-of-use', 'Terms of Use'],
       ['/privacy-policy', 'Privacy Policy'],

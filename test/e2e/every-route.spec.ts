@@ -232,7 +232,29 @@ test.describe('every route loads without console noise or failed requests', () =
     const tagId = tag.id
     await signInOnboarded(page, SEEDED.admin)
     const seen = await watch(page)
-    for (const c of [...ADMIN_ROUTES(experiences[0]!), { path: `/tags/${tagId}`, shows: tagName }])
+    const [a, b, c3] = experiences.map((e) => e.place_id)
+    // The compare pages with a selection: tables, charts, a tag's band, alignment by launch. Each
+    // address differs from the one before by more than its hash, so each is a page load.
+    const comparisons: RouteCase[] = [
+      { path: `/compare/experiences#exp=${a},${b}`, lands: '/compare/experiences', shows: 'Daily CCU' },
+      {
+        path: `/compare/experiences?align=launch#exp=${a},${b}`,
+        lands: '/compare/experiences',
+        shows: 'Daily CCU',
+      },
+      {
+        path: `/compare/experience-tag#tag-1=${tagId}&exp=${c3}`,
+        lands: '/compare/experience-tag',
+        shows: 'Experiences vs Average Tag CCU',
+      },
+      { path: `/compare/experiences#exp=${a},${b},${c3}`, lands: '/compare/experiences', shows: 'Name' },
+      { path: `/compare/tags#tag-1=${tagId}`, lands: '/compare/tags', shows: 'Compare Tags' },
+    ]
+    for (const c of [
+      ...ADMIN_ROUTES(experiences[0]!),
+      { path: `/tags/${tagId}`, shows: tagName },
+      ...comparisons,
+    ])
       await visit(page, c, seen)
     await tag.remove()
   })

@@ -42,6 +42,7 @@ import { platformGenreRoute } from './platform/genre.ts'
 import { platformMovementRoute } from './platform/movement.ts'
 import { dailyPicksRoute } from './platform/picks.ts'
 import { siteRoute } from './site/site.ts'
+import { ccuPeriodsRoute } from './stats/ccu-periods.ts'
 import { eventStatsRoute } from './stats/events.ts'
 import { rankingSeriesRoute } from './stats/ranking.ts'
 import { rankingSnapshotRoute } from './stats/ranking-snapshot.ts'
@@ -88,6 +89,7 @@ export const apiRoutes: readonly RouteDef[] = [
   rankingSnapshotRoute,
   eventStatsRoute,
   statsGenresRoute,
+  ccuPeriodsRoute,
   // Last of the /api/stats routes: its {kind} param would otherwise shadow the fixed paths above.
   statsKindRoute,
   registerRoute,

@@ -111,6 +111,19 @@ export const statSeries = z.object({
 export const statsResponse = z.object({ stat: statKind, series: z.array(statSeries) })
 export type StatsResponse = z.infer<typeof statsResponse>
 
+/** An average CCU over one whole period: its start and the value (1 decimal), or null without data. */
+export const periodCcu = z.object({ start: isoTime, value: z.number().nonnegative() }).nullable()
+/**
+ * GET /api/stats/ccu-periods: per experience, the average CCU of its last completed day, week and month
+ * (part 2 §2.5, the compare table's Daily / Weekly / Monthly CCU), in the requested order.
+ */
+export const ccuPeriodsResponse = z.object({
+  places: z.array(
+    z.object({ place_id: id, name: z.string(), day: periodCcu, week: periodCcu, month: periodCcu }),
+  ),
+})
+export type CcuPeriodsResponse = z.infer<typeof ccuPeriodsResponse>
+
 /** Average Genre CCU: per genre (a genre key or 'unlabeled'), [time ms, average, total] points. */
 export const genreStatsResponse = z.object({
   stat: z.literal('ccus'),

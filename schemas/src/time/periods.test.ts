@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { GRANULARITIES } from '../constants/stats.ts'
 import {
   firstWholePeriodStart,
+  lastCompletedPeriodStart,
   nextPeriodStart,
   periodStart,
   periodStartAtOrAfter,
@@ -211,5 +212,30 @@ describe('wholePeriodSql', () => {
     expect(wholePeriodSql('r.bucket', 'h.since')).toBe(
       'toStartOfTenMinutes(r.bucket + INTERVAL 599 SECOND) >= h.since',
     )
+  })
+})
+
+describe('lastCompletedPeriodStart (the compare table, part 2 §2.5)', () => {
+  // Around 01:00 UTC, where days, weeks (Monday) and months (day 1) turn.
+  it.each([
+    // 2025-03-03 is a Monday; 2025-03-01 a Saturday.
+    ['day', '2025-03-03T00:59:59.999Z', '2025-03-01T01:00:00.000Z'],
+    ['day', '2025-03-03T01:00:00.000Z', '2025-03-02T01:00:00.000Z'],
+    ['day', '2025-03-03T01:00:00.001Z', '2025-03-02T01:00:00.000Z'],
+    ['week', '2025-03-03T00:59:59.999Z', '2025-02-17T01:00:00.000Z'],
+    ['week', '2025-03-03T01:00:00.000Z', '2025-02-24T01:00:00.000Z'],
+    ['week', '2025-03-09T23:00:00.000Z', '2025-02-24T01:00:00.000Z'],
+    ['month', '2025-03-01T00:59:59.999Z', '2025-01-01T01:00:00.000Z'],
+    ['month', '2025-03-01T01:00:00.000Z', '2025-02-01T01:00:00.000Z'],
+    // Across a year, and a leap February.
+    ['month', '2025-01-01T00:30:00.000Z', '2024-11-01T01:00:00.000Z'],
+    ['month', '2025-01-01T01:00:00.000Z', '2024-12-01T01:00:00.000Z'],
+    ['day', '2024-03-01T00:59:00.000Z', '2024-02-28T01:00:00.000Z'],
+    ['day', '2024-03-01T01:00:00.000Z', '2024-02-29T01:00:00.000Z'],
+    ['week', '2025-01-06T01:00:00.000Z', '2024-12-30T01:00:00.000Z'],
+  ] as const)('%s at %s → %s', (g, now, start) => {
+    expect(iso(lastCompletedPeriodStart(at(now), g))).toBe(start)
+    // It is a whole period that has ended by now, and the next one is the one in progress.
+    expect(nextPeriodStart(lastCompletedPeriodStart(at(now), g), g)).toBe(periodStart(at(now), g))
   })
 })

@@ -50,6 +50,15 @@ export function nextPeriodStart(ts: number, g: Granularity): number {
   }
 }
 
+/**
+ * Start of the last completed period at `nowMs`: the one before the period in progress (part 2 §2.5,
+ * the compare table's 'last completed day/week/month'). A period completes at the next one's start, so
+ * at 01:00 UTC exactly the day before is complete, and at 00:59 it is still the day before that.
+ */
+export function lastCompletedPeriodStart(nowMs: number, g: Granularity): number {
+  return periodStart(periodStart(nowMs, g) - 1, g)
+}
+
 /** The first period start at or after ms: ms itself when a period starts there, else the next start. */
 export function periodStartAtOrAfter(ms: number, g: Granularity): number {
   return periodStart(ms, g) === ms ? ms : nextPeriodStart(ms, g)

@@ -198,6 +198,10 @@ function samples(
       path: `/api/stats/events?granularity=day&startTime=${start}`,
       init: { headers: { cookie: s.admin } },
     },
+    'GET /api/stats/ccu-periods': {
+      path: `/api/stats/ccu-periods?placeIds=${place}`,
+      init: { headers: { cookie: s.viewer } },
+    },
     'GET /api/stats/{kind}': { path: `/api/stats/ccus?placeIds=${place}&granularity=day&startTime=${start}` },
     'GET /api/exchange-rates': { path: '/api/exchange-rates', init: { headers: { cookie: s.admin } } },
     'GET /api/code-library': { path: '/api/code-library', init: { headers: { cookie: s.admin } } },

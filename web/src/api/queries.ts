@@ -228,6 +228,19 @@ export const api = {
         ),
       staleTime: 60_000,
     }),
+  /** The compare table's Daily / Weekly / Monthly CCU: each place's last completed periods (signed in). */
+  ccuPeriods: (placeIds: readonly number[]) =>
+    queryOptions({
+      queryKey: ['stats', 'ccu-periods', placeIds],
+      queryFn: ({ signal }) =>
+        apiGet(
+          `/api/stats/ccu-periods?${qs({ placeIds: placeIds.join(',') })}`,
+          'ccuPeriodsResponse',
+          signal,
+        ),
+      enabled: placeIds.length > 0,
+      staleTime: 60_000,
+    }),
   genreStats: (granularity: 'day' | 'week' | 'month', startTime?: string) =>
     queryOptions({
       queryKey: ['stats', 'genres', granularity, startTime],

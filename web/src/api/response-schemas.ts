@@ -3,6 +3,7 @@
 // schemas stay out of the first load's JavaScript.
 export {
   authProviders,
+  ccuPeriodsResponse,
   codeLibrary,
   creatorDetail,
   creatorList,

@@ -4,7 +4,6 @@ import type { RouteObject } from 'react-router'
 import { loadPreferences } from '../account/preferences.ts'
 import { api } from '../api/queries.ts'
 import { LEGAL_PATHS } from '../legal/paths.ts'
-import { comingSoon } from '../pages/coming-soon/coming-soon.ts'
 import { AuthLayout } from '../shell/AuthLayout.tsx'
 import { LegacyRedirect } from '../shell/LegacyRedirect.tsx'
 import { RouteError } from '../shell/RouteError.tsx'
@@ -120,6 +119,9 @@ const LEGAL_PAGES = [
   { path: LEGAL_PATHS.privacy, kind: 'privacy' },
   { path: LEGAL_PATHS.cookies, kind: 'cookies' },
 ] as const
+
+/** The compare pages: signed in only, so drawn in the browser (the loader redirects visitors). */
+const compareHandle = (module: string): RouteHandle => ({ crumbs: [], module })
 
 const eventCredentialsHandle: RouteHandle = {
   crumbs: [],
@@ -259,20 +261,24 @@ export function createRoutes(queryClient: QueryClient, services: RouteServices):
               handle: usersHandle,
               lazy: () => import('../pages/users/route.tsx').then((m) => m.route(queryClient)),
             },
-            // Part 2 pages not built yet (part 2 §2.1): a placeholder each, under the rules the page
-            // will keep; each entry is one line to replace with the real page's.
             {
               path: 'compare/experiences',
-              ...comingSoon(queryClient, { title: 'Compare Experiences', access: 'signed-in' }),
+              handle: compareHandle('src/pages/compare-experiences/route.tsx'),
+              lazy: () => import('../pages/compare-experiences/route.tsx').then((m) => m.route(queryClient)),
             },
             {
               path: 'compare/tags',
-              ...comingSoon(queryClient, { title: 'Compare Tags', access: 'signed-in' }),
+              handle: compareHandle('src/pages/compare-tags/route.tsx'),
+              lazy: () => import('../pages/compare-tags/route.tsx').then((m) => m.route(queryClient)),
             },
             {
               path: 'compare/experience-tag',
-              ...comingSoon(queryClient, { title: 'Compare Experience vs Tag', access: 'signed-in' }),
+              handle: compareHandle('src/pages/compare-experience-tag/route.tsx'),
+              lazy: () =>
+                import('../pages/compare-experience-tag/route.tsx').then((m) => m.route(queryClient)),
             },
+            // Part 2 pages not built yet (part 2 §2.1): a placeholder each, under the rules the page
+            // will keep; each entry is one line to replace with the real page's.
             {
               path: 'robux',
               handle: robuxHandle,

@@ -8,19 +8,24 @@ export function showsDashboards(viewer: Viewer): boolean {
   return !(viewer.kind === 'user' && viewer.role === 'viewer')
 }
 
-/** Links to the experience's external dashboards; hidden on mobile (below the sm breakpoint). */
-export function DashboardsPanel({ placeId, universeId }: { placeId: number; universeId: number }) {
+/**
+ * Links to the experience's external dashboards; hidden on mobile (below the sm breakpoint). A page
+ * showing several (the compare page) titles each after its experience.
+ */
+export function DashboardsPanel({
+  placeId,
+  universeId,
+  title = 'Dashboards',
+}: {
+  placeId: number
+  universeId: number
+  title?: string
+}) {
+  const titleId = `dashboards-title-${placeId}`
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="md"
-      component="section"
-      aria-labelledby="dashboards-title"
-      visibleFrom="sm"
-    >
-      <Title order={2} size="h5" id="dashboards-title" mb="xs">
-        Dashboards
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={titleId} visibleFrom="sm">
+      <Title order={2} size="h5" id={titleId} mb="xs">
+        {title}
       </Title>
       <Stack gap={6}>
         {externalDashboards(placeId, universeId).map((d) => (

@@ -12,6 +12,7 @@ import {
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { genrePath, isLinkedGenre } from '../browse/links.ts'
+import { CompareWithItem } from '../compare/CompareWithItem.tsx'
 import { useViewer } from '../shell/viewer.ts'
 import { AddCuratedTagsDialog } from '../tags/AddCuratedTagsDialog.tsx'
 import { canAddCuratedTags } from '../tags/tag-access.ts'
@@ -116,6 +117,7 @@ export function ExperienceHeader({ experience: e }: { experience: Experience }) 
               >
                 Open in Roblox
               </Menu.Item>
+              <CompareWithItem placeId={e.place_id} />
               {(editsName || editsRelease) && <Menu.Divider />}
               {editsName && (
                 <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => openCanonicalNameEditor(e)}>

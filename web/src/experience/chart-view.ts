@@ -59,8 +59,8 @@ function targetFor(range: GraphRange, now: number): AnchorZoom | null {
  * loader prefetches, so a server-rendered page is drawn with its charts' data and hydrates without
  * fetching it again.
  */
-export function defaultViewStart(now: number): number | undefined {
-  return targetFor(DEFAULT_GRAPH_RANGE, now)?.min
+export function defaultViewStart(now: number, range: GraphRange = DEFAULT_GRAPH_RANGE): number | undefined {
+  return targetFor(range, now)?.min
 }
 
 /**
@@ -73,8 +73,14 @@ export function defaultViewStart(now: number): number | undefined {
 export function useChartView(
   title: string,
   now: number,
-  options: { granularities?: readonly Granularity[]; defaultGranularity?: Granularity } = {},
+  options: {
+    granularities?: readonly Granularity[]
+    defaultGranularity?: Granularity
+    /** The range button selected without an anchor link (the compare pages' 7 days: 'week'). */
+    defaultRange?: GraphRange
+  } = {},
 ): ChartView {
+  const defaultRange = options.defaultRange ?? DEFAULT_GRAPH_RANGE
   const [hash] = useHashParams()
   const viewer = useViewer()
   const [initial] = useState(() => anchoredView(hash, title))
@@ -85,10 +91,8 @@ export function useChartView(
       ? initial.granularity
       : fallback,
   )
-  const [range, setRange] = useState<GraphRange | null>(initial.zoom ? null : DEFAULT_GRAPH_RANGE)
-  const [target, setTarget] = useState<AnchorZoom | null>(
-    () => initial.zoom ?? targetFor(DEFAULT_GRAPH_RANGE, now),
-  )
+  const [range, setRange] = useState<GraphRange | null>(initial.zoom ? null : defaultRange)
+  const [target, setTarget] = useState<AnchorZoom | null>(() => initial.zoom ?? targetFor(defaultRange, now))
   const [revision, setRevision] = useState(0)
   const visibleRef = useRef<AnchorZoom | null>(target)
 
@@ -124,8 +128,7 @@ export function useChartView(
     selectRange,
     target,
     startTime: target ? target.min : undefined,
-    visible: () =>
-      range === DEFAULT_GRAPH_RANGE && visibleRef.current === target ? null : visibleRef.current,
+    visible: () => (range === defaultRange && visibleRef.current === target ? null : visibleRef.current),
     onRelayout,
     uirevision: `view-${revision}`,
     anchored: initial.zoom !== null || hash.anchor === title,

@@ -1,9 +1,10 @@
 import { ActionIcon, Menu } from '@mantine/core'
 import { IconCopy, IconDotsVertical, IconExternalLink } from '@tabler/icons-react'
+import { CompareWithItem } from '../../compare/CompareWithItem.tsx'
 import { EXPERIENCE_ID_COPIED, robloxGameUrl, UNIVERSE_ID_COPIED } from '../../experience/links.ts'
 import { copyToClipboard } from '../../ui/copy.ts'
 
-/** The per-row actions: copy the two ids (with the spec's toasts) and open the game on Roblox. */
+/** The per-row actions: copy the two ids (with the spec's toasts), open the game on Roblox, compare it. */
 export function RowMenu({
   placeId,
   universeId,
@@ -42,6 +43,7 @@ export function RowMenu({
         >
           Open in Roblox
         </Menu.Item>
+        <CompareWithItem placeId={placeId} />
       </Menu.Dropdown>
     </Menu>
   )

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query'
 import type { Data, Layout } from 'plotly.js'
 import { useMemo } from 'react'
 import { api } from '../../api/queries.ts'
-import { Chart, useSeriesColors, wholePoints } from '../../charts/index.ts'
+import { bandTraces } from '../../charts/band.ts'
+import { Chart, useSeriesColors } from '../../charts/index.ts'
 import type { ChartView } from '../../experience/chart-view.ts'
 import { lineTraces, niceTicks, pairs, timeLayout, wholeForSummary } from '../../experience/StatCharts.tsx'
 import { seriesSummary } from '../../experience/summary.ts'
@@ -27,57 +28,6 @@ export interface TagAverageChartProps {
   /** The CCU tab's scope; playtime averages all the tag's experiences. */
   readonly scope?: TagCcuScope
   readonly view: ChartView
-}
-
-/** A colour at a fraction of its opacity, for the band (the theme's series colours are hex). */
-function faint(hex: string, alpha: number): string {
-  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex)
-  if (!m) return hex
-  return `rgba(${Number.parseInt(m[1]!, 16)}, ${Number.parseInt(m[2]!, 16)}, ${Number.parseInt(m[3]!, 16)}, ${alpha})`
-}
-
-/**
- * The interquartile band of a tag average (part 2 §3: lower and upper bounds per point), drawn under
- * the line over the whole periods: the upper bound's invisible line, then the lower one filled up to it.
- */
-function bandTraces(
-  rows: readonly Row[],
-  partialFrom: number | null,
-  color: string,
-  text?: (v: number) => string,
-): Data[] {
-  const whole = wholePoints(rows as readonly (readonly [number, ...number[]])[], partialFrom).filter(
-    (r) => r.length >= 4,
-  )
-  if (whole.length === 0) return []
-  const x = whole.map((r) => r[0])
-  const common = {
-    type: 'scatter',
-    mode: 'lines',
-    x,
-    line: { width: 0 },
-    showlegend: false,
-    connectgaps: false,
-  }
-  const fmt = (v: number) => (text ? text(v) : v.toLocaleString('en-US'))
-  return [
-    {
-      ...common,
-      name: 'Upper quartile',
-      y: whole.map((r) => r[3]),
-      hovertemplate: `Upper quartile: %{text}<extra></extra>`,
-      text: whole.map((r) => fmt(r[3] ?? 0)),
-    } as Data,
-    {
-      ...common,
-      name: 'Lower quartile',
-      y: whole.map((r) => r[2]),
-      fill: 'tonexty',
-      fillcolor: faint(color, 0.18),
-      hovertemplate: `Lower quartile: %{text}<extra></extra>`,
-      text: whole.map((r) => fmt(r[2] ?? 0)),
-    } as Data,
-  ]
 }
 
 /** A tag's average CCU (per tab scope) or playtime, with its interquartile band (part 2 §2.4, §3). */

@@ -55,9 +55,7 @@ test.describe('routing', () => {
     expect(chunk.headers()['content-type']).not.toContain('text/html')
   })
 
-  test('the sidebar’s part 2 items open their pages, each with its own title', async ({
-    page,
-  }) => {
+  test('the sidebar’s part 2 items open their pages, each with its own title', async ({ page }) => {
     await page.goto('/overview')
     for (const [item, path, title] of [
       ['Genres', '/genres', 'Genres'],

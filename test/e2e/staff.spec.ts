@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import {
   accountButton,
   openGroup,
@@ -10,6 +11,16 @@ import { expect, main, test } from './support/fixtures.ts'
 
 const admin = SEEDED.admin
 const adminName = `${admin.firstName} ${admin.lastName}`
+
+/**
+ * Users are listed in the order they signed up, 20 to a page: the seeded admin is on the first page, an
+ * account made by the test on the last one once other tests' accounts fill the first.
+ */
+async function showUsersPage(page: Page, which: 'first' | 'last'): Promise<void> {
+  const pages = main(page).getByRole('button', { name: /^Page \d+$/ })
+  const count = await pages.count()
+  if (count > 1) await pages.nth(which === 'first' ? 0 : count - 1).click()
+}
 
 test.describe('staff', () => {
   test('the admin changes a role on /users, with its toasts', async ({ page, browser, snap }) => {
@@ -26,6 +37,7 @@ test.describe('staff', () => {
     await nav.getByRole('link', { name: 'User Management' }).click()
     await expect(page).toHaveURL(/\/users$/)
     await expect(main(page).getByText('Active in the last 30 days')).toBeVisible()
+    await showUsersPage(page, 'last')
     const row = main(page).getByRole('row').filter({ hasText: member.email })
     const role = row.getByRole('combobox', { name: `Role of ${memberName}` })
     await expect(role).toHaveValue('viewer')
@@ -35,6 +47,8 @@ test.describe('staff', () => {
 
     // Stored: the list loads it again, and the member now sees the Tools group.
     await page.reload()
+    await expect(main(page).getByText('Active in the last 30 days')).toBeVisible()
+    await showUsersPage(page, 'last')
     await expect(main(page).getByRole('combobox', { name: `Role of ${memberName}` })).toHaveValue('editor')
     await memberPage.goto('/overview')
     await expect(toolsGroup(memberPage)).toBeVisible()
@@ -46,6 +60,7 @@ test.describe('staff', () => {
     await memberContext.close()
 
     // The only admin cannot lose the role: the server refuses (409) and the toast says so.
+    await showUsersPage(page, 'first')
     const own = main(page).getByRole('combobox', { name: `Role of ${adminName}` })
     await own.selectOption('viewer')
     await expect(page.getByText(`Could not update role for ${adminName}: 409 Conflict`)).toBeVisible()

@@ -87,14 +87,21 @@ export const test = base.extend<Options & Fixtures, WorkerFixtures>({
   ],
   page: async ({ page }, use) => {
     // A server-rendered page shows before its JavaScript has run; a click then would do nothing (or
-    // submit a form natively). Every navigation waits until the app has hydrated (main.tsx).
+    // submit a form natively). Every navigation (goto, and reload: a click on a freshly reloaded page was
+    // lost and the test's next fill waited out its timeout) waits until the app has hydrated (main.tsx).
+    const appReady = () =>
+      page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 15_000 })
     const goto = page.goto.bind(page)
     page.goto = async (url, options) => {
       const response = await goto(url, options)
       // Only the app's own pages (paths on the base URL); about:blank and other origins have no app.
-      if (url.startsWith('/')) {
-        await page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 15_000 })
-      }
+      if (url.startsWith('/')) await appReady()
+      return response
+    }
+    const reload = page.reload.bind(page)
+    page.reload = async (options) => {
+      const response = await reload(options)
+      if (page.url().startsWith(`http://127.0.0.1:${process.env[E2E_ENV.port]}/`)) await appReady()
       return response
     }
     await use(page)

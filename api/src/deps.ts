@@ -4,6 +4,7 @@ import type { Logger } from 'pino'
 import type { Accounts } from './accounts/accounts.ts'
 import type { AggregateCache } from './cache/aggregate-cache.ts'
 import type { ExchangeRatesSource } from './exchange-rates/provider.ts'
+import type { HistoryStarts } from './store/history-starts.ts'
 
 /** Fetches an experience's badges live from the platform (the pollers' client, wired by the CLI). */
 export type BadgeSource = (universeId: number) => Promise<readonly BadgeStatRow[]>
@@ -36,4 +37,6 @@ export interface ApiDeps {
    * adapter), wired by the CLI. Without it the calls that publish answer 503.
    */
   readonly publisher?: Publisher
+  /** Each place's history start, kept for a slot (the stats reads); without it, read on every call. */
+  readonly historyStarts?: HistoryStarts
 }

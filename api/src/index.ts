@@ -80,6 +80,7 @@ export {
   RateLimitStoreError,
   type RedisRateLimiterOptions,
 } from './security/redis-rate-limiter.ts'
+export { createHistoryStarts, type HistoryStarts } from './store/history-starts.ts'
 export {
   DuplicateTagNameError,
   type TagChange,

@@ -17,6 +17,7 @@ export {
   type DetailsRow,
   insertDetails,
   insertSnapshots,
+  openTestStore,
   type SnapshotRow,
 } from './materialise/test-store.ts'
 export {

@@ -8,11 +8,14 @@ import {
   tables,
 } from '@ludex/pipelines/store'
 import { type Granularity, type StatKind, wholePeriodSql } from '@ludex/schemas'
+import { type HistoryStarts, readHistoryStarts } from './history-starts.ts'
 
 /*
  * Reads of /api/stats/{kind}: per-place rows of place_rollups, and the average over a set of places
  * computed in one grouped query. Each statement leaves out, per place, a period that began before the
- * place's stored history (issue 13) by itself, so a tag's average needs no read of its members first. Values come back raw (unrounded); the route applies the spec's rounding.
+ * place's stored history (issue 13), from the history starts bound as parameters (history-starts.ts:
+ * kept for a slot, so a tag's average reads only its members' rollup rows). Values come back raw
+ * (unrounded); the route applies the spec's rounding.
  * Every value is bound as a parameter; the SQL text is chosen from the store's fixed per-kind values
  * (ROLLUP_VALUE_SQL, the formulas the materialisers use too).
  */
@@ -78,18 +81,14 @@ LEFT JOIN
   return out
 }
 
+/** The rollup rows (FINAL: one row per key). */
+const ROLLUP_FROM = `${tables.placeRollups} AS r FINAL`
+
 /**
- * The rollup rows, each with its place's first stored slot (`h.since`: the earliest first_slot of its
- * month rollups, a few rows per place). A place without month rollups yet joins as the epoch, so none
- * of its rows is left out (as `wholeFrom` does with no history).
+ * A row's place's history start, from the bound history starts (HistoryStarts); a place without one
+ * gets the epoch, so none of its rows is left out (as `wholeFrom` does with no history).
  */
-const ROLLUP_FROM = `${tables.placeRollups} AS r FINAL
-LEFT JOIN
-(
-    SELECT place_id, min(first_slot) AS since FROM ${tables.placeRollups} FINAL
-    WHERE granularity = {month:String} AND place_id IN {ids:Array(UInt64)}
-    GROUP BY place_id
-) AS h USING (place_id)`
+const SINCE_SQL = `toDateTime(transform(r.place_id, {hist_ids:Array(UInt64)}, {hist_since:Array(UInt32)}, toUInt32(0)), 'UTC')`
 
 /**
  * The rows of one granularity, for some places, with bucket in [from, to] (both bucket starts) and
@@ -100,7 +99,7 @@ const ROLLUP_WHERE = `r.granularity = {g:String}
   AND r.place_id IN {ids:Array(UInt64)}
   AND r.bucket >= {from:DateTime('UTC')}
   AND r.bucket <= {to:DateTime('UTC')}
-  AND (r.bucket >= {in_progress:DateTime('UTC')} OR ${wholePeriodSql('r.bucket', 'h.since')})`
+  AND (r.bucket >= {in_progress:DateTime('UTC')} OR ${wholePeriodSql('r.bucket', SINCE_SQL)})`
 
 export interface RangeQuery {
   readonly granularity: Granularity
@@ -116,11 +115,16 @@ export interface RangeQuery {
   readonly inProgressMs: number
 }
 
-function rangeParams(q: RangeQuery): Record<string, unknown> {
+/** The store, and the process's kept history starts when it has them (else read per call). */
+export type StatsReader = StoreReader & { readonly historyStarts?: HistoryStarts }
+
+async function rangeParams(store: StatsReader, q: RangeQuery): Promise<Record<string, unknown>> {
+  const starts = await (store.historyStarts?.of(q.placeIds) ?? readHistoryStarts(store, q.placeIds))
   return {
     g: q.granularity,
-    month: 'month' satisfies Granularity,
     ids: q.placeIds,
+    hist_ids: [...starts.keys()],
+    hist_since: [...starts.values()].map((ms) => Math.floor(ms / 1000)),
     from: dateTimeParam(q.fromMs),
     to: dateTimeParam(q.toMs),
     in_progress: dateTimeParam(q.inProgressMs),
@@ -145,7 +149,7 @@ interface RawPlaceRow {
 
 /** Per-place rows of a kind, in (place, time) order; buckets without a value are absent (gaps). */
 export async function placeStatRows(
-  store: StoreReader,
+  store: StatsReader,
   kind: StatKind,
   q: RangeQuery,
 ): Promise<PlaceStatRow[]> {
@@ -165,7 +169,7 @@ WHERE ${ROLLUP_WHERE} AND up_votes_last IS NOT NULL AND down_votes_last IS NOT N
   const rows = await read<RawPlaceRow>(store, {
     what: `place stats ${kind}`,
     query: `${select}\nORDER BY place_id, t`,
-    params: rangeParams(q),
+    params: await rangeParams(store, q),
     // Likes are vote counts (UInt64); every other kind's value is a Float64.
     int64: kind === 'likes' ? ['place_id', 't', 'v', 'v2'] : ['place_id', 't'],
   })
@@ -219,12 +223,12 @@ const TRACKED_COUNT_SQL = `assumeNotNull((SELECT toUInt32(uniqExact(place_id)) F
  * uses, zeros included when includeZeros is set. Buckets where no place has a value are absent.
  */
 export async function averageStatRows(
-  store: StoreReader,
+  store: StatsReader,
   kind: StatKind,
   q: AverageQuery,
 ): Promise<AverageRow[]> {
   if (q.placeIds.length === 0) return []
-  const params = { ...rangeParams(q), zeros: q.includeZeros ? 1 : 0 }
+  const params = { ...(await rangeParams(store, q)), zeros: q.includeZeros ? 1 : 0 }
   if (kind === 'likes') {
     // Likes and dislikes are averaged apart: a place with likes but no dislikes counts in one only.
     const rows = await read<RawAverageRow>(store, {

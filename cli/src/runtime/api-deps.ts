@@ -4,6 +4,7 @@ import {
   type AggregateCache,
   type ApiDeps,
   cachedExchangeRates,
+  createHistoryStarts,
   exchangeRatesClient,
   type TrackPlaces,
 } from '@ludex/api'
@@ -53,6 +54,7 @@ export function createApiDeps(options: {
     ...(options.site && { site: options.site }),
     ...(options.trackPlaces && { trackPlaces: options.trackPlaces }),
     ...(options.publisher && { publisher: options.publisher }),
+    historyStarts: createHistoryStarts({ store: { clickhouse, logger }, now: () => clock.now() }),
   }
 }
 

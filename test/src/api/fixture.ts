@@ -9,6 +9,7 @@ import {
   cachedExchangeRates,
   createAccounts,
   createApiApp,
+  createHistoryStarts,
   createMemoryAggregateCache,
   createPasswordHasher,
   createSmtpMailer,
@@ -324,6 +325,8 @@ export async function startApiFixture(
       site: siteInfoOf(config),
       trackPlaces: (ids) => trackingRequests.request(ids),
       publisher: pipeline.bus,
+      // As `ludex run` wires it: each place's history start kept for a slot.
+      historyStarts: createHistoryStarts({ store: { clickhouse: pipeline.client, logger }, now: clock.now }),
     },
     allowedOrigins: [publicUrl(config), ...config.ALLOWED_ORIGINS],
     trustProxy: config.TRUST_PROXY,

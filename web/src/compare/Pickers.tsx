@@ -1,32 +1,22 @@
 import { COMPARE_MAX_EXPERIENCES, type PlaceTag, type SlimExperience } from '@ludex/schemas'
-import { ActionIcon, Autocomplete, Button, ColorSwatch, Group, Select, Stack } from '@mantine/core'
-import { IconPlus, IconTrash } from '@tabler/icons-react'
+import { Button, ColorSwatch, Group, Select, Stack } from '@mantine/core'
+import { IconPlus } from '@tabler/icons-react'
 import { useMemo } from 'react'
-import {
-  type AddRow,
-  exactMatchOnBlur,
-  rowPlaceId,
-  rowSuggestions,
-  rowTextOnInput,
-} from '../tags/add-rows.ts'
+import { type AddRow, rowPlaceId } from '../tags/add-rows.ts'
+import { ExperienceSearchRow, experienceLabel } from '../tags/ExperienceSearchRow.tsx'
 import { canAddPicker } from './selection.ts'
 import { COMPARE_TEXT } from './texts.ts'
-
-const label = (e: SlimExperience) => `${e.name} (${e.place_id})`
 
 /** The draft row showing an experience (or its bare id when the list does not hold it). */
 export function rowFor(placeId: number, byId: ReadonlyMap<number, SlimExperience>): AddRow {
   const e = byId.get(placeId)
-  return { text: e ? label(e) : String(placeId), chosen: e ? placeId : null }
+  return { text: e ? experienceLabel(e) : String(placeId), chosen: e ? placeId : null }
 }
 
 /** The place id a draft row names (a chosen suggestion, a typed id or a pasted game link). */
 export const draftId = rowPlaceId
 
-/**
- * One experience picker: the shared search (suggestions from 3 characters, at most 9, a pasted game
- * link reduced to its id, a numeric id taken as typed, one exact match taken on blur).
- */
+/** One experience picker: the shared search row, with the series colour and the repeat marked. */
 function ExperiencePicker({
   index,
   row,
@@ -46,48 +36,17 @@ function ExperiencePicker({
   onChange: (row: AddRow) => void
   onRemove: (() => void) | null
 }) {
-  const suggestions = useMemo(() => rowSuggestions(experiences, row.text), [experiences, row.text])
-  const byLabel = useMemo(() => new Map(suggestions.map((e) => [label(e), e])), [suggestions])
-  const chosen = row.chosen === null ? undefined : byId.get(row.chosen)
   return (
-    <Group align="flex-start" wrap="nowrap" gap="xs">
-      <Autocomplete
-        style={{ flex: 1 }}
-        label={`Experience ${index + 1}`}
-        placeholder="Experience name, id or game link"
-        value={chosen ? label(chosen) : row.text}
-        data={suggestions.map(label)}
-        filter={({ options }) => options}
-        limit={suggestions.length}
-        error={duplicate ? 'Already in the comparison' : undefined}
-        leftSection={color ? <ColorSwatch color={color} size={14} aria-hidden /> : undefined}
-        onChange={(text) => {
-          const picked = byLabel.get(text)
-          onChange(picked ? { text, chosen: picked.place_id } : { text: rowTextOnInput(text), chosen: null })
-        }}
-        onOptionSubmit={(value) => {
-          const e = byLabel.get(value)
-          if (e) onChange({ text: label(e), chosen: e.place_id })
-        }}
-        onBlur={() => {
-          if (row.chosen !== null) return
-          const exact = exactMatchOnBlur(suggestions, row.text)
-          if (exact) onChange({ text: label(exact), chosen: exact.place_id })
-        }}
-        comboboxProps={{ withinPortal: true }}
-      />
-      {onRemove && (
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          mt={26}
-          aria-label={`Remove experience ${index + 1}`}
-          onClick={onRemove}
-        >
-          <IconTrash size={16} />
-        </ActionIcon>
-      )}
-    </Group>
+    <ExperienceSearchRow
+      index={index}
+      row={row}
+      experiences={experiences}
+      byId={byId}
+      onChange={onChange}
+      onRemove={onRemove}
+      {...(duplicate && { error: 'Already in the comparison' })}
+      {...(color && { leftSection: <ColorSwatch color={color} size={14} aria-hidden /> })}
+    />
   )
 }
 

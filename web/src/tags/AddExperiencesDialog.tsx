@@ -1,18 +1,9 @@
 import { SEARCH_MIN_CHARS, type SlimExperience, TAG_ADD_DIALOG_ROWS } from '@ludex/schemas'
-import { ActionIcon, Autocomplete, Button, Group, Modal, Stack, Text } from '@mantine/core'
-import { IconPlus, IconTrash } from '@tabler/icons-react'
+import { Button, Group, Modal, Stack, Text } from '@mantine/core'
+import { IconPlus } from '@tabler/icons-react'
 import { useMemo, useState } from 'react'
-import {
-  type AddRow,
-  canAddRow,
-  EMPTY_ROW,
-  exactMatchOnBlur,
-  initialRows,
-  rowPlaceId,
-  rowSuggestions,
-  rowsPlaceIds,
-  rowTextOnInput,
-} from './add-rows.ts'
+import { type AddRow, canAddRow, EMPTY_ROW, initialRows, rowPlaceId, rowsPlaceIds } from './add-rows.ts'
+import { ExperienceSearchRow } from './ExperienceSearchRow.tsx'
 
 export interface AddExperiencesDialogProps {
   readonly opened: boolean
@@ -24,9 +15,7 @@ export interface AddExperiencesDialogProps {
   readonly onAdd: (placeIds: number[]) => Promise<void>
 }
 
-const label = (e: SlimExperience) => `${e.name} (${e.place_id})`
-
-/** One row: an experience search, or a typed numeric id (part 2 §5). */
+/** One row: an experience search, or a typed numeric id (part 2 §5), with what it will add. */
 function ExperienceRow({
   index,
   row,
@@ -42,8 +31,6 @@ function ExperienceRow({
   onChange: (row: AddRow) => void
   onRemove: (() => void) | null
 }) {
-  const suggestions = useMemo(() => rowSuggestions(experiences, row.text), [experiences, row.text])
-  const byLabel = useMemo(() => new Map(suggestions.map((e) => [label(e), e])), [suggestions])
   const chosen = row.chosen === null ? undefined : byId.get(row.chosen)
   const id = rowPlaceId(row)
   const typedId = row.chosen === null && id !== null
@@ -55,45 +42,15 @@ function ExperienceRow({
         : `Experience ${id} is not tracked yet: it is tracked from now on`
       : `Name or experience id, suggestions from ${SEARCH_MIN_CHARS} characters`
   return (
-    <Group align="flex-start" wrap="nowrap" gap="xs">
-      <Autocomplete
-        style={{ flex: 1 }}
-        label={`Experience ${index + 1}`}
-        placeholder="Experience name, id or game link"
-        description={hint}
-        value={chosen ? label(chosen) : row.text}
-        data={suggestions.map(label)}
-        // The suggestions are already the matches (match.ts), in their order.
-        filter={({ options }) => options}
-        limit={suggestions.length}
-        onChange={(text) => {
-          // Picking a suggestion sets the box to its label too (before or after onOptionSubmit).
-          const picked = byLabel.get(text)
-          onChange(picked ? { text, chosen: picked.place_id } : { text: rowTextOnInput(text), chosen: null })
-        }}
-        onOptionSubmit={(value) => {
-          const e = byLabel.get(value)
-          if (e) onChange({ text: label(e), chosen: e.place_id })
-        }}
-        onBlur={() => {
-          if (row.chosen !== null) return
-          const exact = exactMatchOnBlur(suggestions, row.text)
-          if (exact) onChange({ text: label(exact), chosen: exact.place_id })
-        }}
-        comboboxProps={{ withinPortal: true }}
-      />
-      {onRemove && (
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          mt={26}
-          aria-label={`Remove experience ${index + 1}`}
-          onClick={onRemove}
-        >
-          <IconTrash size={16} />
-        </ActionIcon>
-      )}
-    </Group>
+    <ExperienceSearchRow
+      index={index}
+      row={row}
+      experiences={experiences}
+      byId={byId}
+      onChange={onChange}
+      onRemove={onRemove}
+      description={hint}
+    />
   )
 }
 

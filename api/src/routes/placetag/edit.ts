@@ -4,15 +4,7 @@ import { accountsOf } from '../../accounts/route-support.ts'
 import { ApiError } from '../../http/api-error.ts'
 import { defineRoute } from '../../http/route.ts'
 import { editRefusal } from '../../tags/tag-access.ts'
-import {
-  afterMembersChange,
-  auditTag,
-  forbidden,
-  tagStore,
-  tagWriteError,
-  toPlaceTag,
-  visibleTag,
-} from './support.ts'
+import { answerMembersChange, auditTag, forbidden, tagStore, toPlaceTag, visibleTag } from './support.ts'
 
 const PERMISSIONS =
   'Owners change their own personal tags; editors (EDIT_TAG) change curated tags; nobody changes ' +
@@ -50,21 +42,15 @@ export const tagUpdateRoute = defineRoute({
         { field: 'body.global', message: `must be ${tag.global}: a tag stays curated or personal` },
       ])
     }
-    const result = await tagStore(deps)
-      .update(
-        tag.id,
-        {
-          ...(body.name !== undefined && { name: body.name }),
-          ...(body.place_ids !== undefined && { placeIds: body.place_ids }),
-        },
-        new Date(accountsOf(deps).now()),
-      )
-      .catch((err: unknown) => {
-        throw tagWriteError(err)
-      })
-    if (!result) throw ApiError.notFound(`Tag ${params.id} does not exist`)
-    await afterMembersChange(deps, ctx, viewer, result.tag, result.change)
-    return toPlaceTag(result.tag, viewer)
+    const write = tagStore(deps).update(
+      tag.id,
+      {
+        ...(body.name !== undefined && { name: body.name }),
+        ...(body.place_ids !== undefined && { placeIds: body.place_ids }),
+      },
+      new Date(accountsOf(deps).now()),
+    )
+    return answerMembersChange(deps, ctx, viewer, params.id, write)
   },
 })
 

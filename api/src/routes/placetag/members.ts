@@ -1,10 +1,9 @@
 import { appDatabaseIdParam, idParam, placeTag, placeTagAddPlaces, TAG_MAX_PLACES } from '@ludex/schemas'
 import { z } from 'zod'
 import { accountsOf } from '../../accounts/route-support.ts'
-import { ApiError } from '../../http/api-error.ts'
 import { defineRoute } from '../../http/route.ts'
 import { addRefusal, editRefusal } from '../../tags/tag-access.ts'
-import { afterMembersChange, forbidden, tagStore, tagWriteError, toPlaceTag, visibleTag } from './support.ts'
+import { answerMembersChange, forbidden, tagStore, visibleTag } from './support.ts'
 
 export const tagAddPlacesRoute = defineRoute({
   method: 'POST',
@@ -29,14 +28,8 @@ export const tagAddPlacesRoute = defineRoute({
     const tag = await visibleTag(deps, viewer, params.id)
     const refusal = addRefusal(viewer, tag)
     if (refusal) throw forbidden(refusal)
-    const result = await tagStore(deps)
-      .addPlaces(tag.id, body.place_ids, new Date(accountsOf(deps).now()))
-      .catch((err: unknown) => {
-        throw tagWriteError(err)
-      })
-    if (!result) throw ApiError.notFound(`Tag ${params.id} does not exist`)
-    await afterMembersChange(deps, ctx, viewer, result.tag, result.change)
-    return toPlaceTag(result.tag, viewer)
+    const write = tagStore(deps).addPlaces(tag.id, body.place_ids, new Date(accountsOf(deps).now()))
+    return answerMembersChange(deps, ctx, viewer, params.id, write)
   },
 })
 
@@ -59,9 +52,7 @@ export const tagRemovePlaceRoute = defineRoute({
     const tag = await visibleTag(deps, viewer, params.id)
     const refusal = editRefusal(viewer, tag)
     if (refusal) throw forbidden(refusal)
-    const result = await tagStore(deps).removePlace(tag.id, params.placeId, new Date(accountsOf(deps).now()))
-    if (!result) throw ApiError.notFound(`Tag ${params.id} does not exist`)
-    await afterMembersChange(deps, ctx, viewer, result.tag, result.change)
-    return toPlaceTag(result.tag, viewer)
+    const write = tagStore(deps).removePlace(tag.id, params.placeId, new Date(accountsOf(deps).now()))
+    return answerMembersChange(deps, ctx, viewer, params.id, write)
   },
 })

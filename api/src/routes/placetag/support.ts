@@ -11,6 +11,7 @@ import { tagStore, visibleTag } from '../../tags/tag-lookup.ts'
 import {
   DuplicateTagNameError,
   type TagChange,
+  type TagChangeResult,
   TagFullError,
   type TagRecord,
 } from '../../tags/tag-repository.ts'
@@ -99,4 +100,23 @@ export async function afterMembersChange(
     ...(change.removed.length > 0 && { removed: change.removed }),
   })
   await requestTracking(deps, change.added)
+}
+
+/**
+ * The tail of every membership write (edit, add, remove): the store's refusals as 4xx, a tag gone since
+ * it was read as 404, then the audit and tracking of what changed, and the tag as now stored.
+ */
+export async function answerMembersChange(
+  deps: ApiDeps,
+  ctx: Context,
+  viewer: Viewer,
+  tagId: number,
+  write: Promise<TagChangeResult | null>,
+): Promise<PlaceTag> {
+  const result = await write.catch((err: unknown) => {
+    throw tagWriteError(err)
+  })
+  if (!result) throw ApiError.notFound(`Tag ${tagId} does not exist`)
+  await afterMembersChange(deps, ctx, viewer, result.tag, result.change)
+  return toPlaceTag(result.tag, viewer)
 }

@@ -56,5 +56,4 @@ export const Stream = {
   CreatorMembers: 46,
   CreatorName: 47,
   Describe: 48,
-  Restricted: 49,
 } as const

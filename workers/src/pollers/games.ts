@@ -150,7 +150,7 @@ export async function pollGamesBatch(
     withoutVotes,
     detailsChanges: changes.length - restrictionChanges,
     missing,
-    restricted: answer.restricted.filter((id) => !gamesById.has(id)),
+    restricted: answer.restricted,
     restrictionChanges,
     ccu,
   }

@@ -28,6 +28,7 @@ function experienceOf(placeId: number): Experience {
     like_percentage: 0.9,
     age_limit: null,
     play_status: 1,
+    restricted_since: null,
     creator_id: 7,
     genre_l1: 'RPG',
     genre_l2: 'Open World',

@@ -128,6 +128,17 @@ const DAY_MS = 86_400_000
 export const PLAYTIME_WINDOW_MS = 30 * DAY_MS
 
 /**
+ * When upstream began censoring the experience, or NULL when it is not restricted now: of the restriction
+ * rows newer than its latest snapshot, the latest says restricted, and the first of those says since
+ * when. A snapshot newer than every mark ends a restriction even when no unmark was written (032).
+ */
+const RESTRICTED_SINCE_SQL = `(
+    SELECT if(argMax(restricted, observed_at), toString(minIf(observed_at, restricted)), NULL)
+    FROM ${tables.placeRestrictions} FINAL
+    WHERE place_id = {placeId:UInt64}
+      AND observed_at > (SELECT observed_at FROM ${tables.placeLatest} FINAL WHERE place_id = {placeId:UInt64}))`
+
+/**
  * Latest counters and details, the latest age rating and play status, and the rank by players online
  * (1 + places with more players, so ties share a rank). Scalar subqueries keep it one round trip.
  */
@@ -152,7 +163,8 @@ SELECT
     (SELECT argMax(age_limit, observed_at) FROM ${tables.placeAgeRatings} FINAL
      WHERE place_id = {placeId:UInt64}) AS age_limit,
     (SELECT argMax(play_status, observed_at) FROM ${tables.placePlayStatus} FINAL
-     WHERE place_id = {placeId:UInt64}) AS play_status
+     WHERE place_id = {placeId:UInt64}) AS play_status,
+    ${RESTRICTED_SINCE_SQL} AS restricted_since
 FROM (SELECT * FROM ${tables.placeLatest} FINAL WHERE place_id = {placeId:UInt64}) AS l
 LEFT JOIN
 (
@@ -188,6 +200,7 @@ interface DetailRow {
   rank: number
   age_limit: number | null
   play_status: number
+  restricted_since: string | null
 }
 
 const DETAIL_INT64 = ['universe_id', 'total_visits', 'favorites', 'creator_id', 'price', 'rank'] as const
@@ -278,6 +291,7 @@ export async function experienceDetail(
     like_percentage: d.like_percentage,
     age_limit: d.age_limit,
     play_status: toPlayStatus(d.play_status),
+    restricted_since: d.restricted_since === null ? null : isoFromClickHouse(d.restricted_since),
     creator_id: d.creator_id,
     genre_l1: d.genre_l1,
     genre_l2: d.genre_l2,

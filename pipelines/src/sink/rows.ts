@@ -133,10 +133,11 @@ export interface MetadataRows {
   readonly thumbnails: JsonRow[]
   readonly ageRatings: JsonRow[]
   readonly playStatus: JsonRow[]
+  readonly restrictions: JsonRow[]
 }
 
 export function metadataRows(batch: readonly PlaceMetadataV1[]): MetadataRows {
-  const out: MetadataRows = { details: [], thumbnails: [], ageRatings: [], playStatus: [] }
+  const out: MetadataRows = { details: [], thumbnails: [], ageRatings: [], playStatus: [], restrictions: [] }
   for (const m of batch) {
     const base = {
       place_id: m.place_id,
@@ -170,6 +171,9 @@ export function metadataRows(batch: readonly PlaceMetadataV1[]): MetadataRows {
         break
       case 'play_status':
         out.playStatus.push({ ...base, play_status: m.play_status })
+        break
+      case 'restricted':
+        out.restrictions.push({ ...base, restricted: m.restricted })
         break
     }
   }

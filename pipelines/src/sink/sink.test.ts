@@ -159,6 +159,15 @@ const playStatus: PlaceMetadataV1 = {
   change: 'play_status',
   play_status: 9,
 }
+const restricted: PlaceMetadataV1 = {
+  schema_version: 1,
+  id: messageIdOf(7, 'restricted', 1, SLOT + 4),
+  universe_id: 7,
+  place_id: 70,
+  observed_at: SLOT + 4,
+  change: 'restricted',
+  restricted: true,
+}
 const chart: ChartSortSnapshotV1 = {
   schema_version: 1,
   id: messageIdOf('top-trending', SLOT),
@@ -204,7 +213,7 @@ const creator: CreatorV1 = {
 
 async function publishAll(bus: InProcessBus) {
   await bus.publish(topics.snapshots, [snapshot(1, 0), snapshot(1, 1), snapshot(2, 0)])
-  await bus.publish(topics.metadata, [details, thumbnail, ageRating, playStatus])
+  await bus.publish(topics.metadata, [details, thumbnail, ageRating, playStatus, restricted])
   await bus.publish(topics.charts, [chart])
   await bus.publish(topics.dailyPicks, [picks])
   await bus.publish(topics.platform, [platform])
@@ -297,6 +306,14 @@ describe('sink', () => {
     expect(
       await rows(
         client,
+        `SELECT place_id, universe_id, restricted, ${ms('observed_at')}, message_id FROM ${tables.placeRestrictions}`,
+      ),
+    ).toEqual([
+      { place_id: 70, universe_id: 7, restricted: true, observed_at: SLOT + 4, message_id: restricted.id },
+    ])
+    expect(
+      await rows(
+        client,
         `SELECT sort_id, category_id, toUnixTimestamp(slot) * 1000 AS slot, place_id, universe_id, position, sponsored,
            playing, ${ms('observed_at')} FROM ${tables.chartPositions} ORDER BY place_id`,
       ),
@@ -363,7 +380,7 @@ describe('sink', () => {
     })
     expect(byTopic[topics.charts.name]).toMatchObject({ rows: 2, minSlot: SLOT, maxSlot: SLOT })
     expect(byTopic[topics.dailyPicks.name]).toMatchObject({ minSlot: Date.UTC(2024, 4, 6) })
-    expect(byTopic[topics.metadata.name]).toMatchObject({ rows: 4, minSlot: SLOT, maxSlot: SLOT })
+    expect(byTopic[topics.metadata.name]).toMatchObject({ rows: 5, minSlot: SLOT, maxSlot: SLOT })
   })
 
   it('changes no stored value when the same batches arrive again', async () => {

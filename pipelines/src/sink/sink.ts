@@ -135,6 +135,7 @@ export function startSink(options: SinkOptions): Sink {
       await insert.json(tables.placeThumbnails, rows.thumbnails)
       await insert.json(tables.placeAgeRatings, rows.ageRatings)
       await insert.json(tables.placePlayStatus, rows.playStatus)
+      await insert.json(tables.placeRestrictions, rows.restrictions)
       const [min, max] = range(batch.map((m) => slotOf(m.observed_at)))
       await after(topics.metadata as Topic<unknown>, batch.length, min, max)
     }),

@@ -45,6 +45,9 @@ export const tables = {
   // retention promises (addresses 30 days, the rows 3 months; RETAINED_TABLES in src/retention).
   siteEvents: 'site_events',
   errorReports: 'error_reports',
+
+  // Restrictions (032): censored games answers, one row per observed change.
+  placeRestrictions: 'place_restrictions',
 } as const
 
 export type TableName = (typeof tables)[keyof typeof tables]

@@ -61,6 +61,12 @@ export const experience = z.object({
   /** Minimum age; null = Not Rated, 0 = All Ages. */
   age_limit: z.number().int().nonnegative().nullable(),
   play_status: playStatusCode,
+  /**
+   * Since when upstream censors the experience (restricted, private or deleted: the games call answers
+   * '[TITLE UNAVAILABLE]'), or null when it does not. While restricted it has no new counters and is
+   * left out of the platform totals.
+   */
+  restricted_since: isoTime.nullable(),
   creator_id: z.number().int().nonnegative(),
   genre_l1: z.string(),
   genre_l2: z.string(),

@@ -70,14 +70,28 @@ export const placePlayStatusChange = z.object({
   play_status: playStatusCode,
 })
 
+/**
+ * Upstream stopped (true) or resumed (false) describing the experience: the games call answers for it
+ * with a censored item (restricted, private, unpublished or deleted; roblox-api.md §16). While
+ * restricted it has no snapshots. id = hash(universe_id, 'restricted', flag, observed_at): a restriction
+ * that comes back later is a new observation, not a duplicate of the first.
+ */
+export const placeRestrictedChange = z.object({
+  ...base,
+  change: z.literal('restricted'),
+  restricted: z.boolean(),
+})
+
 export const placeMetadataV1 = z.discriminatedUnion('change', [
   placeDetailsChange,
   placeThumbnailChange,
   placeAgeRatingChange,
   placePlayStatusChange,
+  placeRestrictedChange,
 ])
 export type PlaceMetadataV1 = z.infer<typeof placeMetadataV1>
 export type PlaceDetailsChange = z.infer<typeof placeDetailsChange>
 export type PlaceThumbnailChange = z.infer<typeof placeThumbnailChange>
 export type PlaceAgeRatingChange = z.infer<typeof placeAgeRatingChange>
 export type PlacePlayStatusChange = z.infer<typeof placePlayStatusChange>
+export type PlaceRestrictedChange = z.infer<typeof placeRestrictedChange>

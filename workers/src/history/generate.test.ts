@@ -8,7 +8,14 @@ import {
   platformTotalsV1,
 } from '@ludex/schemas'
 import { describe, expect, it } from 'vitest'
-import { createPlatformModel, DAY_MS, experienceAt, SLOT_MS, sampleAt } from '../simulator/model/index.ts'
+import {
+  createPlatformModel,
+  DAY_MS,
+  experienceAt,
+  restrictedAt,
+  SLOT_MS,
+  sampleAt,
+} from '../simulator/model/index.ts'
 import { generateHistory, type HistoryBatch } from './generate.ts'
 
 const TO = Date.UTC(2026, 10, 1)
@@ -44,8 +51,11 @@ describe('history generator', () => {
         count++
       }
     }
+    // Restricted experiences are censored upstream: no snapshot for them, as a live poll would see.
     const existing = (slot: number) =>
-      Array.from({ length: 120 }, (_, i) => experienceAt(live, i)).filter((p) => p.createdMs <= slot).length
+      Array.from({ length: 120 }, (_, i) => experienceAt(live, i)).filter(
+        (p) => p.createdMs <= slot && !restrictedAt(live, p.index, slot),
+      ).length
     expect(count).toBe(
       Array.from({ length: (TO - FROM) / SLOT_MS }, (_, k) => existing(FROM + k * SLOT_MS)).reduce(
         (a, b) => a + b,

@@ -24,7 +24,9 @@ import {
   metadataAt,
   nextMetadataChange,
   type PlatformModel,
+  RESTRICTION_PERIOD_MS,
   type ReasonProhibited,
+  restrictedInPeriod,
   type Sample,
   SLOT_MS,
   sortsAt,
@@ -183,6 +185,19 @@ function chartMessages(model: PlatformModel, slot: number, out: ChartSortSnapsho
   }
 }
 
+/** The restriction mark (or unmark) a live poll of the slot would publish. */
+function restrictedChange(universeId: number, placeId: number, flag: boolean, slot: number): PlaceMetadataV1 {
+  return {
+    schema_version: SCHEMA_VERSION,
+    id: messageIdOf(universeId, 'restricted', flag ? 1 : 0, slot),
+    universe_id: universeId,
+    place_id: placeId,
+    observed_at: slot,
+    change: 'restricted',
+    restricted: flag,
+  }
+}
+
 function picksMessage(model: PlatformModel, day: number, observedAt: number): DailyPicksV1 {
   const date = isoDay(day)
   const places = dailyPicksFor(model, day).map((i) => {
@@ -221,6 +236,9 @@ export function* historyBatches(model: PlatformModel, options: HistoryOptions): 
   const nextCheck = new Float64Array(n).fill(Number.NEGATIVE_INFINITY)
   const lastMeta: (ExperienceMetadata | undefined)[] = new Array(n)
   const creatorSeen = new Uint8Array(model.creatorCount)
+  // The restriction period each experience was last looked at, and whether it was restricted in it.
+  const restrictionPeriod = new Float64Array(n).fill(Number.NaN)
+  const restricted = new Uint8Array(n)
   for (let i = 0; i < n; i++) {
     const p = experienceAt(model, i)
     created[i] = p.createdMs
@@ -253,10 +271,21 @@ export function* historyBatches(model: PlatformModel, options: HistoryOptions): 
         lastPicksDay = day
       }
       const digits = messageIdPartCodes(slot)
+      const period = Math.floor(slot / RESTRICTION_PERIOD_MS)
       let ccu = 0
       let alive = 0
       for (let i = 0; i < n; i++) {
         if ((created[i] as number) > slot) continue
+        if (period !== restrictionPeriod[i]) {
+          restrictionPeriod[i] = period
+          const now = restrictedInPeriod(model, i, period) ? 1 : 0
+          if (now !== restricted[i]) {
+            restricted[i] = now
+            batch.metadata.push(restrictedChange(uids[i] as number, places[i] as number, now === 1, slot))
+          }
+        }
+        // Censored upstream: a live poll sees neither counters nor details, so neither does the past.
+        if (restricted[i] === 1) continue
         if (slot >= (nextCheck[i] as number)) {
           const meta = metadataAt(model, i, slot)
           const prev = lastMeta[i]

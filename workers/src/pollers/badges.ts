@@ -16,7 +16,8 @@ export async function fetchBadgeStats(
     awarded_count: b.statistics.awardedCount,
     past_day_awarded_count: b.statistics.pastDayAwardedCount,
     win_rate_percentage: b.statistics.winRatePercentage,
-    created: b.created,
-    updated: b.updated,
+    // One form whatever offset upstream wrote: UTC with milliseconds.
+    created: new Date(b.created).toISOString(),
+    updated: new Date(b.updated).toISOString(),
   }))
 }

@@ -21,8 +21,8 @@ function contentOf(game: Game, last: DetailsContent | undefined): DetailsContent
     genre_l2: game.genre_l2 ?? last?.genre_l2 ?? '',
     price: Math.max(0, game.price ?? 0),
     max_players: game.maxPlayers,
-    created_at: Date.parse(game.created),
-    updated_at: Date.parse(game.updated),
+    created_at: game.created,
+    updated_at: game.updated,
   }
 }
 

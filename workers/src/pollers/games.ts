@@ -1,6 +1,6 @@
 import {
   messageIdOf,
-  type PlaceDetailsChange,
+  type PlaceMetadataV1,
   type PlaceSnapshotV1,
   type PlatformTotalsV1,
   SCHEMA_VERSION,
@@ -13,6 +13,7 @@ import type { PartOutcome } from '../scheduling/scheduler.ts'
 import { PendingChanges } from './change-memory.ts'
 import { type PollerDeps, type PollRun, publishAll } from './deps.ts'
 import { detailsChangeOf, detailsKey } from './details.ts'
+import { liftedChangeOf, restrictedChangeOf, restrictedKey } from './restrictions.ts'
 import type { Tracker } from './tracker.ts'
 
 export interface GamesPollResult {
@@ -23,6 +24,8 @@ export interface GamesPollResult {
   readonly failedBatches: number
   /** Tracked universes a successful games response left out (deleted or unknown upstream). */
   readonly missing: readonly number[]
+  /** Tracked universes upstream answered for with a censored item: no snapshot, not missing. */
+  readonly restricted: readonly number[]
   readonly platformTotals: PlatformTotalsV1 | null
 }
 
@@ -34,6 +37,10 @@ export interface GamesBatchResult {
   readonly detailsChanges: number
   /** Universes of the batch a successful games response left out (deleted or unknown upstream). */
   readonly missing: readonly number[]
+  /** Universes of the batch answered with a censored item (restricted, private or deleted). */
+  readonly restricted: readonly number[]
+  /** Restriction marks and unmarks published (changes only). */
+  readonly restrictionChanges: number
   /** Sum of `playing` over the batch's snapshots, for the platform total. */
   readonly ccu: number
 }
@@ -59,16 +66,18 @@ export function gamesSweepBatches(tracker: Tracker): number[][] {
 /**
  * One batch of the sweep: games + votes, one snapshot per experience for the slot, and details changes
  * from the same response. A failed votes call leaves votes null (never guessed); a failed games call
- * throws GamesBatchError, so a scheduler with retries can run the batch again.
+ * throws GamesBatchError, so a scheduler with retries can run the batch again. A universe answered with
+ * a censored item is neither a snapshot nor missing: it is marked restricted (on change), and unmarked
+ * when upstream describes it again.
  */
 export async function pollGamesBatch(
   deps: PollerDeps,
   run: PollRun,
   ids: readonly number[],
 ): Promise<GamesBatchResult> {
-  const { client, clock, logger, memory, publisher } = deps
-  const [games, votes] = await Promise.all([
-    client.getGames(ids, { signal: run.signal }).catch((err: unknown) => {
+  const { client, clock, logger, memory, publisher, tracker } = deps
+  const [answer, votes] = await Promise.all([
+    client.getGamesAnswer(ids, { signal: run.signal }).catch((err: unknown) => {
       throw new GamesBatchError(ids.length, { cause: err })
     }),
     client.getVotes(ids, { signal: run.signal }).catch((err: unknown) => {
@@ -76,23 +85,41 @@ export async function pollGamesBatch(
       return null
     }),
   ])
+  const { games } = answer
   const observedAt = clock.now()
-  const pending = await PendingChanges.recall(
-    memory,
-    games.map((g) => detailsKey(g.id)),
-  )
+  const pending = await PendingChanges.recall(memory, [
+    ...games.map((g) => detailsKey(g.id)),
+    ...ids.map(restrictedKey),
+  ])
   const votesById = new Map<number, Votes>((votes ?? []).map((v) => [v.id, v]))
   const gamesById = new Map<number, Game>(games.map((g) => [g.id, g]))
   const snapshots: PlaceSnapshotV1[] = []
-  const changes: PlaceDetailsChange[] = []
+  const changes: PlaceMetadataV1[] = []
+  const restrictedIds = new Set(answer.restricted)
   const missing: number[] = []
+  let restrictionChanges = 0
   let withoutVotes = 0
   let ccu = 0
   for (const id of ids) {
     const game = gamesById.get(id)
     if (!game) {
-      missing.push(id)
+      if (!restrictedIds.has(id)) {
+        missing.push(id)
+        continue
+      }
+      const placeId = tracker.placeIdOf(id)
+      // Tracked universes always have a place; one untracked meanwhile has nothing left to mark.
+      const mark = placeId === undefined ? null : restrictedChangeOf(id, placeId, observedAt, pending)
+      if (mark) {
+        changes.push(mark)
+        restrictionChanges++
+      }
       continue
+    }
+    const lifted = liftedChangeOf(id, game.rootPlaceId, observedAt, pending)
+    if (lifted) {
+      changes.push(lifted)
+      restrictionChanges++
     }
     const vote = votesById.get(id)
     if (!vote) withoutVotes++
@@ -121,8 +148,10 @@ export async function pollGamesBatch(
     universes: ids.length,
     snapshots: snapshots.length,
     withoutVotes,
-    detailsChanges: changes.length,
+    detailsChanges: changes.length - restrictionChanges,
     missing,
+    restricted: answer.restricted,
+    restrictionChanges,
     ccu,
   }
 }
@@ -142,6 +171,7 @@ export async function finishGamesSweep(
   let detailsChanges = 0
   let ccu = 0
   const missing: number[] = []
+  const restricted: number[] = []
   const failures: string[] = []
   for (const outcome of outcomes) {
     if (!outcome.ok) {
@@ -153,11 +183,20 @@ export async function finishGamesSweep(
     detailsChanges += outcome.result.detailsChanges
     ccu += outcome.result.ccu
     missing.push(...outcome.result.missing)
+    // Results from an older poller may lack it.
+    restricted.push(...(outcome.result.restricted ?? []))
   }
   const failedBatches = failures.length
 
   if (missing.length > 0) {
     logger.warn({ count: missing.length, sample: missing.slice(0, 10) }, 'tracked universes absent upstream')
+  }
+  if (restricted.length > 0) {
+    // Expected upstream behaviour (roblox-api.md §16), not a fault: info, not warn.
+    logger.info(
+      { count: restricted.length, sample: restricted.slice(0, 10) },
+      'tracked universes restricted upstream; no snapshots for them',
+    )
   }
 
   let platformTotals: PlatformTotalsV1 | null = null
@@ -185,10 +224,17 @@ export async function finishGamesSweep(
     detailsChanges,
     failedBatches,
     missing,
+    restricted,
     platformTotals,
   }
   logger.info(
-    { slot: run.slot, ...result, missing: missing.length, platformTotals: undefined },
+    {
+      slot: run.slot,
+      ...result,
+      missing: missing.length,
+      restricted: restricted.length,
+      platformTotals: undefined,
+    },
     'games sweep done',
   )
   return result

@@ -1,7 +1,12 @@
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SERVED_SORT_IDS } from '../simulator/http/routes.ts'
-import { createPlatformModel, experienceAt, type PlatformModel } from '../simulator/model/index.ts'
+import {
+  createPlatformModel,
+  experienceAt,
+  type PlatformModel,
+  restrictedAt,
+} from '../simulator/model/index.ts'
 import { startSimulatorServer } from '../simulator/server.ts'
 import { createRobloxClient, type RobloxClient } from './client.ts'
 import { RobloxHttpError } from './errors.ts'
@@ -46,7 +51,12 @@ describe('client shapes against the simulator', () => {
       client.getVotes(universes),
       client.getPlaceDetails(idx.map((i) => experienceAt(model, i).rootPlaceId)),
     ])
-    expect(new Set(games.map((g) => g.id))).toEqual(new Set(universes))
+    // Restricted universes come back censored (getGames leaves them out), not dropped: getGamesAnswer names them.
+    const open = idx.filter((i) => !restrictedAt(model, i, NOW)).map((i) => experienceAt(model, i).universeId)
+    expect(new Set(games.map((g) => g.id))).toEqual(new Set(open))
+    const answer = await client.getGamesAnswer(universes)
+    expect(new Set(answer.restricted)).toEqual(new Set(universes.filter((u) => !open.includes(u))))
+    expect(answer.missing).toEqual([])
     expect(votes).toHaveLength(universes.length)
     expect(details).toHaveLength(universes.length)
     const first = idx[0] ?? 0

@@ -366,6 +366,52 @@ describe('roblox client against a scripted upstream', () => {
     expect(seen.at(-1)?.url.pathname).toBe('/apis/charts-api/v1/get-sort-content')
   })
 
+  it('accounts for every universe of a games answer, asking one by one where censored items are ambiguous', async () => {
+    // 2 and 3 are restricted, 4 is deleted outright: one censored item for three universes left out.
+    const censored = { id: 0, rootPlaceId: 0, name: '[TITLE UNAVAILABLE]', isContentRestricted: true }
+    const { seen, baseTemplate } = await scriptedServer((_req, url) => {
+      const ids = idsOf(url)
+      if (ids.length === 1) return { body: { data: ids[0] === 4 ? [] : [censored] } }
+      return { body: { data: [game(1, { created: '2020-01-01T00:00:00.1234567-05:00' }), censored] } }
+    })
+    const answer = await clientFor(baseTemplate).getGamesAnswer([1, 2, 3, 4])
+    expect(answer.games.map((g) => g.id)).toEqual([1])
+    expect(answer.games[0]?.created).toBe(Date.UTC(2020, 0, 1, 5, 0, 0, 123))
+    expect(answer.restricted.sort()).toEqual([2, 3])
+    expect(answer.missing).toEqual([4])
+    expect(seen.map((r) => r.url.searchParams.get('universeIds'))).toEqual(['1,2,3,4', '2', '3', '4'])
+    // The plain call leaves censored items out.
+    expect((await clientFor(baseTemplate).getGames([1, 2])).map((g) => g.id)).toEqual([1])
+  })
+
+  it('reads every error envelope into the typed error', async () => {
+    const bodies = [
+      { errors: [{ code: 9002, subcode: 0, message: 'Unauthorized' }] },
+      { errors: [{ code: 1, message: 'The universe does not exist.', field: 'universeId' }] },
+      '<html>Bad request</html>',
+    ]
+    const { baseTemplate } = await scriptedServer((_req, _url, n) => ({ status: 400, body: bodies[n - 1] }))
+    const client = clientFor(baseTemplate)
+    const errors = []
+    for (let k = 0; k < bodies.length; k++) errors.push(await client.getVotes([1]).catch((e: unknown) => e))
+    expect(errors.every((e) => e instanceof RobloxHttpError)).toBe(true)
+    const [subcode, field, html] = errors as RobloxHttpError[]
+    expect(subcode).toMatchObject({
+      status: 400,
+      code: 9002,
+      subcode: 0,
+      upstreamMessage: 'Unauthorized',
+      field: null,
+    })
+    expect(field).toMatchObject({
+      code: 1,
+      upstreamMessage: 'The universe does not exist.',
+      field: 'universeId',
+    })
+    expect(field?.message).toContain('[field universeId]')
+    expect(html).toMatchObject({ status: 400, code: null, subcode: null, upstreamMessage: null, field: null })
+  })
+
   it('caches place → universe permanently and sends the cookie only where needed', async () => {
     const { seen, baseTemplate } = await scriptedServer((req, url) => {
       if (url.pathname.includes('/universes/v1/places/')) return { body: { universeId: 42 } }

@@ -3,6 +3,7 @@ import type { Logger } from 'pino'
 import type { z } from 'zod'
 import { chunk, uniqueIds } from './chunk.ts'
 import { RobloxCookieRequiredError, RobloxHttpError, UpstreamShapeError } from './errors.ts'
+import { accountForGames, type GamesAnswer } from './games-answer.ts'
 import { createHttpCaller, type HttpCaller } from './http.ts'
 import { abortableSleep, createHostPacer, type HostPacer } from './pacing.ts'
 import { ageRecommendationResponse } from './shapes/age.ts'
@@ -11,6 +12,7 @@ import { type GroupSummary, groupsResponse, type UserSummary, usersResponse } fr
 import {
   type Game,
   gamesResponse,
+  isCensoredGame,
   type PlaceDetails,
   placeDetailsResponse,
   placeUniverseResponse,
@@ -72,7 +74,13 @@ export interface AgeRecommendation {
 
 export interface RobloxClient {
   readonly hasCookie: boolean
+  /** The games upstream describes; censored and content-restricted items are left out. */
   getGames(universeIds: readonly number[], options?: CallOptions): Promise<Game[]>
+  /**
+   * Every universe accounted for: games, restricted (censored items, matched by elimination; a batch
+   * elimination cannot settle is asked about one universe at a time) and missing (left out).
+   */
+  getGamesAnswer(universeIds: readonly number[], options?: CallOptions): Promise<GamesAnswer>
   getVotes(universeIds: readonly number[], options?: CallOptions): Promise<Votes[]>
   getPlaceDetails(placeIds: readonly number[], options?: CallOptions): Promise<PlaceDetails[]>
   /** null for a place upstream does not know. Cached for the life of the cache map. */
@@ -191,20 +199,48 @@ export function createRobloxClient(options: RobloxClientOptions): RobloxClient {
     }
   }
 
+  const gamesCall = async (part: readonly number[], o: CallOptions | undefined) =>
+    (
+      await http({
+        service: 'games',
+        path: '/v1/games',
+        query: { universeIds: part.join(',') },
+        schema: gamesResponse,
+        signal: o?.signal,
+      })
+    ).data
+
   return {
     hasCookie: Boolean(options.cookie),
 
     getGames: (ids, o) =>
-      batched(ids, GAMES_BATCH, async (part) => {
-        const res = await http({
-          service: 'games',
-          path: '/v1/games',
-          query: { universeIds: part.join(',') },
-          schema: gamesResponse,
-          signal: o?.signal,
-        })
-        return res.data
-      }),
+      batched(ids, GAMES_BATCH, async (part) =>
+        (await gamesCall(part, o)).filter(
+          (item): item is Game => !isCensoredGame(item) && item.isContentRestricted !== true,
+        ),
+      ),
+
+    getGamesAnswer: async (ids, o) => {
+      const parts = await Promise.all(
+        chunk(uniqueIds(ids), GAMES_BATCH).map(async (part) => {
+          const first = accountForGames(part, await gamesCall(part, o))
+          const answer = { games: first.games, restricted: first.restricted, missing: first.missing }
+          // Elimination could not tell which of these the censored items stand for: ask one by one.
+          for (const id of first.unresolved) {
+            const one = accountForGames([id], await gamesCall([id], o))
+            answer.games.push(...one.games)
+            answer.restricted.push(...one.restricted, ...one.unresolved)
+            answer.missing.push(...one.missing)
+          }
+          return answer
+        }),
+      )
+      return {
+        games: parts.flatMap((p) => p.games),
+        restricted: parts.flatMap((p) => p.restricted),
+        missing: parts.flatMap((p) => p.missing),
+      }
+    },
 
     getVotes: (ids, o) =>
       batched(ids, VOTES_BATCH, async (part) => {

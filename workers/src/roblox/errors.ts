@@ -12,23 +12,29 @@ export class RobloxClientError extends Error {
 
 /**
  * An upstream HTTP error: a 4xx other than 429 (never retried), or a 5xx/429 still failing after the
- * last retry. `code` and `upstreamMessage` come from Roblox's `{errors:[{code,message}]}` envelope.
+ * last retry. `code`, `upstreamMessage`, `subcode` and `field` come from Roblox's error envelope, in
+ * whichever of its shapes it came (upstreamErrorOf); each is null when the body did not say.
  */
 export class RobloxHttpError extends RobloxClientError {
+  readonly subcode: number | null
+  readonly field: string | null
+
   constructor(
     url: string,
     readonly status: number,
     readonly code: number | null,
     readonly upstreamMessage: string | null,
     readonly attempts: number,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; subcode?: number | null; field?: string | null },
   ) {
     super(
-      `HTTP ${status} from ${url}${code === null ? '' : ` (code ${code})`}${upstreamMessage ? `: ${upstreamMessage}` : ''} after ${attempts} attempt(s)`,
+      `HTTP ${status} from ${url}${code === null ? '' : ` (code ${code})`}${upstreamMessage ? `: ${upstreamMessage}` : ''}${options?.field ? ` [field ${options.field}]` : ''} after ${attempts} attempt(s)`,
       url,
       options,
     )
     this.name = 'RobloxHttpError'
+    this.subcode = options?.subcode ?? null
+    this.field = options?.field ?? null
   }
 }
 

@@ -2,7 +2,7 @@ import type { Logger } from 'pino'
 import type { z } from 'zod'
 import { RobloxHttpError, RobloxNetworkError, UpstreamShapeError } from './errors.ts'
 import type { HostPacer } from './pacing.ts'
-import { errorEnvelope } from './shapes/common.ts'
+import { upstreamErrorOf } from './shapes/common.ts'
 
 /** The upstream services of roblox-api.md; the base template's `{service}` takes one of these. */
 export type RobloxService = 'games' | 'apis' | 'thumbnails' | 'badges' | 'users' | 'groups'
@@ -142,10 +142,9 @@ export function createHttpCaller(options: HttpCallerOptions): HttpCaller {
         return parsed.data
       }
 
-      const envelope = errorEnvelope.safeParse(safeJson(text))
-      const first = envelope.success ? envelope.data.errors?.[0] : undefined
-      const code = first?.code ?? null
-      const message = first?.message ?? null
+      const upstream = upstreamErrorOf(safeJson(text))
+      const { code, message } = upstream
+      const detail = { subcode: upstream.subcode, field: upstream.field }
 
       // Roblox hands out a CSRF token on a 403 for cookie-authenticated POSTs; retry once with it.
       if (status === 403 && method === 'POST' && csrfHeader && !csrfRetried) {
@@ -177,9 +176,10 @@ export function createHttpCaller(options: HttpCallerOptions): HttpCaller {
           'roblox server error; retrying',
         )
       } else {
-        throw new RobloxHttpError(url, status, code, message, attempts)
+        throw new RobloxHttpError(url, status, code, message, attempts, detail)
       }
-      if (attempt >= options.maxRetries) throw new RobloxHttpError(url, status, code, message, attempts)
+      if (attempt >= options.maxRetries)
+        throw new RobloxHttpError(url, status, code, message, attempts, detail)
       await options.sleep(wait, request.signal)
     }
   }

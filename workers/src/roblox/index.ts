@@ -1,6 +1,7 @@
 export * from './chunk.ts'
 export * from './client.ts'
 export * from './errors.ts'
+export * from './games-answer.ts'
 export { parseRetryAfter, type RobloxService } from './http.ts'
 export * from './pacing.ts'
 export * from './redis-pacer.ts'

@@ -60,18 +60,22 @@ describe('simulator server', () => {
   })
 
   it('enforces the batch limit and id validation', async () => {
-    const ids = live.slice(0, 51).map((p) => p.universeId)
+    // Upstream takes 100 ids a call where 50 is documented (roblox-api.md §16); 101 is too many.
+    const ids = live.slice(0, 101).map((p) => p.universeId)
+    expect(ids).toHaveLength(101)
     const tooMany = await get('games', `/v1/games?universeIds=${ids.join(',')}`)
     expect(tooMany.status).toBe(400)
     expect(((await tooMany.json()) as { errors: { code: number }[] }).errors[0]?.code).toBe(9)
-    const fifty = await get('games', `/v1/games/votes?universeIds=${ids.slice(0, 50).join(',')}`)
-    expect(fifty.status).toBe(200)
-    expect(((await fifty.json()) as { data: unknown[] }).data).toHaveLength(50)
+    const hundred = await get('games', `/v1/games/votes?universeIds=${ids.slice(0, 100).join(',')}`)
+    expect(hundred.status).toBe(200)
+    expect(((await hundred.json()) as { data: unknown[] }).data).toHaveLength(100)
+    const games = await get('games', `/v1/games?universeIds=${ids.slice(0, 100).join(',')}`)
+    expect(((await games.json()) as { data: unknown[] }).data).toHaveLength(100)
     const invalid = await get('games', '/v1/games?universeIds=abc')
     expect(invalid.status).toBe(400)
     const err = (await invalid.json()) as { errors: { code: number; userFacingMessage: string }[] }
     expect(err.errors[0]).toMatchObject({ code: 8, userFacingMessage: 'Something went wrong' })
-    const thumbs = await get('thumbnails', `/v1/games/icons?universeIds=${[...ids, ...ids].join(',')}`)
+    const thumbs = await get('thumbnails', `/v1/games/icons?universeIds=${ids.join(',')}`)
     expect(thumbs.status).toBe(400)
     expect(((await thumbs.json()) as { errors: { code: number }[] }).errors[0]?.code).toBe(1)
   })

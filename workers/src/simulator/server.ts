@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { Logger } from 'pino'
 import { EXCHANGE_RATES_PATH, EXCHANGE_RATES_SERVICE, exchangeRatesReply } from './http/exchange-rates.ts'
 import { route, SERVICE_NAMES } from './http/routes.ts'
-import { fail, type Reply, RequestBodyError, readJson, write } from './http/wire.ts'
+import { ERROR_ENVELOPES, fail, type Reply, RequestBodyError, readJson, write } from './http/wire.ts'
 import { type PlatformModel, snapSlot } from './model/index.ts'
 
 /** Probability per request of each injected fault. */
@@ -71,6 +71,9 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
     }
   }
 
+  // Injected faults come in each of upstream's error envelopes, so clients meet them all.
+  const envelope = () => ERROR_ENVELOPES[Math.floor(random() * ERROR_ENVELOPES.length)] ?? 'documented'
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const common = rateHeaders()
     const url = new URL(req.url ?? '/', 'http://simulator')
@@ -87,13 +90,18 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
     if (random() < rates.throttle) {
       const retryAfter = random() < 0.2 ? '0' : '1'
       logger.debug({ path: url.pathname }, 'simulator fault: 429')
-      write(res, fail(429, 4, 'Too many requests', { 'retry-after': retryAfter }), common)
+      write(
+        res,
+        fail(429, 4, 'Too many requests', { headers: { 'retry-after': retryAfter }, envelope: envelope() }),
+        common,
+      )
       return
     }
     if (random() < rates.serverError) {
       const status = random() < 0.5 ? 500 : 503
       logger.debug({ path: url.pathname, status }, 'simulator fault: server error')
-      write(res, fail(status, 0, status === 500 ? 'InternalServerError' : 'Service Unavailable'), common)
+      const message = status === 500 ? 'InternalServerError' : 'Service Unavailable'
+      write(res, fail(status, 0, message, { envelope: envelope() }), common)
       return
     }
     const omit = random() < rates.omitFields

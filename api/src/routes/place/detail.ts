@@ -18,7 +18,10 @@ export const placeDetailRoute = defineRoute({
     'tags holding it, and of the caller’s own tags that do. daily_pick_dates is history: ' +
     'visitors get the dates of the last 30 days only, as /api/platform/picks serves them (from the ' +
     'first date that starts inside the window, which X-Ludex-History-Start names). The rest is the ' +
-    'current state, the same for everyone. 404 when the place is not tracked.',
+    'current state, the same for everyone. restricted_since: when upstream began answering for the ' +
+    'experience with a censored item (restricted, private or deleted), null when it does not; while ' +
+    'restricted the counters are the last ones seen and the experience is left out of the platform ' +
+    'totals. 404 when the place is not tracked.',
   params: z.object({ place_id: idParam }),
   response: experience,
   errors: [404],

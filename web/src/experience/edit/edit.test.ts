@@ -19,6 +19,7 @@ const EXPERIENCE: Experience = {
   like_percentage: 0.91,
   age_limit: 0,
   play_status: 1,
+  restricted_since: null,
   creator_id: 1,
   genre_l1: 'Obby & Platformer',
   genre_l2: 'Classic Obby',

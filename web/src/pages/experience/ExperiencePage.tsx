@@ -17,6 +17,7 @@ import { ExperienceHeader } from '../../experience/ExperienceHeader.tsx'
 import { InfoPanel } from '../../experience/InfoPanel.tsx'
 import { PriceCard } from '../../experience/PriceCard.tsx'
 import { RankingsCard } from '../../experience/RankingsCard.tsx'
+import { RestrictedNotice } from '../../experience/RestrictedNotice.tsx'
 import { LikePercentageChart, LikesChart, LineStatChart } from '../../experience/StatCharts.tsx'
 import { openSignInToSeeMore } from '../../experience/sign-in-to-see-more.tsx'
 import { useHashTab } from '../../experience/use-hash-tab.ts'
@@ -97,6 +98,7 @@ export function ExperiencePage() {
   return (
     <Stack gap="md">
       <ExperienceHeader experience={experience} />
+      <RestrictedNotice experience={experience} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: dashboards ? 9 : 12 }}>
           <InfoPanel experience={experience} />

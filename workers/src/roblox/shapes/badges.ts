@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { pagedList, upstreamCount, upstreamId } from './common.ts'
+import { upstreamDate } from './dates.ts'
 
 export const badge = z
   .object({
@@ -9,8 +10,9 @@ export const badge = z
     displayName: z.string().nullish(),
     enabled: z.boolean(),
     iconImageId: upstreamId.nullish(),
-    created: z.string(),
-    updated: z.string(),
+    /** Epoch ms: badges carry local offsets such as -05:00 (roblox-api.md §16). */
+    created: upstreamDate,
+    updated: upstreamDate,
     statistics: z
       .object({
         pastDayAwardedCount: upstreamCount,

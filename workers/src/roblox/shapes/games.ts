@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { dataList, upstreamCount, upstreamId } from './common.ts'
+import { upstreamDate } from './dates.ts'
 
 export const gameCreator = z
   .object({
@@ -30,8 +31,9 @@ export const game = z
     visits: upstreamCount,
     favoritedCount: upstreamCount,
     maxPlayers: z.number().int().nonnegative(),
-    created: z.string(),
-    updated: z.string(),
+    /** Epoch ms, read from any of upstream's date forms (dates.ts). */
+    created: upstreamDate,
+    updated: upstreamDate,
     studioAccessToApisAllowed: z.boolean().optional(),
     createVipServersAllowed: z.boolean().optional(),
     // The wire carries a string; the Swagger says int: accept both (roblox-api.md §1).
@@ -42,10 +44,36 @@ export const game = z
     untranslated_genre_l1: z.string().nullish(),
     isAllGenre: z.boolean().optional(),
     isFavoritedByUser: z.boolean().optional(),
+    isContentRestricted: z.boolean().optional(),
   })
   .loose()
 export type Game = z.infer<typeof game>
-export const gamesResponse = dataList(game)
+
+/**
+ * A restricted, private, unpublished or deleted universe as /v1/games answers it (roblox-api.md §16):
+ * an item with id 0, '[TITLE UNAVAILABLE]', an '[UNKNOWN]' creator and zeros, so nothing but its
+ * existence is dependable; which requested universe it stands for is worked out by elimination.
+ */
+export const censoredGame = z
+  .object({ id: z.literal(0), isContentRestricted: z.boolean().optional() })
+  .loose()
+export type CensoredGame = z.infer<typeof censoredGame>
+
+/**
+ * One item of the games answer: censored when its id is 0, else a game. Chosen by id rather than by a
+ * union, so a game lacking a required field reports that field (`data.3.playing`), not "Invalid input".
+ */
+const gamesItem = z.unknown().transform((value, ctx): Game | CensoredGame => {
+  const censored = typeof value === 'object' && value !== null && (value as { id?: unknown }).id === 0
+  const parsed = censored ? censoredGame.safeParse(value) : game.safeParse(value)
+  if (parsed.success) return parsed.data
+  // The issues are zod's own, re-raised under this item's path (zod prefixes it).
+  for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, input: value } as z.core.$ZodRawIssue)
+  return z.NEVER
+})
+export const gamesResponse = dataList(gamesItem)
+
+export const isCensoredGame = (item: Game | CensoredGame): item is CensoredGame => item.id === 0
 
 export const votes = z.object({ id: upstreamId, upVotes: upstreamCount, downVotes: upstreamCount }).loose()
 export type Votes = z.infer<typeof votes>

@@ -7,6 +7,7 @@ import {
   indexOfUniverse,
   metadataAt,
   type PlatformModel,
+  restrictedAt,
   type Sample,
   SIMULATED_SORTS,
   sampleAt,
@@ -15,6 +16,7 @@ import {
 import {
   ageRecommendationShape,
   badgeShape,
+  CENSORED_GAME,
   FILTER_SORT,
   gameShape,
   placeDetailsShape,
@@ -39,7 +41,8 @@ export interface RouteRequest {
   readonly omit: boolean
 }
 
-const GAMES_MAX = 50
+// Documented as 50 since 2025, but upstream answers 100 and 2026 clients send that (roblox-api.md §16).
+const GAMES_MAX = 100
 const THUMBS_MAX = 100
 const SORTS_PER_PAGE = 6
 const BADGE_LIMITS = new Set([10, 25, 50, 100])
@@ -78,8 +81,11 @@ function games(r: RouteRequest): Reply | null {
   if (p === '/v1/games') {
     const ids = universeIds(r, GAMES_MAX, 9, 8)
     if (!Array.isArray(ids)) return ids
+    // A restricted universe is not dropped: it comes back censored, id 0 and all (roblox-api.md §16).
     const data = knownUniverses(r, ids).map((i) =>
-      gameShape(r.model, i, metadataAt(r.model, i, r.slotMs), sample(r, i), r.omit),
+      restrictedAt(r.model, i, r.slotMs)
+        ? { ...CENSORED_GAME }
+        : gameShape(r.model, i, metadataAt(r.model, i, r.slotMs), sample(r, i), r.omit),
     )
     return ok({ data: shuffled(data, r.random) })
   }
@@ -116,7 +122,12 @@ function games(r: RouteRequest): Reply | null {
   const favorites = /^\/v1\/games\/(\d+)\/favorites\/count$/.exec(p)
   if (favorites) {
     const [i] = knownUniverses(r, [Number(favorites[1])])
-    if (i === undefined) return fail(404, 2, 'The requested universe does not exist.')
+    if (i === undefined) {
+      return fail(404, 2, 'The requested universe does not exist.', {
+        envelope: 'field',
+        field: 'universeId',
+      })
+    }
     return ok({ favoritesCount: sample(r, i).favorites })
   }
   return null

@@ -35,6 +35,35 @@ function creatorRef(c: CreatorParams) {
   return { id: c.id, name: c.name, type: c.type, isRNVAccount: false, hasVerifiedBadge: c.verified }
 }
 
+/** What /v1/games answers for a restricted, private or deleted universe (roblox-api.md §16). */
+export const CENSORED_GAME = {
+  id: 0,
+  rootPlaceId: 0,
+  name: '[TITLE UNAVAILABLE]',
+  description: '',
+  sourceName: null,
+  sourceDescription: null,
+  creator: { id: 0, name: '[UNKNOWN]', type: 'Group', isRNVAccount: false, hasVerifiedBadge: false },
+  price: null,
+  allowedGearGenres: [],
+  allowedGearCategories: [],
+  isGenreEnforced: false,
+  copyingAllowed: false,
+  playing: 0,
+  visits: 0,
+  maxPlayers: 0,
+  created: '0001-01-01T00:00:00Z',
+  updated: '0001-01-01T00:00:00Z',
+  studioAccessToApisAllowed: false,
+  createVipServersAllowed: false,
+  universeAvatarType: 'MorphToR15',
+  genre: 'All',
+  isAllGenre: true,
+  isFavoritedByUser: false,
+  favoritedCount: 0,
+  isContentRestricted: true,
+} as const
+
 export function gameShape(
   model: PlatformModel,
   index: number,
@@ -73,6 +102,7 @@ export function gameShape(
     isAllGenre: true,
     isFavoritedByUser: false,
     favoritedCount: sample.favorites,
+    isContentRestricted: false,
   }
 }
 

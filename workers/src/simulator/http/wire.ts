@@ -11,13 +11,30 @@ export function ok(body: unknown): Reply {
   return { status: 200, body }
 }
 
-/** Roblox's error envelope (roblox-api.md §0). */
-export function fail(status: number, code: number, message: string, headers?: Record<string, string>): Reply {
-  return {
-    status,
-    body: { errors: [{ code, message, userFacingMessage: 'Something went wrong' }] },
-    ...(headers ? { headers } : {}),
-  }
+/**
+ * The shapes Roblox's error envelope comes in (roblox-api.md §0, §16): the documented one with
+ * `userFacingMessage`, one with a `subcode` and no `userFacingMessage`, one naming the `field`.
+ */
+export const ERROR_ENVELOPES = ['documented', 'subcode', 'field'] as const
+export type ErrorEnvelope = (typeof ERROR_ENVELOPES)[number]
+
+export interface FailOptions {
+  readonly headers?: Record<string, string>
+  readonly envelope?: ErrorEnvelope
+  /** The request field the error is about, for the 'field' envelope. */
+  readonly field?: string
+}
+
+/** An error reply in one of Roblox's envelopes (the documented one unless told). */
+export function fail(status: number, code: number, message: string, options: FailOptions = {}): Reply {
+  const envelope = options.envelope ?? 'documented'
+  const error =
+    envelope === 'subcode'
+      ? { code, subcode: 0, message }
+      : envelope === 'field'
+        ? { code, message, field: options.field ?? 'universeIds' }
+        : { code, message, userFacingMessage: 'Something went wrong' }
+  return { status, body: { errors: [error] }, ...(options.headers ? { headers: options.headers } : {}) }
 }
 
 export class RequestBodyError extends Error {
@@ -87,8 +104,19 @@ export function shuffled<T>(items: T[], random: () => number): T[] {
   return items
 }
 
+const OFFSET_MS = -5 * 3_600_000
+
+/**
+ * A date-time as upstream writes it (roblox-api.md §16), in one of three forms picked from the second so
+ * every form occurs: `Z` with 7 fraction digits, `+00:00` with 3, and the local offset `-05:00` with 7.
+ * Digits past the millisecond are a fixed function of it, so the instant read back is always `ms`.
+ */
 export function iso(ms: number): string {
-  return new Date(ms).toISOString()
+  const form = Math.floor(ms / 1000) % 3
+  const sub = String(((ms % 10_000) * 7919) % 10_000).padStart(4, '0')
+  if (form === 1) return new Date(ms).toISOString().replace('Z', '+00:00')
+  if (form === 0) return new Date(ms).toISOString().replace('Z', `${sub}Z`)
+  return new Date(ms + OFFSET_MS).toISOString().replace('Z', `${sub}-05:00`)
 }
 
 export function encodeCursor(offset: number): string {

@@ -19,4 +19,5 @@ export {
   sampleAt,
   snapSlot,
 } from './platform.ts'
+export * from './restriction.ts'
 export * from './sorts.ts'

@@ -1,4 +1,4 @@
-import { HISTORY_START_HEADER } from '@ludex/api'
+import { apiRoutes, HISTORY_START_HEADER } from '@ludex/api'
 import { PARTIAL_FROM_HEADER, parseCsv } from '@ludex/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiFixture, asUser, expectBadRequest, getJson, startApiFixture } from './fixture.ts'
@@ -251,5 +251,40 @@ describe('CSV exports of /api/stats and /api/platform', () => {
     const csv = await getCsv(visitor, path, 'format')
     expect(csv.headers.get(HISTORY_START_HEADER)).not.toBeNull()
     expect(Date.parse(rows[0]?.[2] ?? '')).toBe(Date.parse(csv.headers.get(HISTORY_START_HEADER) ?? ''))
+  })
+
+  it('documents format and the text/csv answer on every /api/stats and /api/platform call, and only there', async () => {
+    const { body } = await getJson<{
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            description?: string
+            parameters?: { name: string; in: string; schema: { enum?: string[] } }[]
+            responses: Record<
+              string,
+              { content?: Record<string, unknown>; headers?: Record<string, unknown> }
+            >
+          }
+        >
+      >
+    }>(visitor, '/api/openapi.json')
+    let exportable = 0
+    for (const route of apiRoutes) {
+      const op = body.paths[route.path]![route.method.toLowerCase()]!
+      const format = op.parameters?.find((p) => p.name === 'format' && p.in === 'query')
+      const ok = op.responses['200']!
+      if (/^\/api\/(stats|platform)\//.test(route.path)) {
+        exportable++
+        expect(format?.schema.enum, route.path).toEqual(['json', 'csv'])
+        expect(Object.keys(ok.content ?? {}), route.path).toEqual(['application/json', 'text/csv'])
+        expect(ok.headers, route.path).toHaveProperty('Content-Disposition')
+        expect(op.description, route.path).toContain('format=csv')
+      } else {
+        expect(format, route.path).toBeUndefined()
+      }
+    }
+    expect(exportable).toBe(10)
   })
 })

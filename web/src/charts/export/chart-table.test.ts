@@ -3,6 +3,7 @@ import type { Data } from 'plotly.js'
 import { describe, expect, it } from 'vitest'
 import { ganttTrace } from '../gantt.ts'
 import { histogramTrace } from '../histogram.ts'
+import { inProgressTrace } from '../in-progress.ts'
 import { chartTable } from './chart-table.ts'
 import { chartJson } from './download.ts'
 
@@ -13,8 +14,9 @@ describe('chartTable: exactly the data drawn', () => {
   it('a line over time: a row per drawn point, gaps left out, times in ISO UTC', () => {
     const data: Data[] = [
       { type: 'scatter', name: 'CCU', x: [T0, T0 + DAY, T0 + 2 * DAY], y: [10, null, 12.5] },
-      // The bucket in progress is its own trace, drawn dotted: it is exported under its name.
-      { type: 'scatter', name: 'CCU (in progress)', x: [new Date(T0 + 3 * DAY)], y: [3] },
+      // The dotted segment repeats the line's points: drawn, not exported twice.
+      inProgressTrace('CCU', [[T0 + 2 * DAY, 12.5]], '#000000'),
+      { type: 'scatter', name: 'Likes (in progress)', x: [new Date(T0 + 3 * DAY)], y: [3] },
     ]
     const t = chartTable(data, { xaxis: { type: 'date' } }, 'Players', {
       value: { name: 'ccu', unit: 'players' },
@@ -23,7 +25,7 @@ describe('chartTable: exactly the data drawn', () => {
     expect(t.rows).toEqual([
       ['CCU', '2026-05-01T01:00:00.000Z', 10],
       ['CCU', '2026-05-03T01:00:00.000Z', 12.5],
-      ['CCU (in progress)', '2026-05-04T01:00:00.000Z', 3],
+      ['Likes (in progress)', '2026-05-04T01:00:00.000Z', 3],
     ])
   })
 

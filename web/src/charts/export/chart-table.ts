@@ -11,6 +11,12 @@ export interface ChartExport {
   readonly category?: ExportColumn
 }
 
+/**
+ * The `meta` of a trace that only repeats points another trace holds (the dotted segment to the period
+ * in progress repeats the line's last whole point and its points in progress): drawn, never exported.
+ */
+export const NOT_EXPORTED = { export: 'skip' } as const
+
 const SERIES: ExportColumn = { name: 'series' }
 const TIME: ExportColumn = { name: 'time', unit: TIME_UNIT }
 
@@ -25,6 +31,7 @@ interface TraceFields {
   readonly text?: ArrayLike<unknown> | string
   readonly labels?: ArrayLike<unknown>
   readonly values?: ArrayLike<unknown>
+  readonly meta?: unknown
 }
 
 /** A drawn time (epoch ms, ISO text or Date) as ISO 8601 UTC; anything else as it is. */
@@ -68,7 +75,9 @@ export function chartTable(
   title: string,
   spec?: Pick<ChartExport, 'value' | 'category'>,
 ): ExportTable {
-  const traces = data as readonly TraceFields[]
+  const traces = (data as readonly TraceFields[]).filter(
+    (t) => (t.meta as { export?: unknown } | undefined)?.export !== NOT_EXPORTED.export,
+  )
   const value = spec?.value ?? { name: axisTitle(layout?.yaxis) ?? title }
   if (traces.some((t) => t.type === 'pie')) {
     return {

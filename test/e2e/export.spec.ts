@@ -1,4 +1,4 @@
-import { exportFileName, parseCsv } from '@ludex/schemas'
+import { csvField, exportFileName, parseCsv } from '@ludex/schemas'
 import type { Download, Locator, Page } from '@playwright/test'
 import { expect, expectCharts, main, test } from './support/fixtures.ts'
 
@@ -40,7 +40,9 @@ async function exportBoth(page: Page, figure: Locator) {
   const [header, ...rows] = parseCsv(await text(csvFile))
   const json = JSON.parse(await text(jsonFile)) as ChartJson
   expect(header).toEqual(json.columns)
-  expect(rows).toEqual(json.rows.map((r) => r.map((c) => (c === null ? '' : String(c)))))
+  // A cell as the CSV holds it: text a spreadsheet would run as a formula ('-', '=…') is defused.
+  const asCsv = (c: string | number | null) => parseCsv(csvField(c))[0]?.[0] ?? ''
+  expect(rows).toEqual(json.rows.map((r) => r.map(asCsv)))
   expect(rows.length).toBeGreaterThan(0)
   return { csv: csvFile.suggestedFilename(), json: jsonFile.suggestedFilename(), header, rows }
 }

@@ -12,8 +12,9 @@ import { type ApiFixture, asUser, expectBadRequest, getJson, startApiFixture } f
 const DAY_MS = 86_400_000
 type Cell = string | number | boolean | null
 const iso = (ms: number) => new Date(ms).toISOString()
-/** A cell as the CSV writes it (an empty field for nothing). */
-const text = (c: Cell) => (c === null ? '' : String(c))
+/** A cell as the CSV holds it: empty for nothing; a text a spreadsheet would run as a formula defused. */
+const text = (c: Cell) =>
+  c === null ? '' : typeof c === 'string' && /^[=+\-@\t\r]/.test(c) ? `'${c}` : String(c)
 
 interface StatsJson {
   stat: string

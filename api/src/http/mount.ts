@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto'
 import Router from '@koa/router'
-import { isStaffRole } from '@ludex/schemas'
+import { csvText, type ExportFormat, isStaffRole } from '@ludex/schemas'
 import type Koa from 'koa'
 import type { ApiDeps } from '../deps.ts'
 import type { ViewerResolver } from '../viewer/viewer.ts'
 import { ApiError } from './api-error.ts'
+import { attachmentDisposition, CSV_TYPE, csvFileName, wantsCsv } from './export/csv-answer.ts'
 import { readBodyBytes, readJsonBody } from './json-body.ts'
 import { koaPath, type RawResult, type RouteDef, type StatusResult } from './route.ts'
 import { parseQuery, parseWith } from './validate.ts'
@@ -84,8 +85,18 @@ export function mountRoutes(app: Koa, routes: readonly RouteDef[], options: Moun
             })
           }
         }
-        const text = JSON.stringify(result)
-        ctx.type = 'application/json; charset=utf-8'
+        // The CSV is the same answer, written as a table: the visitor window and headers are the JSON's.
+        const csv = route.csv && wantsCsv(ctx, (query as { format?: ExportFormat }).format)
+        const text = csv ? csvText(route.csv(result)) : JSON.stringify(result)
+        ctx.type = csv ? `${CSV_TYPE}; charset=utf-8` : 'application/json; charset=utf-8'
+        if (csv) {
+          ctx.set(
+            'Content-Disposition',
+            attachmentDisposition(
+              csvFileName(route.path, params as Record<string, unknown>, query, route.query),
+            ),
+          )
+        }
         if (route.method === 'GET') {
           const etag = etagOf(text)
           ctx.set('ETag', etag)

@@ -1,6 +1,7 @@
 import { apiError, EVENT_HEADERS } from '@ludex/schemas'
 import { z } from 'zod'
-import type { RouteDef } from './route.ts'
+import { CSV_TYPE } from './export/csv-answer.ts'
+import type { ResponseHeader, RouteDef } from './route.ts'
 import { declaredKeys } from './validate.ts'
 
 type JsonSchema = Record<string, unknown>
@@ -61,6 +62,19 @@ const STATUS_HEADERS: Record<number, Record<string, unknown>> = {
   },
 }
 
+/** What every CSV-capable call adds to its description (the `format` parameter says the rest). */
+const CSV_SENTENCE =
+  'CSV: `format=csv` (or `Accept: text/csv` without `format`) answers the same rows as a text/csv ' +
+  'attachment: one CSV row per JSON row (a series point, a list entry), times in ISO 8601 UTC, a header ' +
+  'row naming each column with its unit, named from the call and its range; the visitor window and the ' +
+  'X-Ludex-* headers are those of the JSON answer.'
+
+const CSV_HEADERS: Readonly<Record<string, ResponseHeader>> = {
+  'Content-Disposition': {
+    description: 'On a CSV answer: attachment; filename="<call>-<parameters and range>.csv"',
+  },
+}
+
 /** How a call names who is asking, for its `security` entry. */
 function securityOf(route: RouteDef): Record<string, string[]>[] {
   if (route.security === 'gameKey') return [{ gameKey: [] }]
@@ -109,10 +123,13 @@ export function buildOpenApi(
       'application/json': { schema: jsonSchema(route.response, 'output') },
     }
     for (const type of route.alternativeContentTypes ?? []) success[type] = { schema: { type: 'string' } }
-    const headers = Object.entries(route.responseHeaders ?? {}).map(([name, h]) => [
-      name,
-      { description: h.description, schema: { type: 'string', ...(h.format && { format: h.format }) } },
-    ])
+    if (route.csv) success[CSV_TYPE] = { schema: { type: 'string' } }
+    const headers = Object.entries({ ...route.responseHeaders, ...(route.csv && CSV_HEADERS) }).map(
+      ([name, h]) => [
+        name,
+        { description: h.description, schema: { type: 'string', ...(h.format && { format: h.format }) } },
+      ],
+    )
     const responses: Record<string, unknown> = {
       200: {
         description: 'Success',
@@ -139,9 +156,10 @@ export function buildOpenApi(
     const operation = {
       operationId: `${route.method.toLowerCase()}${route.path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
       summary: route.summary,
-      ...((route.description || (route.requires && route.requires !== 'user')) && {
+      ...((route.description || route.csv || (route.requires && route.requires !== 'user')) && {
         description: [
           route.description,
+          route.csv && CSV_SENTENCE,
           route.maxBodyBytes !== undefined && `The body is at most ${route.maxBodyBytes} bytes (413 beyond).`,
           route.requires === 'staff'
             ? 'For editors and admins.'

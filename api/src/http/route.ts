@@ -1,8 +1,9 @@
-import type { Permission } from '@ludex/schemas'
+import type { ExportTable, Permission } from '@ludex/schemas'
 import type { Context } from 'koa'
 import type { z } from 'zod'
 import type { ApiDeps } from '../deps.ts'
 import type { Viewer } from '../viewer/viewer.ts'
+import { withExportFormat } from './export/format-param.ts'
 
 export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE'
 
@@ -103,6 +104,12 @@ export interface RouteDef<
   >
   /** Headers a success answer may carry, documented in OpenAPI (name → what it says). */
   readonly responseHeaders?: Readonly<Record<string, ResponseHeader>>
+  /**
+   * The call also answers CSV (`format=csv`, or `Accept: text/csv`): its JSON answer as this table,
+   * written by the shared CSV writer, as an attachment named from the call and its range. Such a call
+   * takes the `format` query parameter (json or csv), added here for every one of them.
+   */
+  readonly csv?: (answer: z.output<R>) => ExportTable
   /** Seconds a public GET may be cached; 0 = no-store. A function decides from the parsed query. */
   readonly maxAgeSeconds?: number | ((query: z.output<Q>) => number)
   readonly handler: (
@@ -117,7 +124,9 @@ export function defineRoute<
   B extends z.ZodType,
   R extends z.ZodType,
 >(def: RouteDef<P, Q, B, R>): RouteDef {
-  return def as unknown as RouteDef
+  // A CSV-capable call takes `format` too: added here, so validation and OpenAPI see it as any parameter.
+  if (!def.csv) return def as unknown as RouteDef
+  return { ...def, query: withExportFormat(def.query) } as unknown as RouteDef
 }
 
 export function koaPath(openApiPath: string): string {

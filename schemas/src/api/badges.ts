@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { csvField } from '../export/csv.ts'
 
 /** One row of the badge stats CSV download. */
 export interface BadgeStatRow {
@@ -39,13 +40,6 @@ export const BADGE_CSV_COLUMNS = [
   'created',
   'updated',
 ] as const satisfies ReadonlyArray<keyof BadgeStatRow>
-
-function csvField(value: string | number | boolean): string {
-  const text = String(value)
-  // Quote when needed (RFC 4180); a leading formula character is prefixed so spreadsheets do not run it.
-  const safe = /^[=+\-@\t\r]/.test(text) && typeof value === 'string' ? `'${text}` : text
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
-}
 
 /** RFC 4180 CSV with a header line, CRLF line ends. */
 export function badgeStatsCsv(rows: readonly BadgeStatRow[]): string {

@@ -94,4 +94,22 @@ describe('Chart', () => {
     expect(screen.getAllByText('No Data').length).toBeGreaterThan(0)
     expect(screen.getByRole('figure').getAttribute('tabindex')).toBeNull()
   })
+
+  it('offers an Export menu with both downloads, only when there is data drawn', async () => {
+    const { unmount } = renderChart()
+    const button = screen.getByRole('button', { name: 'Export CCU' })
+    await act(async () => {
+      fireEvent.click(button)
+    })
+    await waitFor(() => {
+      expect(screen.getByRole('menuitem', { name: 'Download CSV' })).toBeTruthy()
+      expect(screen.getByRole('menuitem', { name: 'Download JSON' })).toBeTruthy()
+    })
+    unmount()
+    const loading = renderChart({ loading: true })
+    expect(screen.queryByRole('button', { name: 'Export CCU' })).toBeNull()
+    loading.unmount()
+    renderChart({ data: [] })
+    expect(screen.queryByRole('button', { name: 'Export CCU' })).toBeNull()
+  })
 })

@@ -23,6 +23,7 @@ import {
 } from 'react'
 import type { PlotParams } from 'react-plotly.js'
 import classes from './chart.module.css'
+import { type ChartExport, chartTable, ExportMenu } from './export/index.ts'
 import { StaticChart } from './StaticChart.tsx'
 import { baseLayout, chartColors, mergeLayout } from './theme.ts'
 
@@ -55,6 +56,11 @@ export interface ChartProps {
   readonly onRelayout?: PlotParams['onRelayout']
   /** A click on a point of the interactive chart (the gantt's bars are links). */
   readonly onClick?: PlotParams['onClick']
+  /**
+   * The export menu's file name and columns (page, stat, range and granularity as shown; the value's
+   * unit). Without it the file is named after the title and the value column after the y axis.
+   */
+  readonly export?: ChartExport
 }
 
 /**
@@ -138,6 +144,13 @@ export function Chart(props: ChartProps) {
     >
       <div className={classes.box} style={boxStyle}>
         {body}
+        {drawable ? (
+          <ExportMenu
+            title={props.title}
+            name={props.export?.name ?? [props.title]}
+            table={() => chartTable(props.data, props.layout, props.title, props.export)}
+          />
+        ) : null}
       </div>
       <VisuallyHidden id={summaryId}>
         {props.loading ? '' : empty ? (props.emptyText ?? NO_DATA) : props.summary}

@@ -1,5 +1,6 @@
 import { type Granularity, isGap } from '@ludex/schemas'
 import type { Data } from 'plotly.js'
+import { NOT_EXPORTED } from './export/chart-table.ts'
 import { type Point, withGaps } from './gaps.ts'
 
 /**
@@ -85,6 +86,8 @@ export function inProgressTrace(
     marker: { color, size: 6 },
     ...(options.fill ? { fill: 'tozeroy', fillcolor: translucent(color) } : {}),
     hoverinfo: 'skip',
+    // The line itself holds these points (its last whole one and those in progress).
+    meta: NOT_EXPORTED,
   } as Data
 }
 

@@ -1,4 +1,4 @@
-import { formatStatValue, playtimeAxisLabel, TAG_STATS_START } from '@ludex/schemas'
+import { formatStatValue, playtimeAxisLabel, STAT_EXPORT_COLUMNS, TAG_STATS_START } from '@ludex/schemas'
 import { useQueries, useQuery } from '@tanstack/react-query'
 import type { Data, Layout } from 'plotly.js'
 import { useMemo } from 'react'
@@ -187,6 +187,7 @@ export function CompareChart({
       loading={loading}
       onRelayout={(e) => view.onRelayout(e as Record<string, unknown>)}
       summary={summary}
+      export={{ name: ['Compare', title, view.range ?? 'custom', g], value: STAT_EXPORT_COLUMNS[kind][0] }}
     />
   )
 }

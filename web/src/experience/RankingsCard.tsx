@@ -116,6 +116,7 @@ export function RankingsCard({ placeId, name, now }: { placeId: number; name: st
       {tab === 'rankings' ? (
         <Chart
           title="Chart Rankings"
+          export={{ name: [name, 'Chart Rankings', view.range ?? 'custom'], category: { name: 'chart' } }}
           data={data}
           layout={layout}
           height={Math.max(220, 80 + rows * 44)}

@@ -5,12 +5,14 @@ import {
   RATING_AXIS_MAX,
   RATING_AXIS_MIN,
   RATING_AXIS_PADDING,
+  STAT_EXPORT_COLUMNS,
   type StatKind,
 } from '@ludex/schemas'
 import { useQuery } from '@tanstack/react-query'
 import type { Data, Layout, Shape } from 'plotly.js'
 import { useMemo } from 'react'
 import { api } from '../api/queries.ts'
+import type { ChartExport } from '../charts/export/index.ts'
 import {
   Chart,
   IN_PROGRESS,
@@ -128,6 +130,21 @@ export interface StatChartProps {
   readonly shapes: Partial<Shape>[]
 }
 
+/**
+ * What a stat chart's export is named and its value column: the experience, the stat, the range button
+ * (or 'custom' for a linked zoom) and the granularity drawn, e.g. `Rainbow Hunters-ccu-month-day.csv`.
+ */
+export function statExport(
+  kind: StatKind,
+  p: StatChartProps,
+  value = STAT_EXPORT_COLUMNS[kind][0],
+): ChartExport {
+  return {
+    name: [p.name, STAT_EXPORT_COLUMNS[kind][0]?.name ?? kind, p.view.range ?? 'custom', p.view.granularity],
+    ...(value && { value }),
+  }
+}
+
 /** CCU, visits, favorites or playtime as a line over time, with gaps where data is missing. */
 export function LineStatChart({
   kind,
@@ -172,6 +189,7 @@ export function LineStatChart({
       loading={loading}
       onRelayout={(e) => p.view.onRelayout(e as Record<string, unknown>)}
       summary={`${seriesSummary(`${p.title} of ${p.name} by ${g}`, pairs(summed.whole), (v) => formatStatValue(kind, v))}${summed.inProgress}`}
+      export={statExport(kind, p)}
     />
   )
 }
@@ -222,6 +240,7 @@ export function LikesChart(p: StatChartProps) {
       loading={loading}
       onRelayout={(e) => p.view.onRelayout(e as Record<string, unknown>)}
       summary={`${seriesSummary(`Likes of ${p.name} by ${p.view.granularity}`, likes, likeCount)} ${seriesSummary('Dislikes', dislikes, likeCount)}${summed.inProgress}`}
+      export={statExport('likes', p, { name: 'likes or dislikes', unit: 'count' })}
     />
   )
 }
@@ -259,6 +278,7 @@ export function LikePercentageChart(p: StatChartProps) {
       loading={loading}
       onRelayout={(e) => p.view.onRelayout(e as Record<string, unknown>)}
       summary={`${seriesSummary(`${p.title} of ${p.name} by ${g}`, pairs(summed.whole), (v) => formatStatValue('rating', v))}${summed.inProgress}`}
+      export={statExport('rating', p)}
     />
   )
 }

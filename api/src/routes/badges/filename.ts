@@ -1,6 +1,4 @@
-/** Characters no file system or browser accepts in a file name, and control characters. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
-const UNSAFE_IN_FILENAME = /[\u0000-\u001f\u007f/\\:*?"<>|]+/g
+import { UNSAFE_IN_FILENAME } from '@ludex/schemas'
 
 /** ASCII slug of a name: accents dropped, other runs of non-alphanumerics as one '-'. */
 export function asciiSlug(name: string): string {

@@ -1,4 +1,10 @@
-import { DEFAULT_GRANULARITY, granularityParam, platformCcuList, timeParam } from '@ludex/schemas'
+import {
+  DEFAULT_GRANULARITY,
+  granularityParam,
+  platformCcuList,
+  platformCcuTable,
+  timeParam,
+} from '@ludex/schemas'
 import { z } from 'zod'
 import { ApiError } from '../../http/api-error.ts'
 import { DATED_SERIES_HEADERS } from '../../http/response-headers.ts'
@@ -36,6 +42,7 @@ export const platformCcuRoute = defineRoute({
     endTime: timeParam.optional(),
   }),
   response: platformCcuList,
+  csv: platformCcuTable,
   responseHeaders: DATED_SERIES_HEADERS,
   maxAgeSeconds: 60,
   handler: async ({ query, deps, viewer, ctx }) => {

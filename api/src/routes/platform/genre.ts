@@ -1,4 +1,4 @@
-import { flagParam, genreDistribution } from '@ludex/schemas'
+import { flagParam, genreDistribution, genreDistributionTable } from '@ludex/schemas'
 import { z } from 'zod'
 import { defineRoute } from '../../http/route.ts'
 import { currentGenreDistribution } from '../../store/platform.ts'
@@ -18,6 +18,7 @@ export const platformGenreRoute = defineRoute({
     `/api/place). ${GENRE_MAPPING_DESCRIPTION}`,
   query: z.object({ new: flagParam }),
   response: genreDistribution,
+  csv: genreDistributionTable,
   maxAgeSeconds: 60,
   handler: async ({ deps }) => {
     return deps.cache.get('platform:genre', GENRE_TTL_MS, () => currentGenreDistribution(deps, deps.now()))

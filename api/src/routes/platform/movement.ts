@@ -1,4 +1,4 @@
-import { movementList, movementType } from '@ludex/schemas'
+import { movementList, movementTable, movementType } from '@ludex/schemas'
 import { z } from 'zod'
 import { defineRoute } from '../../http/route.ts'
 import { top100Movement } from '../../store/platform.ts'
@@ -15,6 +15,7 @@ export const platformMovementRoute = defineRoute({
     'now). gain = old_rank − rank.',
   query: z.object({ type: movementType }),
   response: movementList,
+  csv: movementTable,
   maxAgeSeconds: 300,
   handler: async ({ query, deps }) =>
     top100Movement(deps, query.type, new Date(deps.now()).toISOString().slice(0, 10)),

@@ -1,4 +1,4 @@
-import { DAILY_PICKS_START_MS, dailyPickList, timeParam } from '@ludex/schemas'
+import { DAILY_PICKS_START_MS, dailyPickList, dailyPicksTable, timeParam } from '@ludex/schemas'
 import { z } from 'zod'
 import { ApiError } from '../../http/api-error.ts'
 import { defineRoute } from '../../http/route.ts'
@@ -24,6 +24,7 @@ export const dailyPicksRoute = defineRoute({
     'picks gives an empty list.',
   query: z.object({ startTime: timeParam.optional(), endTime: timeParam.optional() }),
   response: dailyPickList,
+  csv: dailyPicksTable,
   maxAgeSeconds: 60,
   handler: async ({ query, deps, viewer, ctx }) => {
     const now = deps.now()

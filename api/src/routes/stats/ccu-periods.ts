@@ -1,6 +1,7 @@
 import {
   COMPARE_MAX_EXPERIENCES,
   ccuPeriodsResponse,
+  ccuPeriodsTable,
   type Granularity,
   idListParam,
   lastCompletedPeriodStart,
@@ -37,6 +38,7 @@ export const ccuPeriodsRoute = defineRoute({
     ),
   }),
   response: ccuPeriodsResponse,
+  csv: ccuPeriodsTable,
   requires: 'user',
   errors: [404],
   maxAgeSeconds: 60,

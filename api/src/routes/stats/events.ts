@@ -1,4 +1,10 @@
-import { EVENT_STATS_START_DATE, eventStatList, periodStart, timeParam } from '@ludex/schemas'
+import {
+  EVENT_STATS_START_DATE,
+  eventStatList,
+  eventStatsTable,
+  periodStart,
+  timeParam,
+} from '@ludex/schemas'
 import { z } from 'zod'
 import { accountsOf } from '../../accounts/route-support.ts'
 import { DATED_SERIES_HEADERS } from '../../http/response-headers.ts'
@@ -29,6 +35,7 @@ export const eventStatsRoute = defineRoute({
     endTime: timeParam.optional(),
   }),
   response: eventStatList,
+  csv: eventStatsTable,
   responseHeaders: DATED_SERIES_HEADERS,
   requires: 'EDIT_GAME_CREDENTIALS',
   errors: [503],

@@ -3,6 +3,7 @@ import {
   idParam,
   rankingHistoryStartMs,
   rankingSnapshot,
+  rankingSnapshotTable,
   snapToSlot,
   timeParam,
 } from '@ludex/schemas'
@@ -26,6 +27,7 @@ export const rankingSnapshotRoute = defineRoute({
   params: z.object({ id: idParam }),
   query: z.object({ startTime: timeParam.optional() }),
   response: rankingSnapshot,
+  csv: rankingSnapshotTable,
   errors: [404],
   maxAgeSeconds: 300,
   handler: async ({ params, query, deps, viewer, ctx }) => {

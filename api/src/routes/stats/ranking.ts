@@ -1,4 +1,11 @@
-import { idParam, rankingHistoryStartMs, rankingSeries, snapToSlot, timeParam } from '@ludex/schemas'
+import {
+  idParam,
+  rankingHistoryStartMs,
+  rankingSeries,
+  rankingSeriesTable,
+  snapToSlot,
+  timeParam,
+} from '@ludex/schemas'
 import { z } from 'zod'
 import { ApiError } from '../../http/api-error.ts'
 import { defineRoute } from '../../http/route.ts'
@@ -19,6 +26,7 @@ export const rankingSeriesRoute = defineRoute({
     'experience Ludex does not track.',
   query: z.object({ placeId: idParam, startTime: timeParam.optional() }),
   response: rankingSeries,
+  csv: rankingSeriesTable,
   errors: [404],
   maxAgeSeconds: 300,
   handler: async ({ query, deps, viewer, ctx }) => {

@@ -3,6 +3,7 @@ import {
   GENRE_STATS_START_MS,
   genreChartGranularity,
   genreStatsResponse,
+  genreStatsTable,
   granularityParam,
   roundAverageCcu,
   timeParam,
@@ -35,6 +36,7 @@ export const statsGenresRoute = defineRoute({
   ].join(' '),
   query: z.object({ granularity: granularityParam.default('day'), startTime: timeParam.optional() }),
   response: genreStatsResponse,
+  csv: genreStatsTable,
   responseHeaders: DATED_SERIES_HEADERS,
   maxAgeSeconds: 60,
   handler: async ({ query, viewer, deps, ctx }) => {

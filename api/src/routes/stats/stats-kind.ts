@@ -9,6 +9,7 @@ import {
   statKind,
   statsResponse,
   statsStartMs,
+  statsTable,
   TAG_STATS_START_MS,
   type TagCcuScope,
   tagCcuScope,
@@ -155,6 +156,7 @@ export const statsKindRoute = defineRoute({
   params: z.object({ kind: statKind }),
   query,
   response: statsResponse,
+  csv: statsTable,
   responseHeaders: {
     // The same two for a tag's average: its last bucket may be in progress, and a visitor's start moves.
     ...DATED_SERIES_HEADERS,

@@ -1,4 +1,4 @@
-import { type Creator, formatStatValue, type TagCcuScope } from '@ludex/schemas'
+import { type Creator, formatStatValue, STAT_EXPORT_COLUMNS, type TagCcuScope } from '@ludex/schemas'
 import { useQuery } from '@tanstack/react-query'
 import type { Data, Layout } from 'plotly.js'
 import { useMemo } from 'react'
@@ -66,6 +66,7 @@ export function CreatorCcuChart({ creatorId, type, name, scope, view }: CreatorC
   return (
     <Chart
       title={CREATOR_CCU_TITLE}
+      export={{ name: [name, 'ccu', scope, view.range ?? 'custom', g], value: STAT_EXPORT_COLUMNS.ccus[0] }}
       data={data}
       layout={layout}
       loading={q.isPending && !q.isError}

@@ -15,6 +15,7 @@ import {
 } from '../../charts/index.ts'
 import { useViewer } from '../../shell/viewer.ts'
 import { useHashParams } from '../../ui/hash-params.ts'
+import { rangeOf } from './export-range.ts'
 import { GENRE_CCU_TITLE, genreGranularityHash, genreGranularityView } from './genre-granularity.ts'
 import { OverviewCard } from './OverviewCard.tsx'
 
@@ -109,7 +110,22 @@ export function GenreCcuChart() {
         />
       }
     >
-      <Chart title={TITLE} summary={summary} loading={stats.isPending} data={traces} layout={layout} />
+      <Chart
+        title={TITLE}
+        summary={summary}
+        loading={stats.isPending}
+        data={traces}
+        layout={layout}
+        export={{
+          name: [
+            'Overview',
+            TITLE,
+            ...rangeOf(stats.data?.series.flatMap((s) => s.data.map((r) => r[0])) ?? []),
+            granularity,
+          ],
+          value: { name: 'average ccu', unit: 'players per experience' },
+        }}
+      />
     </OverviewCard>
   )
 }

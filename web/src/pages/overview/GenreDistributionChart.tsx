@@ -82,7 +82,18 @@ export function GenreDistributionChart() {
 
   return (
     <OverviewCard title={TITLE}>
-      <Chart title={TITLE} summary={summary} loading={dist.isPending} data={traces} layout={layout} />
+      <Chart
+        title={TITLE}
+        summary={summary}
+        loading={dist.isPending}
+        data={traces}
+        layout={layout}
+        export={{
+          name: ['Overview', TITLE, dist.data?.time?.slice(0, 16).replace(':', '')],
+          category: { name: 'genre' },
+          value: { name: 'ccu', unit: 'players' },
+        }}
+      />
     </OverviewCard>
   )
 }

@@ -31,7 +31,18 @@ export function LikeRateHistogram() {
 
   return (
     <OverviewCard title={TITLE}>
-      <Chart title={TITLE} summary={summary} loading={slim.isPending} data={traces} layout={LAYOUT} />
+      <Chart
+        title={TITLE}
+        summary={summary}
+        loading={slim.isPending}
+        data={traces}
+        layout={LAYOUT}
+        export={{
+          name: ['Overview', TITLE],
+          category: { name: 'like rate bucket middle', unit: '%' },
+          value: { name: 'experiences', unit: 'count' },
+        }}
+      />
     </OverviewCard>
   )
 }

@@ -3,6 +3,7 @@ import type { Data } from 'plotly.js'
 import { useCallback, useMemo, useState } from 'react'
 import { Chart, IN_PROGRESS, inProgressTrace, lineParts, toXY, useSeriesColors } from '../../charts/index.ts'
 import { zoomFromRelayout } from '../../experience/anchor.ts'
+import { rangeOf } from './export-range.ts'
 import { OverviewCard } from './OverviewCard.tsx'
 import { type CcuPoint, trackedCcuAxes, widenedZoom } from './tracked-ccu.ts'
 
@@ -97,6 +98,10 @@ export function TrackedCcuChart({
         data={traces}
         layout={layout}
         emptyText={NO_ROBLOX_CCU_DATA}
+        export={{
+          name: ['Overview', TITLE, ...rangeOf(points.map((p) => p.time)), 'day'],
+          value: { name: 'ccu', unit: 'players' },
+        }}
         onRelayout={(e) => onRelayout(e as Record<string, unknown>)}
       />
     </OverviewCard>

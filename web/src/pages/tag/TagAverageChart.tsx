@@ -1,4 +1,4 @@
-import { formatStatValue, playtimeAxisLabel, type TagCcuScope } from '@ludex/schemas'
+import { formatStatValue, playtimeAxisLabel, STAT_EXPORT_COLUMNS, type TagCcuScope } from '@ludex/schemas'
 import { useQuery } from '@tanstack/react-query'
 import type { Data, Layout } from 'plotly.js'
 import { useMemo } from 'react'
@@ -85,6 +85,10 @@ export function TagAverageChart({ tagId, tagName, kind, title, scope, view }: Ta
       data={data}
       layout={layout}
       loading={q.isPending && !q.isError}
+      export={{
+        name: [tagName, title, scope, view.range ?? 'custom', g],
+        value: STAT_EXPORT_COLUMNS[kind][0],
+      }}
       onRelayout={(e) => view.onRelayout(e as Record<string, unknown>)}
       summary={`${seriesSummary(`${title} of ${whose} (${tagName}) by ${g}, with the interquartile range`, pairs(summed.whole), (v) => formatStatValue(kind, v))}${summed.inProgress}`}
     />

@@ -36,4 +36,9 @@ export interface ApiDeps {
    * adapter), wired by the CLI. Without it the calls that publish answer 503.
    */
   readonly publisher?: Publisher
+  /**
+   * The embeds' in-process cache (badges and sparklines per place, options and 10-minute slot, bounded),
+   * so a popular README's image is served from memory; absent, the embeds use `cache`.
+   */
+  readonly embedCache?: AggregateCache
 }

@@ -81,6 +81,7 @@ export function benchCommand(program: Command): void {
             console.log(`BENCH api_${f.name}_p95_${LOADED_CONNECTIONS}conn ${loaded.p95} ms`)
             if (f.name === EMBED_BADGE_CASE) {
               console.log(`BENCH embed_badge_rps ${loaded.requestsPerSecond} req/s`)
+              console.log(`BENCH embed_badge_cpu ${loaded.cpuMicrosPerRequest} us/req`)
             }
             const non2xx = single.non2xx + loaded.non2xx
             if (non2xx > 0) console.log(`BENCH api_${f.name}_non2xx ${non2xx} responses`)

@@ -24,6 +24,11 @@ export interface LoadFigures {
   readonly p99: number
   readonly requestsPerSecond: number
   readonly non2xx: number
+  /**
+   * The process's CPU time (all threads) per request answered: the server's and autocannon's, which run
+   * in it. What a request costs whatever else the machine runs.
+   */
+  readonly cpuMicrosPerRequest: number
 }
 
 /**
@@ -76,6 +81,7 @@ async function load(url: string, connections: number, durationSeconds: number): 
     highestTrackableValue: 60_000,
     numberOfSignificantValueDigits: 3,
   })
+  const cpuBefore = process.cpuUsage()
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const run = autocannon({ url, connections, duration: durationSeconds }, (err, res) =>
       err ? reject(err) : resolve(res),
@@ -84,7 +90,9 @@ async function load(url: string, connections: number, durationSeconds: number): 
       latencies.recordValue(Math.max(1, Math.round(responseTimeMs))),
     )
   })
+  const cpu = process.cpuUsage(cpuBefore)
   return {
+    cpuMicrosPerRequest: Math.round((cpu.user + cpu.system) / Math.max(1, result.requests.total)),
     p50: latencies.getValueAtPercentile(50),
     p95: latencies.getValueAtPercentile(95),
     p99: latencies.getValueAtPercentile(99),

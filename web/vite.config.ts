@@ -153,5 +153,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: { noExternal: true },
   // The manifest maps route modules to their chunks and CSS for server-rendered pages' preload links.
   build: { outDir: 'dist', sourcemap: true, manifest: true },
-  server: { proxy: { '/api': 'http://127.0.0.1:8080', '/readyz': 'http://127.0.0.1:8080' } },
+  server: {
+    proxy: {
+      '/api': 'http://127.0.0.1:8080',
+      '/embed': 'http://127.0.0.1:8080',
+      '/readyz': 'http://127.0.0.1:8080',
+    },
+  },
 }))

@@ -39,4 +39,9 @@ export interface ApiDeps {
   readonly publisher?: Publisher
   /** Each place's history start, kept for a slot (the stats reads); without it, read on every call. */
   readonly historyStarts?: HistoryStarts
+  /**
+   * The embeds' in-process cache (badges and sparklines per place, options and 10-minute slot, bounded),
+   * so a popular README's image is served from memory; absent, the embeds use `cache`.
+   */
+  readonly embedCache?: AggregateCache
 }

@@ -52,6 +52,9 @@ export {
 export { PGliteDialect } from './db/pglite-dialect.ts'
 export type { AppSchema } from './db/schema.ts'
 export type { ApiDeps, BadgeSource, TrackPlaces } from './deps.ts'
+export { badgeSvg } from './embed/badge-svg.ts'
+export { EMBED_CACHE_MAX_ENTRIES } from './embed/slot-cache.ts'
+export { sparklineSvg } from './embed/sparkline-svg.ts'
 export {
   cachedExchangeRates,
   EXCHANGE_RATES_CACHE_KEY,

@@ -75,7 +75,13 @@ export function mountRoutes(app: Koa, routes: readonly RouteDef[], options: Moun
       } else if (isRaw(result)) {
         ctx.type = result.contentType
         for (const [k, v] of Object.entries(result.headers ?? {})) ctx.set(k, v)
-        ctx.body = result.body
+        if (result.status === 304) ctx.status = 304
+        else ctx.body = result.body
+        // A raw answer that states its own caching (the embeds' max-age to the next slot) keeps it.
+        if (result.headers?.['Cache-Control']) {
+          options.onValidResponse?.(route, ctx.status)
+          return
+        }
       } else {
         if (options.validateResponses) {
           const checked = route.response.safeParse(result)

@@ -49,6 +49,8 @@ export interface RawResult {
   readonly contentType: string
   readonly body: string
   readonly headers?: Record<string, string>
+  /** 304 when the handler answered a conditional request itself (its body is then not sent); default 200. */
+  readonly status?: 200 | 304
 }
 
 /**

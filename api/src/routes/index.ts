@@ -20,6 +20,8 @@ import { badgesRoute } from './badges/download.ts'
 import { creatorCcuRoute } from './creator/ccu.ts'
 import { creatorDetailRoute } from './creator/detail.ts'
 import { creatorListRoute } from './creator/list.ts'
+import { embedBadgeRoute } from './embed/badge.ts'
+import { embedSparklineRoute } from './embed/sparkline.ts'
 import { errorGroupsRoute, errorReportRoute } from './errors/errors.ts'
 import { eventIngestRoute } from './events/ingest.ts'
 import {
@@ -122,6 +124,9 @@ export const apiRoutes: readonly RouteDef[] = [
   visitorStatsRoute,
   errorReportRoute,
   errorGroupsRoute,
+  // The embeddable images, served outside /api (issue 21): documented with the calls all the same.
+  embedBadgeRoute,
+  embedSparklineRoute,
 ]
 
 export { devRoutes } from './dev/outbox.ts'

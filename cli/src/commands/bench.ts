@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createPlatformModel, systemClock } from '@ludex/workers'
 import type { Command } from 'commander'
-import { benchApi, LOADED_CONNECTIONS } from '../runtime/api-bench.ts'
+import { benchApi, EMBED_BADGE_CASE, LOADED_CONNECTIONS } from '../runtime/api-bench.ts'
 import { backfill } from '../runtime/backfill.ts'
 import { commandContext } from '../runtime/context.ts'
 import { benchEventIngest } from '../runtime/events-bench.ts'
@@ -79,6 +79,10 @@ export function benchCommand(program: Command): void {
             console.log(`BENCH api_${f.name}_rps_1conn ${single.requestsPerSecond} req/s`)
             console.log(`BENCH api_${f.name}_rps_${LOADED_CONNECTIONS}conn ${loaded.requestsPerSecond} req/s`)
             console.log(`BENCH api_${f.name}_p95_${LOADED_CONNECTIONS}conn ${loaded.p95} ms`)
+            if (f.name === EMBED_BADGE_CASE) {
+              console.log(`BENCH embed_badge_rps ${loaded.requestsPerSecond} req/s`)
+              console.log(`BENCH embed_badge_cpu ${loaded.cpuMicrosPerRequest} us/req`)
+            }
             const non2xx = single.non2xx + loaded.non2xx
             if (non2xx > 0) console.log(`BENCH api_${f.name}_non2xx ${non2xx} responses`)
           }

@@ -5,6 +5,8 @@ import {
   type ApiDeps,
   cachedExchangeRates,
   createHistoryStarts,
+  createMemoryAggregateCache,
+  EMBED_CACHE_MAX_ENTRIES,
   exchangeRatesClient,
   type TrackPlaces,
 } from '@ludex/api'
@@ -39,6 +41,9 @@ export function createApiDeps(options: {
     // Badge downloads are fetched live from the platform the pollers use.
     badges: (universeId) => fetchBadgeStats(roblox, universeId),
     cache: options.cache,
+    // In this process's memory whatever the shared cache is: an embed is cheap to build once per slot
+    // and must be served thousands of times a second.
+    embedCache: createMemoryAggregateCache(() => clock.now(), EMBED_CACHE_MAX_ENTRIES),
     now: () => clock.now(),
     logger,
     ...(options.accounts && { accounts: options.accounts }),

@@ -218,6 +218,8 @@ function samples(
       path: `/api/gamecredential/${edited.game_key}`,
       init: { method: 'DELETE', headers: { cookie: s.admin } },
     },
+    'GET /embed/{place_id}/badge.svg': { path: `/embed/${place}/badge.svg?style=flat-square&theme=dark` },
+    'GET /embed/{place_id}/sparkline.svg': { path: `/embed/${place}/sparkline.svg?stat=ccus&range=7d` },
     'POST /api/events': {
       path: '/api/events',
       init: {

@@ -3,6 +3,7 @@ import { Badge, Button, Group, Menu, Paper, Stack, Text, Title } from '@mantine/
 import {
   IconCalendarEvent,
   IconChevronDown,
+  IconCode,
   IconCopy,
   IconDownload,
   IconExternalLink,
@@ -28,6 +29,7 @@ import {
   openCanonicalNameEditor,
   openReleaseDateEditor,
 } from './edit/EditExperience.tsx'
+import { EmbedDialog } from './embed/EmbedDialog.tsx'
 import { formatInteger, formatPrice } from './format.ts'
 import { EXPERIENCE_ID_COPIED, robloxGameUrl, UNIVERSE_ID_COPIED } from './links.ts'
 
@@ -48,6 +50,7 @@ function Stat({ label, value }: { label: string; value: string }) {
 export function ExperienceHeader({ experience: e }: { experience: Experience }) {
   const [downloading, setDownloading] = useState(false)
   const [addingTags, setAddingTags] = useState(false)
+  const [embedding, setEmbedding] = useState(false)
   const viewer = useViewer()
   const curator = canAddCuratedTags(viewer)
   const editsName = mayEditCanonicalName(viewer)
@@ -118,6 +121,9 @@ export function ExperienceHeader({ experience: e }: { experience: Experience }) 
                 Open in Roblox
               </Menu.Item>
               <CompareWithItem placeId={e.place_id} />
+              <Menu.Item leftSection={<IconCode size={16} />} onClick={() => setEmbedding(true)}>
+                Embed
+              </Menu.Item>
               {(editsName || editsRelease) && <Menu.Divider />}
               {editsName && (
                 <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => openCanonicalNameEditor(e)}>
@@ -139,6 +145,12 @@ export function ExperienceHeader({ experience: e }: { experience: Experience }) 
               )}
             </Menu.Dropdown>
           </Menu>
+          <EmbedDialog
+            opened={embedding}
+            placeId={e.place_id}
+            name={e.name}
+            onClose={() => setEmbedding(false)}
+          />
           {curator && (
             <AddCuratedTagsDialog
               opened={addingTags}

@@ -18,35 +18,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiFixture, asUser, expectBadRequest, getJson, startApiFixture } from './fixture.ts'
 
 const DAY_MS = 86_400_000
-const chMs = (chTime: string) => Date.parse(`${chTime.replace(' ', 'T')}Z`)
 const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 
-interface Capture {
+/** A place's day in a category, from the raw captures: its best ranked position, whether sponsored. */
+interface CaptureDay {
   category: number
   place: number
-  slot: number
-  pos: number | null
+  day: string
+  best: number | null
   sponsored: boolean
 }
 
 /**
- * The expected entries and exits of a place, computed apart from the API from its raw captures: per
- * category, the UTC days it was ranked; an entry is a ranked day after a captured day it was not,
- * an exit a captured day without it after a ranked day, the category's first captured day opens.
+ * The expected entries and exits of a place, computed apart from the API from its captured days: per
+ * category, an entry is a day it is ranked after a captured day it was not, an exit a captured day
+ * without it after a ranked day; the category's first captured day opens the record.
  */
-function expectedChanges(captures: readonly Capture[], place: number, fromMs: number) {
+function expectedChanges(rows: readonly CaptureDay[], place: number) {
   const out: { category: number; kind: 'entry' | 'exit'; day: string }[] = []
-  const inRange = captures.filter((c) => c.slot >= fromMs)
-  const categories = new Set(inRange.filter((c) => c.place === place).map((c) => c.category))
+  const categories = new Set(rows.filter((c) => c.place === place).map((c) => c.category))
   for (const category of [...categories].sort((a, b) => a - b)) {
-    const days = [
-      ...new Set(inRange.filter((c) => c.category === category).map((c) => dateOf(c.slot))),
-    ].sort()
-    const ranked = new Set(
-      inRange
-        .filter((c) => c.category === category && c.place === place && c.pos !== null)
-        .map((c) => dateOf(c.slot)),
-    )
+    const inCategory = rows.filter((c) => c.category === category)
+    const days = [...new Set(inCategory.map((c) => c.day))].sort()
+    const ranked = new Set(inCategory.filter((c) => c.place === place && c.best !== null).map((c) => c.day))
     days.forEach((d, i) => {
       const prev = days[i - 1]
       if (prev === undefined) return
@@ -60,28 +54,24 @@ function expectedChanges(captures: readonly Capture[], place: number, fromMs: nu
 describe('signals: genre standing, markers, placement history', () => {
   let f: ApiFixture
   let user: ApiFixture
-  let captures: Capture[]
+  let captures: CaptureDay[]
 
   beforeAll(async () => {
     f = await startApiFixture({ logger: (await import('pino')).default({ level: 'error' }) })
     user = await asUser(f)
     captures = (
-      await f.raw<{
-        category_id: number
-        place_id: string
-        slot: string
-        position: number | null
-        sponsored: boolean
-      }>(
-        `SELECT category_id, toString(place_id) AS place_id, toString(slot) AS slot, position, sponsored
-         FROM chart_positions FINAL WHERE category_id != 0`,
+      await f.raw<{ category_id: number; place_id: string; d: string; best: number | null; sp: number }>(
+        `SELECT category_id, toString(place_id) AS place_id, toString(toDate(slot)) AS d,
+                minIf(position, NOT sponsored) AS best, toUInt8(max(sponsored)) AS sp
+         FROM chart_positions FINAL WHERE category_id != 0
+         GROUP BY category_id, place_id, d`,
       )
     ).map((r) => ({
       category: r.category_id,
       place: Number(r.place_id),
-      slot: chMs(r.slot),
-      pos: r.sponsored ? null : r.position,
-      sponsored: Boolean(r.sponsored),
+      day: r.d,
+      best: r.best,
+      sponsored: r.sp === 1,
     }))
   })
   afterAll(async () => {
@@ -90,7 +80,7 @@ describe('signals: genre standing, markers, placement history', () => {
 
   describe('GET /api/place/{placeId}/placements', () => {
     it("gives each place's entries and exits as its raw captures show them", async () => {
-      const ranked = [...new Set(captures.filter((c) => c.pos !== null).map((c) => c.place))].slice(0, 12)
+      const ranked = [...new Set(captures.filter((c) => c.best !== null).map((c) => c.place))].slice(0, 12)
       expect(ranked.length).toBeGreaterThan(0)
       let changes = 0
       for (const place of ranked) {
@@ -100,21 +90,17 @@ describe('signals: genre standing, markers, placement history', () => {
         const got = body.categories.flatMap((c) =>
           c.changes.map((ch) => ({ category: c.category_id, kind: ch.kind, day: ch.day })),
         )
-        const want = expectedChanges(captures, place, 0)
+        const want = expectedChanges(captures, place)
         const order = (a: { category: number; day: string }, b: { category: number; day: string }) =>
           a.category - b.category || a.day.localeCompare(b.day)
         expect(got.sort(order), `place ${place}`).toEqual(want.sort(order))
         changes += got.length
         for (const c of body.categories) {
           const mine = captures.filter((x) => x.place === place && x.category === c.category_id)
-          const ranks = mine.flatMap((x) => (x.pos === null ? [] : [x.pos]))
+          const ranks = mine.flatMap((x) => (x.best === null ? [] : [x.best]))
           expect(c.best_rank).toBe(ranks.length > 0 ? Math.min(...ranks) : null)
-          expect(c.days_in_category).toBe(
-            new Set(mine.filter((x) => x.pos !== null).map((x) => dateOf(x.slot))).size,
-          )
-          expect(c.sponsored_days).toBe(
-            new Set(mine.filter((x) => x.sponsored).map((x) => dateOf(x.slot))).size,
-          )
+          expect(c.days_in_category).toBe(ranks.length)
+          expect(c.sponsored_days).toBe(mine.filter((x) => x.sponsored).length)
         }
       }
       // the fixture's 40 days hold movement: the check above compared real changes
@@ -130,7 +116,7 @@ describe('signals: genre standing, markers, placement history', () => {
     })
 
     it('gives a visitor the last 30 days only', async () => {
-      const place = captures.find((c) => c.pos !== null)?.place
+      const place = captures.find((c) => c.best !== null)?.place
       const res = await getJson<PlacementHistory>(f, `/api/place/${place}/placements`)
       expect(res.status).toBe(200)
       const start = Date.parse(res.headers.get(HISTORY_START_HEADER) ?? '')
@@ -148,13 +134,13 @@ describe('signals: genre standing, markers, placement history', () => {
 
   describe('GET /api/place/{placeId}/markers', () => {
     it('marks each chart entry and exit at a capture that shows it, with its hover text', async () => {
-      const place = [...new Set(captures.filter((c) => c.pos !== null).map((c) => c.place))].find(
-        (p) => expectedChanges(captures, p, 0).length > 0,
+      const place = [...new Set(captures.filter((c) => c.best !== null).map((c) => c.place))].find(
+        (p) => expectedChanges(captures, p).length > 0,
       ) as number
       const res = await getJson<EventMarker[]>(user, `/api/place/${place}/markers`)
       expect(res.status).toBe(200)
       const markers = eventMarkerList.parse(res.body).filter((m) => m.kind !== 'ccuSpike')
-      const want = expectedChanges(captures, place, 0)
+      const want = expectedChanges(captures, place)
       expect(markers).toHaveLength(want.length)
       for (const m of markers) {
         const t = Date.parse(m.time)
@@ -167,9 +153,13 @@ describe('signals: genre standing, markers, placement history', () => {
           day: dateOf(t),
         })
         // the evidence: the capture at that time has the place ranked (entry) or not (exit)
-        const atCapture = captures.filter((c) => c.category === category && c.slot === t)
+        const atCapture = await f.raw<{ p: string; ranked: number }>(
+          `SELECT toString(place_id) AS p, toUInt8(position IS NOT NULL AND NOT sponsored) AS ranked
+           FROM chart_positions FINAL WHERE category_id = {c:UInt8} AND slot = toDateTime({t:UInt32}, 'UTC')`,
+          { c: category, t: t / 1000 },
+        )
         expect(atCapture.length).toBeGreaterThan(0)
-        expect(atCapture.some((c) => c.place === place && c.pos !== null)).toBe(m.kind === 'chartEntry')
+        expect(atCapture.some((c) => Number(c.p) === place && c.ranked === 1)).toBe(m.kind === 'chartEntry')
       }
       const times = res.body.map((m) => Date.parse(m.time))
       expect(times).toEqual([...times].sort((a, b) => a - b))
@@ -304,12 +294,12 @@ describe('signals: genre standing, markers, placement history', () => {
       )
       expect(signedIn.body.days[0]?.day).toBe(dateOf(f.now - 35 * DAY_MS))
       expect(signedIn.body.days.length).toBeGreaterThan(visitor.body.days.length)
-      const stored = await f.raw<{ day: string; ccu_p75: number }>(
-        `SELECT toString(day) AS day, ccu_p75 FROM genre_benchmarks_daily FINAL
+      const stored = await f.raw<{ d: string; ccu_p75: number }>(
+        `SELECT toString(day) AS d, ccu_p75 FROM genre_benchmarks_daily FINAL
          WHERE genre = {g:String} AND day >= {from:Date} ORDER BY day`,
         { g: genre, from: dateOf(f.now - 35 * DAY_MS) },
       )
-      expect(signedIn.body.days.map((d) => [d.day, d.ccu.p75])).toEqual(stored.map((s) => [s.day, s.ccu_p75]))
+      expect(signedIn.body.days.map((d) => [d.day, d.ccu.p75])).toEqual(stored.map((s) => [s.d, s.ccu_p75]))
     })
 
     it('answers 404 for an unknown genre and 400 naming a bad startTime', async () => {
@@ -327,13 +317,9 @@ describe('signals: genre standing, markers, placement history', () => {
       expect(body.day).toBe(dateOf(at))
       const day = (d: string) =>
         new Set(
-          captures
-            .filter((c) => c.category === 8 && c.pos !== null && dateOf(c.slot) === d)
-            .map((c) => c.place),
+          captures.filter((c) => c.category === 8 && c.best !== null && c.day === d).map((c) => c.place),
         )
-      const capturedDays = [
-        ...new Set(captures.filter((c) => c.category === 8).map((c) => dateOf(c.slot))),
-      ].sort()
+      const capturedDays = [...new Set(captures.filter((c) => c.category === 8).map((c) => c.day))].sort()
       const previous = capturedDays.filter((d) => d < body.day).at(-1) ?? null
       expect(body.compared_with).toBe(previous)
       const today = day(body.day)

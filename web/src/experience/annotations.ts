@@ -175,7 +175,7 @@ export function annotationNotes(
       yref: 'paper',
       x: a.time,
       y: 1,
-      yanchor: 'bottom',
+      yanchor: 'top',
       showarrow: false,
       text: a.href ? `<a href="${escapeHtml(a.href)}" target="_self">⚑</a>` : '⚑',
       font: { color: color.get(a.kind) ?? '#868e96', size: 13 },

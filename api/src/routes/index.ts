@@ -43,6 +43,11 @@ import { platformCcuRoute } from './platform/ccu.ts'
 import { platformGenreRoute } from './platform/genre.ts'
 import { platformMovementRoute } from './platform/movement.ts'
 import { dailyPicksRoute } from './platform/picks.ts'
+import { genreBenchmarksRoute } from './signals/genre-benchmarks.ts'
+import { placeMarkersRoute } from './signals/markers.ts'
+import { placePlacementsRoute } from './signals/placements.ts'
+import { rankingChangesRoute } from './signals/ranking-changes.ts'
+import { placeStandingRoute } from './signals/standing.ts'
 import { siteRoute } from './site/site.ts'
 import { ccuPeriodsRoute } from './stats/ccu-periods.ts'
 import { eventStatsRoute } from './stats/events.ts'
@@ -63,6 +68,10 @@ export const apiRoutes: readonly RouteDef[] = [
   placeDetailRoute,
   placeUpdateRoute,
   placePriceRoute,
+  // Signals (issue 20): genre standing, automatic markers, chart placement history.
+  placeStandingRoute,
+  placeMarkersRoute,
+  placePlacementsRoute,
   thumbnailBulkRoute,
   thumbnailHistoryRoute,
   badgesRoute,
@@ -92,6 +101,9 @@ export const apiRoutes: readonly RouteDef[] = [
   eventStatsRoute,
   statsGenresRoute,
   ccuPeriodsRoute,
+  // Signals (issue 20): a ranking day's entries and exits, a genre's benchmark distribution.
+  rankingChangesRoute,
+  genreBenchmarksRoute,
   // Last of the /api/stats routes: its {kind} param would otherwise shadow the fixed paths above.
   statsKindRoute,
   registerRoute,

@@ -154,6 +154,14 @@ function samples(
     },
     'GET /api/errors': { path: '/api/errors', init: { headers: { cookie: s.admin } } },
     'GET /api/place/{placeId}/price': { path: `/api/place/${place}/price` },
+    // Signals (issue 20).
+    'GET /api/place/{placeId}/standing': { path: `/api/place/${place}/standing` },
+    'GET /api/place/{placeId}/markers': { path: `/api/place/${place}/markers` },
+    'GET /api/place/{placeId}/placements': { path: `/api/place/${place}/placements` },
+    'GET /api/stats/ranking/{id}/changes': { path: `/api/stats/ranking/8/changes?startTime=${start}` },
+    'GET /api/stats/genre-benchmarks/{genre}': {
+      path: `/api/stats/genre-benchmarks/obby?startTime=${start}`,
+    },
     'GET /api/thumbnail/bulk': {
       path: `/api/thumbnail/bulk?placeIds=${f.placeIds.slice(0, 3).join(',')}&type=Icon`,
     },

@@ -206,6 +206,44 @@ export const api = {
       // again the moment it hydrates.
       staleTime: 60_000,
     }),
+  // Signals (issue 20): automatic markers, genre standing, chart placements, a ranking day's changes,
+  // a genre's benchmark distribution.
+  markers: (placeId: number) =>
+    queryOptions({
+      queryKey: ['place', placeId, 'markers'],
+      queryFn: ({ signal }) => apiGet(`/api/place/${placeId}/markers`, 'eventMarkerList', signal),
+      staleTime: 5 * 60_000,
+    }),
+  standing: (placeId: number) =>
+    queryOptions({
+      queryKey: ['place', placeId, 'standing'],
+      queryFn: ({ signal }) => apiGet(`/api/place/${placeId}/standing`, 'genreStanding', signal),
+      staleTime: 10 * 60_000,
+    }),
+  placements: (placeId: number) =>
+    queryOptions({
+      queryKey: ['place', placeId, 'placements'],
+      queryFn: ({ signal }) => apiGet(`/api/place/${placeId}/placements`, 'placementHistory', signal),
+      staleTime: 5 * 60_000,
+    }),
+  rankingChanges: (categoryId: number, time?: number) =>
+    queryOptions({
+      queryKey: ['stats', 'ranking', categoryId, 'changes', time ?? null],
+      queryFn: ({ signal }) =>
+        apiGet(
+          `/api/stats/ranking/${categoryId}/changes?${qs({ startTime: time })}`,
+          'rankingDayChanges',
+          signal,
+        ),
+      staleTime: 5 * 60_000,
+    }),
+  genreBenchmarks: (genre: string) =>
+    queryOptions({
+      queryKey: ['stats', 'genre-benchmarks', genre],
+      queryFn: ({ signal }) =>
+        apiGet(`/api/stats/genre-benchmarks/${encodeURIComponent(genre)}`, 'genreBenchmarks', signal),
+      staleTime: 10 * 60_000,
+    }),
   thumbnails: (placeIds: readonly number[], type: 'Icon' | 'Banner') =>
     queryOptions({
       queryKey: ['thumbnail', type, placeIds],

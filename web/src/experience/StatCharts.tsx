@@ -9,7 +9,7 @@ import {
   type StatKind,
 } from '@ludex/schemas'
 import { useQuery } from '@tanstack/react-query'
-import type { Data, Layout, Shape } from 'plotly.js'
+import type { Annotations, Data, Layout, Shape } from 'plotly.js'
 import { useMemo } from 'react'
 import { api } from '../api/queries.ts'
 import type { ChartExport } from '../charts/export/index.ts'
@@ -128,6 +128,8 @@ export interface StatChartProps {
   readonly title: string
   readonly view: ChartView
   readonly shapes: Partial<Shape>[]
+  /** The markers' hover flags (annotationNotes), drawn with the shapes. */
+  readonly notes?: Partial<Annotations>[]
 }
 
 /**
@@ -178,8 +180,8 @@ export function LineStatChart({
       const ticks = niceTicks(max)
       extra.yaxis = { tickvals: ticks, ticktext: ticks.map(playtimeAxisLabel) }
     }
-    return timeLayout(p.view, p.shapes, extra)
-  }, [p.view, p.shapes, isPlaytime, rows, kind])
+    return timeLayout(p.view, p.shapes, { ...extra, annotations: p.notes ?? [] })
+  }, [p.view, p.shapes, p.notes, isPlaytime, rows, kind])
   const summed = wholeForSummary(rows, partialFrom, g)
   return (
     <Chart
@@ -226,8 +228,9 @@ export function LikesChart(p: StatChartProps) {
         bargap: 0.1,
         showlegend: true,
         yaxis: { rangemode: 'normal' },
+        annotations: p.notes ?? [],
       }),
-    [p.view, p.shapes],
+    [p.view, p.shapes, p.notes],
   )
   const summed = wholeForSummary(rows, partialFrom, p.view.granularity)
   const likes = pairs(summed.whole)
@@ -268,8 +271,11 @@ export function LikePercentageChart(p: StatChartProps) {
     const hi = values.length
       ? Math.min(RATING_AXIS_MAX, Math.max(...values) + RATING_AXIS_PADDING)
       : RATING_AXIS_MAX
-    return timeLayout(p.view, p.shapes, { yaxis: { range: [lo, hi], rangemode: 'normal', ticksuffix: '%' } })
-  }, [rows, p.view, p.shapes])
+    return timeLayout(p.view, p.shapes, {
+      yaxis: { range: [lo, hi], rangemode: 'normal', ticksuffix: '%' },
+      annotations: p.notes ?? [],
+    })
+  }, [rows, p.view, p.shapes, p.notes])
   return (
     <Chart
       title={p.title}

@@ -1,11 +1,17 @@
-import type { Shape } from 'plotly.js'
+import { anchorLinkParams, buildHash, type EventMarker } from '@ludex/schemas'
+import type { Annotations, Shape } from 'plotly.js'
 import { usePreference } from '../account/preferences.ts'
+import { rankingPath } from '../rankings/address.ts'
 
 /** The kinds of vertical markers the detail charts can show. */
 export const ANNOTATION_KINDS = [
   { kind: 'updates', label: 'Updates', color: '#12b886' },
   { kind: 'prices', label: 'Price Changes', color: '#fd7e14' },
   { kind: 'dailyPicks', label: 'Daily Picks', color: '#be4bdb' },
+  // Automatic markers (GET /api/place/{id}/markers).
+  { kind: 'chartEntry', label: 'Chart Entries', color: '#228be6' },
+  { kind: 'chartExit', label: 'Chart Exits', color: '#868e96' },
+  { kind: 'ccuSpike', label: 'CCU Spikes', color: '#fa5252' },
 ] as const
 export type AnnotationKind = (typeof ANNOTATION_KINDS)[number]['kind']
 
@@ -13,6 +19,10 @@ export interface Annotation {
   readonly kind: AnnotationKind
   /** Epoch ms. */
   readonly time: number
+  /** What the marker says on hover. */
+  readonly text?: string
+  /** Where its evidence is (a path, or a hash of this page). */
+  readonly href?: string
 }
 
 export interface AnnotationSettings {
@@ -34,32 +44,94 @@ export function useAnnotationSettings(): [AnnotationSettings, (next: AnnotationS
   const [updates, setUpdates] = usePreference('panels', kindKey('updates'), true)
   const [prices, setPrices] = usePreference('panels', kindKey('prices'), true)
   const [dailyPicks, setDailyPicks] = usePreference('panels', kindKey('dailyPicks'), true)
-  const settings: AnnotationSettings = { enabled: { updates, prices, dailyPicks }, collapsed: !open }
+  const [chartEntry, setChartEntry] = usePreference('panels', kindKey('chartEntry'), true)
+  const [chartExit, setChartExit] = usePreference('panels', kindKey('chartExit'), true)
+  const [ccuSpike, setCcuSpike] = usePreference('panels', kindKey('ccuSpike'), true)
+  const settings: AnnotationSettings = {
+    enabled: { updates, prices, dailyPicks, chartEntry, chartExit, ccuSpike },
+    collapsed: !open,
+  }
   const set = (next: AnnotationSettings) => {
     // Only what changed is written (one click changes one value).
     if (next.collapsed !== settings.collapsed) setOpen(!next.collapsed)
     if (next.enabled.updates !== updates) setUpdates(next.enabled.updates)
     if (next.enabled.prices !== prices) setPrices(next.enabled.prices)
     if (next.enabled.dailyPicks !== dailyPicks) setDailyPicks(next.enabled.dailyPicks)
+    if (next.enabled.chartEntry !== chartEntry) setChartEntry(next.enabled.chartEntry)
+    if (next.enabled.chartExit !== chartExit) setChartExit(next.enabled.chartExit)
+    if (next.enabled.ccuSpike !== ccuSpike) setCcuSpike(next.enabled.ccuSpike)
   }
   return [settings, set]
 }
 
-/** Markers for an experience: its last update, each price change after the first price, its daily picks. */
+const HOUR_MS = 3_600_000
+/** A spike's evidence: the CCU chart, hourly, over the day around it. */
+const SPIKE_EVIDENCE_SPAN_MS = 12 * HOUR_MS
+
+const dayText = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
+const timeText = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  hourCycle: 'h23',
+  timeZone: 'UTC',
+})
+
+/** The id of the price history section, the evidence of a price change. */
+export const PRICE_HISTORY_ID = 'price-history'
+
+/** Where an automatic marker's evidence is: the ranking at its capture, or the CCU chart at its hour. */
+export function markerEvidence(marker: EventMarker, placeId: number): string {
+  const time = Date.parse(marker.time)
+  if (marker.category_id !== null) return rankingPath(marker.category_id, { time, exp: placeId })
+  const link = anchorLinkParams({
+    title: 'CCU',
+    zoom: { min: time - SPIKE_EVIDENCE_SPAN_MS, max: time + SPIKE_EVIDENCE_SPAN_MS },
+    granularity: 'hour',
+    tab: 'ccu',
+  })
+  return buildHash(link)
+}
+
+/**
+ * Markers for an experience: its last update, each price change after the first price, its daily
+ * picks, and the automatic markers (chart entries and exits, CCU spikes), each with its hover text and
+ * the link to its evidence.
+ */
 export function experienceAnnotations(input: {
+  placeId: number
   updated: string
-  priceChanges: readonly { time: string; change: number }[]
+  priceChanges: readonly { time: string; change: number; price: number }[]
   dailyPickDates: readonly string[]
+  markers?: readonly EventMarker[]
 }): Annotation[] {
   const out: Annotation[] = []
   const updated = Date.parse(input.updated)
   if (Number.isFinite(updated) && new Date(updated).getUTCFullYear() >= 2)
-    out.push({ kind: 'updates', time: updated })
+    out.push({ kind: 'updates', time: updated, text: `Updated ${timeText.format(updated)} UTC` })
   input.priceChanges.forEach((p, i) => {
     // The first entry is the starting price, not a change.
-    if (i > 0 && p.change !== 0) out.push({ kind: 'prices', time: Date.parse(p.time) })
+    if (i > 0 && p.change !== 0) {
+      const time = Date.parse(p.time)
+      const from = p.price - p.change
+      out.push({
+        kind: 'prices',
+        time,
+        text: `Price changed from ${from} to ${p.price} Robux on ${dayText.format(time)}`,
+        href: `#${PRICE_HISTORY_ID}`,
+      })
+    }
   })
-  for (const d of input.dailyPickDates) out.push({ kind: 'dailyPicks', time: Date.parse(`${d}T00:00:00Z`) })
+  for (const d of input.dailyPickDates) {
+    const time = Date.parse(`${d}T00:00:00Z`)
+    out.push({
+      kind: 'dailyPicks',
+      time,
+      text: `Daily pick on ${dayText.format(time)}`,
+      href: '/daily-picks',
+    })
+  }
+  for (const m of input.markers ?? [])
+    out.push({ kind: m.kind, time: Date.parse(m.time), text: m.text, href: markerEvidence(m, input.placeId) })
   return out.filter((a) => Number.isFinite(a.time))
 }
 
@@ -80,5 +152,39 @@ export function annotationShapes(
       y0: 0,
       y1: 1,
       line: { color: color.get(a.kind) ?? '#868e96', width: 1.5, dash: 'dot' },
+    }))
+}
+
+/** A little HTML escaping for Plotly's annotation text (its own markup: tags and entities). */
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+/**
+ * Plotly annotations for the enabled markers that say something: a small flag at the top of each line
+ * whose hover is the marker's text and which links to its evidence (same tab).
+ */
+export function annotationNotes(
+  annotations: readonly Annotation[],
+  enabled: Readonly<Record<AnnotationKind, boolean>>,
+): Partial<Annotations>[] {
+  const color = new Map<AnnotationKind, string>(ANNOTATION_KINDS.map((k) => [k.kind, k.color]))
+  return annotations
+    .filter((a) => enabled[a.kind] && a.text)
+    .map((a) => ({
+      xref: 'x',
+      yref: 'paper',
+      x: a.time,
+      y: 1,
+      yanchor: 'top',
+      showarrow: false,
+      text: a.href ? `<a href="${escapeHtml(a.href)}" target="_self">⚑</a>` : '⚑',
+      font: { color: color.get(a.kind) ?? '#868e96', size: 13 },
+      hovertext: escapeHtml(a.text ?? ''),
+      hoverlabel: {
+        bgcolor: '#fff',
+        bordercolor: color.get(a.kind) ?? '#868e96',
+        font: { color: '#212529' },
+      },
+      captureevents: true,
     }))
 }

@@ -6,15 +6,19 @@ import { useLoaderData } from 'react-router'
 import { api } from '../../api/queries.ts'
 import { AnnotationPicker } from '../../experience/AnnotationPicker.tsx'
 import {
+  annotationNotes,
   annotationShapes,
   experienceAnnotations,
+  PRICE_HISTORY_ID,
   useAnnotationSettings,
 } from '../../experience/annotations.ts'
 import { ChartCard } from '../../experience/ChartCard.tsx'
 import { useChartView } from '../../experience/chart-view.ts'
 import { DashboardsPanel, showsDashboards } from '../../experience/DashboardsPanel.tsx'
 import { ExperienceHeader } from '../../experience/ExperienceHeader.tsx'
+import { GenreStandingCard } from '../../experience/GenreStandingCard.tsx'
 import { InfoPanel } from '../../experience/InfoPanel.tsx'
+import { PlacementHistoryCard } from '../../experience/PlacementHistoryCard.tsx'
 import { PriceCard } from '../../experience/PriceCard.tsx'
 import { RankingsCard } from '../../experience/RankingsCard.tsx'
 import { RestrictedNotice } from '../../experience/RestrictedNotice.tsx'
@@ -47,6 +51,7 @@ export function ExperiencePage() {
   // The loader ensured it: data is there; a refetch keeps the page.
   const experience = useQuery(api.experience(placeId)).data
   const price = useQuery(api.price(placeId))
+  const markers = useQuery(api.markers(placeId))
   const viewer = useViewer()
   const [hash] = useHashParams()
 
@@ -68,17 +73,20 @@ export function ExperiencePage() {
     () =>
       experience
         ? experienceAnnotations({
+            placeId,
             updated: experience.updated,
             priceChanges: price.data ?? [],
             dailyPickDates: experience.daily_pick_dates,
+            markers: markers.data ?? [],
           })
         : [],
-    [experience, price.data],
+    [experience, price.data, markers.data, placeId],
   )
   const shapes = useMemo(
     () => annotationShapes(annotations, settings.enabled),
     [annotations, settings.enabled],
   )
+  const notes = useMemo(() => annotationNotes(annotations, settings.enabled), [annotations, settings.enabled])
 
   const [mainTab, setMainTab] = useHashTab<MainTab>(hash, MAIN_TAB_VALUES, 'ccu')
   const main = MAIN_TABS.find((t) => t.value === mainTab) ?? MAIN_TABS[0]
@@ -90,7 +98,7 @@ export function ExperiencePage() {
   const playtimeView = useChartView('Average Playtime', now, { granularities: ['hour', 'day', 'week'] })
 
   if (!experience) return null
-  const common = { placeId, name: experience.name, shapes }
+  const common = { placeId, name: experience.name, shapes, notes }
   // Hidden for the role viewer (visitors see it), and on mobile (below 640 px) by CSS, so that the
   // server-rendered page and its hydration agree whatever the screen.
   const dashboards = showsDashboards(viewer)
@@ -121,6 +129,8 @@ export function ExperiencePage() {
         <LineStatChart kind="playtime" title="Average Playtime" view={playtimeView} {...common} />
       </ChartCard>
       <RankingsCard placeId={placeId} name={experience.name} now={now} />
+      <PlacementHistoryCard placeId={placeId} />
+      <GenreStandingCard placeId={placeId} />
       <ChartCard
         title={likeTitle}
         view={likeView}
@@ -132,7 +142,9 @@ export function ExperiencePage() {
           <LikePercentageChart title={likeTitle} view={likeView} {...common} />
         )}
       </ChartCard>
-      <PriceCard placeId={placeId} />
+      <div id={PRICE_HISTORY_ID}>
+        <PriceCard placeId={placeId} />
+      </div>
     </Stack>
   )
 }

@@ -23,12 +23,14 @@ const POSITIONS = [
   { place_id: 303, pos: 3 },
 ]
 let asked: string[] = []
+let changesAsked: string[] = []
 let scrolled: Element[] = []
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true })
   vi.setSystemTime(NOW)
   asked = []
+  changesAsked = []
   scrolled = []
   window.HTMLElement.prototype.scrollIntoView = function (this: Element) {
     scrolled.push(this)
@@ -39,7 +41,16 @@ beforeEach(() => {
     vi.fn(async (input: string) => {
       const url = new URL(input, 'http://ludex.test')
       let body: unknown = []
-      if (url.pathname.startsWith('/api/stats/ranking/')) {
+      if (url.pathname.endsWith('/changes')) {
+        // The day's entries and exits (the Entered and Left panel): 303 entered, 304 left.
+        changesAsked.push(`${url.pathname}${url.search}`)
+        body = {
+          day: '2026-11-18',
+          compared_with: '2026-11-17',
+          entered: [{ place_id: 303, rank: 3 }],
+          left: [{ place_id: 304, rank: 2 }],
+        }
+      } else if (url.pathname.startsWith('/api/stats/ranking/')) {
         asked.push(`${url.pathname}${url.search}`)
         const at = Number(url.searchParams.get('startTime') ?? NOW)
         const slot = Math.floor(Math.min(at, NOW) / 600_000) * 600_000
@@ -134,6 +145,19 @@ describe('the rankings page', () => {
     // The latest capture, today: no later day.
     expect(button('Next Day').disabled).toBe(true)
     expect(screen.getByText('Wednesday, November 18, 2026')).toBeTruthy()
+  })
+
+  it('lists who entered and who left on the shown day, linked to their pages', async () => {
+    const time = Date.UTC(2026, 10, 10, 7, 42)
+    await open(`/rankings/8?time=${time}`)
+    await loaded()
+    const entered = await screen.findByRole('region', { name: 'Entered' })
+    expect(changesAsked).toEqual([`/api/stats/ranking/8/changes?startTime=${time}`])
+    expect(within(entered).getByRole('link').getAttribute('href')).toBe('/experiences/303')
+    expect(entered.textContent).toContain('#3')
+    const left = screen.getByRole('region', { name: 'Left' })
+    expect(within(left).getByRole('link').textContent).toBe('Experience 304')
+    expect(screen.getByText(/Nov 18, 2026 against Nov 17, 2026/)).toBeTruthy()
   })
 
   it('answers 404 for an index that names no chart category', async () => {

@@ -10,6 +10,7 @@ import { rankingPath } from '../../rankings/address.ts'
 import { usePageMeta } from '../../shell/page-meta.ts'
 import { useViewer } from '../../shell/viewer.ts'
 import { openSignUpPromo } from '../../ui/promo.tsx'
+import { DayChanges } from './DayChanges.tsx'
 import { HourSlider } from './HourSlider.tsx'
 import { RankingTable, useExperienceNames } from './RankingTable.tsx'
 import { atHour, beforeVisitorWindow, type DayStep, nextDay, previousDay, utcHour } from './ranking-time.ts'
@@ -136,6 +137,7 @@ export function RankingsPage() {
       <Paper withBorder p="md" radius="md">
         <RankingTable positions={positions} highlight={exp} caption={caption} />
       </Paper>
+      <DayChanges categoryId={categoryId} time={time ?? undefined} />
     </Stack>
   )
 }

@@ -1,0 +1,5 @@
+export * from './constants.ts'
+export * from './marker-text.ts'
+export * from './percentile.ts'
+export * from './placements.ts'
+export * from './spike.ts'

@@ -1,0 +1,73 @@
+import { Center, Loader, Paper, Table, Text, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { api } from '../api/queries.ts'
+import { formatStandingValue } from '../experience/GenreStandingCard.tsx'
+import { ScrollTable } from '../ui/ScrollTable.tsx'
+
+const ROWS = [
+  { key: 'ccu', label: 'CCU (day average)', metric: 'ccu' },
+  { key: 'like_ratio', label: 'Like %', metric: 'like_ratio' },
+  { key: 'playtime', label: 'Playtime', metric: 'playtime' },
+] as const
+
+/**
+ * A genre's benchmark distribution (the materialised genre benchmarks): p25 / median / p75 / p90 of
+ * its experiences' day-average CCU, like % and playtime on the last day that has them, and how the
+ * median CCU moved over the days shown.
+ */
+export function GenreBenchmarks({ genre, title }: { genre: string; title: string }) {
+  const q = useQuery(api.genreBenchmarks(genre))
+  const days = q.isError ? [] : (q.data?.days ?? [])
+  const last = days.at(-1)
+  const first = days[0]
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="genre-benchmarks-title">
+      <Title order={2} size="h4" id="genre-benchmarks-title" mb="xs">
+        Benchmarks
+      </Title>
+      {q.isPending ? (
+        <Center h={80}>
+          <Loader aria-label="Loading benchmarks" />
+        </Center>
+      ) : !last ? (
+        <Text c="dimmed">No Data</Text>
+      ) : (
+        <>
+          <Text size="sm" c="dimmed" mb="sm">
+            How the {last.places} experiences of {title} spread on {last.day} (UTC).
+            {first && first !== last
+              ? ` Median CCU ${formatStandingValue('ccu', first.ccu.p50)} on ${first.day}, ${formatStandingValue('ccu', last.ccu.p50)} now.`
+              : ''}
+          </Text>
+          <ScrollTable label={`Benchmarks of ${title}`} widerThanPhones>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Metric</Table.Th>
+                  <Table.Th ta="right">p25</Table.Th>
+                  <Table.Th ta="right">Median</Table.Th>
+                  <Table.Th ta="right">p75</Table.Th>
+                  <Table.Th ta="right">p90</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {ROWS.map((r) => {
+                  const d = last[r.key]
+                  return (
+                    <Table.Tr key={r.key}>
+                      <Table.Td>{r.label}</Table.Td>
+                      <Table.Td ta="right">{formatStandingValue(r.metric, d.p25)}</Table.Td>
+                      <Table.Td ta="right">{formatStandingValue(r.metric, d.p50)}</Table.Td>
+                      <Table.Td ta="right">{formatStandingValue(r.metric, d.p75)}</Table.Td>
+                      <Table.Td ta="right">{formatStandingValue(r.metric, d.p90)}</Table.Td>
+                    </Table.Tr>
+                  )
+                })}
+              </Table.Tbody>
+            </Table>
+          </ScrollTable>
+        </>
+      )}
+    </Paper>
+  )
+}

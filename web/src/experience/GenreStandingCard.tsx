@@ -1,0 +1,138 @@
+import { type GenreStanding, STANDING_MIN_PLACES, type StandingMetric } from '@ludex/schemas'
+import { Anchor, Center, Loader, Paper, Table, Text, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import { api } from '../api/queries.ts'
+import { genrePath, genreTitle, isLinkedGenre, subGenrePath } from '../browse/links.ts'
+import { methodologyLink } from '../methodology/paths.ts'
+import { ScrollTable } from '../ui/ScrollTable.tsx'
+import { formatPlaytime } from './format.ts'
+
+const METRIC_LABELS: Readonly<Record<StandingMetric, string>> = {
+  ccu: 'CCU',
+  like_ratio: 'Like %',
+  playtime: 'Playtime',
+  favorites_per_1k_visits: 'Favorites per 1,000 Visits',
+}
+
+const decimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 })
+const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
+
+/** A metric's value as the detail page shows it elsewhere. */
+export function formatStandingValue(metric: StandingMetric, value: number | null): string {
+  if (value === null) return '-'
+  switch (metric) {
+    case 'ccu':
+      return integer.format(value)
+    case 'like_ratio':
+      return `${decimal.format(value * 100)}%`
+    case 'playtime':
+      return formatPlaytime(value)
+    case 'favorites_per_1k_visits':
+      return decimal.format(value)
+  }
+}
+
+/** '73rd percentile'-style wording of a percentile (rounded to a whole number). */
+export function percentileLabel(percentile: number | null): string {
+  if (percentile === null) return '-'
+  const n = Math.round(percentile)
+  const tens = n % 100
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')
+  return `${n}${suffix}`
+}
+
+function GroupTable({ group, title }: { group: GenreStanding['groups'][number]; title: string }) {
+  return (
+    <ScrollTable label={`Standing in ${title}`} widerThanPhones>
+      <Table striped>
+        <Table.Caption>{title}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Metric</Table.Th>
+            <Table.Th ta="right">Value</Table.Th>
+            <Table.Th ta="right">Percentile</Table.Th>
+            <Table.Th ta="right">p25</Table.Th>
+            <Table.Th ta="right">Median</Table.Th>
+            <Table.Th ta="right">p75</Table.Th>
+            <Table.Th ta="right">p90</Table.Th>
+            <Table.Th ta="right">Places</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {group.metrics.map((m) => (
+            <Table.Tr key={m.metric}>
+              <Table.Td>{METRIC_LABELS[m.metric]}</Table.Td>
+              <Table.Td ta="right">{formatStandingValue(m.metric, m.value)}</Table.Td>
+              <Table.Td ta="right" fw={600}>
+                {percentileLabel(m.percentile)}
+              </Table.Td>
+              <Table.Td ta="right">{formatStandingValue(m.metric, m.distribution.p25)}</Table.Td>
+              <Table.Td ta="right">{formatStandingValue(m.metric, m.distribution.p50)}</Table.Td>
+              <Table.Td ta="right">{formatStandingValue(m.metric, m.distribution.p75)}</Table.Td>
+              <Table.Td ta="right">{formatStandingValue(m.metric, m.distribution.p90)}</Table.Td>
+              <Table.Td ta="right">{integer.format(m.places)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollTable>
+  )
+}
+
+/**
+ * Where the experience stands in its genre and sub-genre on the last complete day: its percentile on
+ * CCU, like %, playtime and favorites per 1,000 visits, beside the group's p25 / median / p75 / p90.
+ */
+export function GenreStandingCard({ placeId }: { placeId: number }) {
+  const q = useQuery(api.standing(placeId))
+  const body = q.isError ? null : q.data
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="genre-standing-title">
+      <Title order={2} size="h4" id="genre-standing-title" mb="xs">
+        Genre Standing
+      </Title>
+      {q.isPending ? (
+        <Center h={80}>
+          <Loader aria-label="Loading genre standing" />
+        </Center>
+      ) : !body || body.day === null || body.groups.length === 0 ? (
+        <Text c="dimmed">No Data</Text>
+      ) : (
+        <>
+          <Text size="sm" c="dimmed" mb="sm">
+            On {body.day} (UTC), among the experiences of{' '}
+            {isLinkedGenre(body.genre) ? (
+              <Anchor component={Link} to={genrePath(body.genre)}>
+                {genreTitle(body.genre)}
+              </Anchor>
+            ) : (
+              genreTitle(body.genre)
+            )}
+            . A percentile is the share of the group's experiences below this one (ties count half); it is not
+            given below {STANDING_MIN_PLACES} experiences.{' '}
+            <Anchor component={Link} to={methodologyLink('genre-standing')}>
+              Method
+            </Anchor>
+          </Text>
+          {body.groups.map((g) => (
+            <GroupTable
+              key={g.scope}
+              group={g}
+              title={
+                g.scope === 'genre'
+                  ? `Genre: ${genreTitle(body.genre)}`
+                  : `Sub-genre: ${g.key === 'unlabeled' ? 'Unlabeled' : g.key}`
+              }
+            />
+          ))}
+          {isLinkedGenre(body.genre) && body.sub_genre !== 'unlabeled' ? (
+            <Anchor component={Link} to={subGenrePath(body.genre, body.sub_genre)} size="sm">
+              All experiences of the sub-genre
+            </Anchor>
+          ) : null}
+        </>
+      )}
+    </Paper>
+  )
+}

@@ -1,0 +1,11 @@
+import type { MethodologySection } from '../section.ts'
+import { ccuSpikesSection } from './ccu-spikes.ts'
+import { chartPlacementsSection } from './chart-placements.ts'
+import { genreStandingSection } from './genre-standing.ts'
+
+/** The sections of /methodology, in page order: one line per method (issue 20). */
+export const METHODOLOGY_SECTIONS: readonly MethodologySection[] = [
+  ccuSpikesSection,
+  chartPlacementsSection,
+  genreStandingSection,
+]

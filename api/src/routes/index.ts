@@ -44,6 +44,8 @@ import { dailyPicksRoute } from './platform/picks.ts'
 import { siteRoute } from './site/site.ts'
 import { ccuPeriodsRoute } from './stats/ccu-periods.ts'
 import { eventStatsRoute } from './stats/events.ts'
+import { recentLikesRoute } from './stats/likes-recent.ts'
+import { momentumRoute } from './stats/momentum.ts'
 import { rankingSeriesRoute } from './stats/ranking.ts'
 import { rankingSnapshotRoute } from './stats/ranking-snapshot.ts'
 import { statsGenresRoute } from './stats/stats-genres.ts'
@@ -90,6 +92,8 @@ export const apiRoutes: readonly RouteDef[] = [
   eventStatsRoute,
   statsGenresRoute,
   ccuPeriodsRoute,
+  momentumRoute,
+  recentLikesRoute,
   // Last of the /api/stats routes: its {kind} param would otherwise shadow the fixed paths above.
   statsKindRoute,
   registerRoute,

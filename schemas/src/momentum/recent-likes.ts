@@ -83,19 +83,21 @@ export function recentLikes(
 ): RecentLikes[] {
   const deltas = voteDeltas(days)
   const firstKnown = days.reduce((min, d) => Math.min(min, d.dayStartMs), Number.POSITIVE_INFINITY)
+  // Running sums, so each window is two look-ups: [i] holds the deltas before deltas[i].
+  const upBefore = [0]
+  const downBefore = [0]
+  for (const d of deltas) {
+    upBefore.push((upBefore.at(-1) ?? 0) + d.up)
+    downBefore.push((downBefore.at(-1) ?? 0) + d.down)
+  }
   const out: RecentLikes[] = []
-  for (const end of deltas) {
-    if (end.dayStartMs < fromMs || end.dayStartMs > toMs) continue
+  let first = 0 // the first delta inside the window of the day at `end` (moves forward only)
+  deltas.forEach((end, i) => {
     const windowStart = end.dayStartMs - (windowDays - 1) * DAY_MS
-    if (firstKnown > windowStart - DAY_MS) continue
-    let up = 0
-    let down = 0
-    for (const d of deltas) {
-      if (d.dayStartMs >= windowStart && d.dayStartMs <= end.dayStartMs) {
-        up += d.up
-        down += d.down
-      }
-    }
+    while ((deltas[first]?.dayStartMs ?? Number.POSITIVE_INFINITY) < windowStart) first++
+    if (end.dayStartMs < fromMs || end.dayStartMs > toMs || firstKnown > windowStart - DAY_MS) return
+    const up = (upBefore[i + 1] ?? 0) - (upBefore[first] ?? 0)
+    const down = (downBefore[i + 1] ?? 0) - (downBefore[first] ?? 0)
     out.push({
       dayStartMs: end.dayStartMs,
       windowDays,
@@ -103,6 +105,6 @@ export function recentLikes(
       down,
       likePercentage: recentLikePercentage(up, down),
     })
-  }
+  })
   return out
 }

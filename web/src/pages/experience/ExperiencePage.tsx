@@ -20,6 +20,7 @@ import { RankingsCard } from '../../experience/RankingsCard.tsx'
 import { LikePercentageChart, LikesChart, LineStatChart } from '../../experience/StatCharts.tsx'
 import { openSignInToSeeMore } from '../../experience/sign-in-to-see-more.tsx'
 import { useHashTab } from '../../experience/use-hash-tab.ts'
+import { RecentLikesCard } from '../../momentum/RecentLikesCard.tsx'
 import { usePageMeta } from '../../shell/page-meta.ts'
 import { useViewer } from '../../shell/viewer.ts'
 import { useHashParams } from '../../ui/hash-params.ts'
@@ -130,6 +131,7 @@ export function ExperiencePage() {
           <LikePercentageChart title={likeTitle} view={likeView} {...common} />
         )}
       </ChartCard>
+      <RecentLikesCard placeId={placeId} name={experience.name} now={now} />
       <PriceCard placeId={placeId} />
     </Stack>
   )

@@ -61,6 +61,10 @@ export function apiBenchCases(placeIds: readonly number[], tagId: number, now: n
       path: `/api/stats/ccus?tagId=${tagId}&aggregation=average&includeZeros=false&withPercentiles=true&granularity=day&startTime=${start}&endTime=${end}&reset-cache=true`,
     },
     { name: 'place_slim_list', path: '/api/place?slim' },
+    // Momentum of 200 experiences from 14 days of day rollups (placeIds: never the cached whole list),
+    // and one experience's recent like % over a year of days (issue 20.3, 20.4).
+    { name: 'momentum_200', path: `/api/stats/momentum?placeIds=${placeIds.slice(0, 200).join(',')}` },
+    { name: 'likes_recent_1y', path: `/api/stats/likes-recent?placeId=${placeIds[0]}&startTime=${start}` },
   ]
 }
 

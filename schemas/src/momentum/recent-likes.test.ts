@@ -128,3 +128,37 @@ describe('recent like % from vote deltas (issue 20.4)', () => {
     expect(recentLikes(days, 7, day(29), day(30)).map((p) => p.dayStartMs)).toEqual([day(29), day(30)])
   })
 })
+
+describe('recentLikes against a day-by-day recount', () => {
+  it('agrees on a long series with gaps, falls and a reset', () => {
+    // A fixed pseudo-random walk (no Math.random: the same series every run).
+    let seed = 7
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31
+      return seed / 2 ** 31
+    }
+    const days: DailyVotes[] = []
+    let up = 50_000
+    let down = 9_000
+    for (let i = 0; i < 120; i++) {
+      if (next() < 0.1) continue // a day without totals
+      up += Math.floor(next() * 40) - (next() < 0.1 ? 30 : 0)
+      down += Math.floor(next() * 15) - (next() < 0.1 ? 10 : 0)
+      if (i === 60) [up, down] = [3, 1] // the platform resets the counts
+      days.push({ dayStartMs: day(i), up, down })
+    }
+    for (const w of [7, 30] as const) {
+      const got = recentLikes(days, w, day(0), day(119))
+      expect(got.length).toBeGreaterThan(50)
+      for (const p of got) {
+        // Recount: every delta whose day lies in the window ending at p.
+        const inWindow = voteDeltas(days).filter(
+          (d) => d.dayStartMs > p.dayStartMs - w * DAY && d.dayStartMs <= p.dayStartMs,
+        )
+        const u = inWindow.reduce((a, d) => a + d.up, 0)
+        const dn = inWindow.reduce((a, d) => a + d.down, 0)
+        expect([p.up, p.down, p.likePercentage]).toEqual([u, dn, recentLikePercentage(u, dn)])
+      }
+    }
+  })
+})

@@ -38,12 +38,15 @@ export type MomentumResponse = z.infer<typeof momentumResponse>
 
 export const recentLikeWindow = z.union(RECENT_LIKE_WINDOWS.map((w) => z.literal(w)))
 
-/** One day's recent like %: [day start ms, like % of the window or null, votes cast in the window]. */
-export const recentLikesPoint = z.tuple([
-  z.number(),
-  z.number().min(0).max(100).nullable(),
-  z.number().int().nonnegative(),
-])
+/** One day's recent like %: the window ending with that day. */
+export const recentLikesPoint = z.object({
+  /** The day's start (epoch ms), as chart rows give times. */
+  time: z.number(),
+  /** 100 × up / (up + down) of the votes cast in the window, 1 decimal; null below min_votes. */
+  like_percentage: z.number().min(0).max(100).nullable(),
+  /** Votes cast in the window (up + down). */
+  votes: z.number().int().nonnegative(),
+})
 
 export const recentLikesResponse = z.object({
   place_id: id,

@@ -126,14 +126,14 @@ describe('momentum and recent like %', () => {
     const from = days[1]!.dayStartMs
     for (const w of [7, 30] as const) {
       const series = res.body.series.find((x) => x.window_days === w)!
-      const expected = recentLikes(days.slice(1), w, from, last).map((p) => [
-        p.dayStartMs,
-        p.likePercentage,
-        p.up + p.down,
-      ])
+      const expected = recentLikes(days.slice(1), w, from, last).map((p) => ({
+        time: p.dayStartMs,
+        like_percentage: p.likePercentage,
+        votes: p.up + p.down,
+      }))
       expect(series.data, `${w} days`).toEqual(expected)
       expect(series.data.length, `${w} days`).toBeGreaterThan(0)
-      expect(series.data.at(-1)![0]).toBe(last)
+      expect(series.data.at(-1)!.time).toBe(last)
     }
     const lastTotals = days.find((d) => d.dayStartMs === last)!
     expect(res.body.lifetime).toBe(
@@ -151,11 +151,11 @@ describe('momentum and recent like %', () => {
     expect(Date.parse(header!)).toBeGreaterThanOrEqual(windowStart)
     for (const series of res.body.series) {
       expect(series.data.length).toBeGreaterThan(0)
-      for (const [t] of series.data) expect(t).toBeGreaterThanOrEqual(Date.parse(header!))
+      for (const { time } of series.data) expect(time).toBeGreaterThanOrEqual(Date.parse(header!))
     }
     // The visitor's points are the user's points of the same days.
     const user = await getJson<RecentLikesResponse>(s.user, `/api/stats/likes-recent?placeId=${placeId}`)
-    const userSeven = user.body.series[0]!.data.filter(([t]) => t >= Date.parse(header!))
+    const userSeven = user.body.series[0]!.data.filter((p) => p.time >= Date.parse(header!))
     expect(res.body.series[0]!.data).toEqual(userSeven)
   })
 

@@ -24,7 +24,12 @@ export function recentLikesHeadline(r: RecentLikesResponse): string {
   const parts = [`Lifetime ${pct(r.lifetime)}`]
   for (const s of r.series) {
     const p = latest(s)
-    const value = p === undefined ? 'no data yet' : p[1] === null ? `under ${r.min_votes} votes` : pct(p[1])
+    const value =
+      p === undefined
+        ? 'no data yet'
+        : p.like_percentage === null
+          ? `under ${r.min_votes} votes`
+          : pct(p.like_percentage)
     parts.push(`last ${s.window_days} days ${value}`)
   }
   return parts.join(' · ')
@@ -44,7 +49,7 @@ export function RecentLikesCard({ placeId, name, now }: { placeId: number; name:
     () =>
       (r?.series ?? []).map((s, i) => {
         const points = withGaps(
-          s.data.map(([t, v]) => [t, v] as const),
+          s.data.map((p) => [p.time, p.like_percentage] as const),
           'day',
         )
         return {
@@ -84,7 +89,7 @@ export function RecentLikesCard({ placeId, name, now }: { placeId: number; name:
     }),
     [r],
   )
-  const empty = !r || r.series.every((s) => s.data.every(([, v]) => v === null))
+  const empty = !r || r.series.every((s) => s.data.every((p) => p.like_percentage === null))
   return (
     <ChartCard title={RECENT_LIKES_TITLE}>
       <Group justify="space-between" wrap="wrap" gap="xs">

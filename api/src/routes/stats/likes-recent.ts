@@ -28,8 +28,8 @@ export const recentLikesRoute = defineRoute({
   description: [
     'Votes are lifetime totals, so this answers the like % of the votes cast in a window from the',
     'day-to-day changes of the totals: for each complete day (01:00 to 01:00 UTC, labelled by its start),',
-    `windows of ${RECENT_LIKE_WINDOWS.join(' and ')} days ending with it, each point [day start ms, like %`,
-    '(1 decimal) or null, votes cast in the window]. A day adds the rise of each total since the previous',
+    `windows of ${RECENT_LIKE_WINDOWS.join(' and ')} days ending with it, each point {time: the day start`,
+    'in epoch ms, like_percentage (1 decimal) or null, votes: cast in the window}. A day adds the rise of each total since the previous',
     'day with totals; a total that falls (removed or switched votes, a reset by the platform) adds',
     'nothing that day, so a reset is never read as a flood of dislikes. A window is only answered when the',
     'totals are known on the day before it starts; its like % is null below',
@@ -76,9 +76,11 @@ export const recentLikesRoute = defineRoute({
       lifetime: lastDay && lastDay.up + lastDay.down > 0 ? lifetimeLikePercentage(lastDay) : null,
       series: RECENT_LIKE_WINDOWS.map((w) => ({
         window_days: w,
-        data: recentLikes(days, w, fromMs, toMs).map(
-          (p) => [p.dayStartMs, p.likePercentage, p.up + p.down] as [number, number | null, number],
-        ),
+        data: recentLikes(days, w, fromMs, toMs).map((p) => ({
+          time: p.dayStartMs,
+          like_percentage: p.likePercentage,
+          votes: p.up + p.down,
+        })),
       })),
     }
   },

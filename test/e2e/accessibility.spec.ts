@@ -118,6 +118,12 @@ for (const scheme of ['light', 'dark'] as const) {
       })
     }
 
+    test('the methodology page', async ({ page }) => {
+      await page.goto('/methodology')
+      await expect(main(page).getByRole('heading', { level: 1, name: 'Methodology' })).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+    })
+
     test.describe('with no cookie choice stored', () => {
       test.use({ cookiePrompt: true })
 

@@ -65,6 +65,7 @@ const VISITOR_ROUTES = (top: { place_id: number; name: string }): RouteCase[] =>
   { path: '/terms-of-use', shows: 'Terms of Use' },
   { path: '/privacy-policy', shows: 'Privacy Policy' },
   { path: '/cookie-policy', shows: 'Cookie Policy' },
+  { path: '/methodology', shows: 'Methodology' },
 ]
 
 /** What differs for a signed-in admin: the locked and staff pages open, the account screens send on. */

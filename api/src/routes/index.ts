@@ -51,6 +51,8 @@ import { placeStandingRoute } from './signals/standing.ts'
 import { siteRoute } from './site/site.ts'
 import { ccuPeriodsRoute } from './stats/ccu-periods.ts'
 import { eventStatsRoute } from './stats/events.ts'
+import { recentLikesRoute } from './stats/likes-recent.ts'
+import { momentumRoute } from './stats/momentum.ts'
 import { rankingSeriesRoute } from './stats/ranking.ts'
 import { rankingSnapshotRoute } from './stats/ranking-snapshot.ts'
 import { statsGenresRoute } from './stats/stats-genres.ts'
@@ -104,6 +106,8 @@ export const apiRoutes: readonly RouteDef[] = [
   // Signals (issue 20): a ranking day's entries and exits, a genre's benchmark distribution.
   rankingChangesRoute,
   genreBenchmarksRoute,
+  momentumRoute,
+  recentLikesRoute,
   // Last of the /api/stats routes: its {kind} param would otherwise shadow the fixed paths above.
   statsKindRoute,
   registerRoute,

@@ -72,6 +72,10 @@ export function apiBenchCases(placeIds: readonly number[], tagId: number, now: n
     // The live badge a README shows (issue 21): after its first request, served from the in-process
     // cache until the slot ends, which the bench's fixed clock never reaches.
     { name: EMBED_BADGE_CASE, path: `/embed/${placeIds[0]}/badge.svg` },
+    // Momentum of 200 experiences from 14 days of day rollups (placeIds: never the cached whole list),
+    // and one experience's recent like % over a year of days (issue 20.3, 20.4).
+    { name: 'momentum_200', path: `/api/stats/momentum?placeIds=${placeIds.slice(0, 200).join(',')}` },
+    { name: 'likes_recent_1y', path: `/api/stats/likes-recent?placeId=${placeIds[0]}&startTime=${start}` },
   ]
 }
 

@@ -211,6 +211,8 @@ function samples(
       init: { headers: { cookie: s.viewer } },
     },
     'GET /api/stats/{kind}': { path: `/api/stats/ccus?placeIds=${place}&granularity=day&startTime=${start}` },
+    'GET /api/stats/momentum': { path: '/api/stats/momentum' },
+    'GET /api/stats/likes-recent': { path: `/api/stats/likes-recent?placeId=${place}` },
     'GET /api/exchange-rates': { path: '/api/exchange-rates', init: { headers: { cookie: s.admin } } },
     'GET /api/code-library': { path: '/api/code-library', init: { headers: { cookie: s.admin } } },
     'GET /api/gamecredential': { path: '/api/gamecredential', init: { headers: { cookie: s.admin } } },

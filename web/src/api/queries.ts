@@ -362,4 +362,19 @@ export const api = {
       queryFn: ({ signal }) => apiGet(`/api/platform/movement?type=${type}`, 'movementList', signal),
       staleTime: 10 * 60_000,
     }),
+  /** Every tracked experience's momentum label (GET /api/stats/momentum); it moves once a day. */
+  momentum: () =>
+    queryOptions({
+      queryKey: ['stats', 'momentum'],
+      queryFn: ({ signal }) => apiGet('/api/stats/momentum', 'momentumResponse', signal),
+      staleTime: 10 * 60_000,
+    }),
+  /** One experience's recent like % (7 and 30 days) over the chart's range. */
+  recentLikes: (placeId: number, startTime?: string) =>
+    queryOptions({
+      queryKey: ['stats', 'likes-recent', placeId, startTime],
+      queryFn: ({ signal }) =>
+        apiGet(`/api/stats/likes-recent?${qs({ placeId, startTime })}`, 'recentLikesResponse', signal),
+      staleTime: 10 * 60_000,
+    }),
 }

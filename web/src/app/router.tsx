@@ -4,6 +4,7 @@ import type { RouteObject } from 'react-router'
 import { loadPreferences } from '../account/preferences.ts'
 import { api } from '../api/queries.ts'
 import { LEGAL_PATHS } from '../legal/paths.ts'
+import { METHODOLOGY_PATH } from '../methodology/paths.ts'
 import { AuthLayout } from '../shell/AuthLayout.tsx'
 import { LegacyRedirect } from '../shell/LegacyRedirect.tsx'
 import { RouteError } from '../shell/RouteError.tsx'
@@ -119,6 +120,13 @@ const LEGAL_PAGES = [
   { path: LEGAL_PATHS.privacy, kind: 'privacy' },
   { path: LEGAL_PATHS.cookies, kind: 'cookies' },
 ] as const
+
+// The methodology page (issue 20): public, server-rendered and indexed; its sections are its data.
+const methodologyHandle: RouteHandle = {
+  crumbs: [],
+  module: 'src/pages/methodology/route.tsx',
+  serverRender: true,
+}
 
 /** The compare pages: signed in only, so drawn in the browser (the loader redirects visitors). */
 const compareHandle = (module: string): RouteHandle => ({ crumbs: [], module })
@@ -305,6 +313,11 @@ export function createRoutes(queryClient: QueryClient, services: RouteServices):
               handle: legalHandle,
               lazy: () => import('../pages/legal/route.tsx').then((m) => m.route(queryClient, kind)),
             })),
+            {
+              path: METHODOLOGY_PATH.slice(1),
+              handle: methodologyHandle,
+              lazy: () => import('../pages/methodology/route.tsx').then((m) => m.route()),
+            },
             // Unknown paths load the overview (part 1 §2), answered as 404 by the server render.
             { path: '*', handle: unknownPathHandle, lazy: overview },
           ],

@@ -14,6 +14,7 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { genrePath, isLinkedGenre } from '../browse/links.ts'
 import { CompareWithItem } from '../compare/CompareWithItem.tsx'
+import { MomentumBadge, useMomentumByPlace } from '../momentum/MomentumBadge.tsx'
 import { useViewer } from '../shell/viewer.ts'
 import { AddCuratedTagsDialog } from '../tags/AddCuratedTagsDialog.tsx'
 import { canAddCuratedTags } from '../tags/tag-access.ts'
@@ -55,6 +56,7 @@ export function ExperienceHeader({ experience: e }: { experience: Experience }) 
   const curator = canAddCuratedTags(viewer)
   const editsName = mayEditCanonicalName(viewer)
   const editsRelease = mayEditReleaseDate(viewer)
+  const momentum = useMomentumByPlace()
   return (
     <Paper withBorder radius="md" p="md">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
@@ -76,6 +78,7 @@ export function ExperienceHeader({ experience: e }: { experience: Experience }) 
               <Badge variant="light" color="gray">
                 {formatPrice(e.price)}
               </Badge>
+              <MomentumBadge momentum={momentum.get(e.place_id)} />
             </Group>
           </Stack>
         </Group>

@@ -14,6 +14,7 @@ import { Link } from 'react-router'
 import { api } from '../api/queries.ts'
 import { useConsentStore } from '../consent/consent.ts'
 import { LEGAL_PATHS } from '../legal/paths.ts'
+import { METHODOLOGY_PATH } from '../methodology/paths.ts'
 import classes from './Footer.module.css'
 
 /** The legal pages, in the order the footer lists them. */
@@ -52,6 +53,9 @@ export function Footer() {
           <Text size="sm" c="dimmed">
             Ludex · Roblox experience analytics
           </Text>
+          <Anchor component={Link} to={METHODOLOGY_PATH} size="sm" c="dimmed">
+            Methodology
+          </Anchor>
           {FOOTER_LEGAL_LINKS.map(({ label, to }) => (
             <Anchor key={to} component={Link} to={to} size="sm" c="dimmed">
               {label}

@@ -2,9 +2,13 @@ import type { MethodologySection } from '../section.ts'
 import { ccuSpikesSection } from './ccu-spikes.ts'
 import { chartPlacementsSection } from './chart-placements.ts'
 import { genreStandingSection } from './genre-standing.ts'
+import { momentumSection } from './momentum.ts'
+import { recentLikesSection } from './recent-likes.ts'
 
 /** The sections of /methodology, in page order: one line per method (issue 20). */
 export const METHODOLOGY_SECTIONS: readonly MethodologySection[] = [
+  momentumSection,
+  recentLikesSection,
   ccuSpikesSection,
   chartPlacementsSection,
   genreStandingSection,

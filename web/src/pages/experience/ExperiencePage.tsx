@@ -25,6 +25,7 @@ import { RestrictedNotice } from '../../experience/RestrictedNotice.tsx'
 import { LikePercentageChart, LikesChart, LineStatChart } from '../../experience/StatCharts.tsx'
 import { openSignInToSeeMore } from '../../experience/sign-in-to-see-more.tsx'
 import { useHashTab } from '../../experience/use-hash-tab.ts'
+import { RecentLikesCard } from '../../momentum/RecentLikesCard.tsx'
 import { usePageMeta } from '../../shell/page-meta.ts'
 import { useViewer } from '../../shell/viewer.ts'
 import { useHashParams } from '../../ui/hash-params.ts'
@@ -142,6 +143,7 @@ export function ExperiencePage() {
           <LikePercentageChart title={likeTitle} view={likeView} {...common} />
         )}
       </ChartCard>
+      <RecentLikesCard placeId={placeId} name={experience.name} now={now} />
       <div id={PRICE_HISTORY_ID}>
         <PriceCard placeId={placeId} />
       </div>

@@ -51,4 +51,6 @@ function prefetchCharts(queryClient: QueryClient, placeId: number, now: number):
   void queryClient.prefetchQuery(api.stats('likes', params))
   void queryClient.prefetchQuery(api.rankingSeries(placeId))
   void queryClient.prefetchQuery(api.price(placeId))
+  // The header's momentum label (one call for every experience, shared with the lists).
+  void queryClient.prefetchQuery(api.momentum())
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { memo, useMemo } from 'react'
 import { api } from '../../api/queries.ts'
+import { useMomentumByPlace } from '../../momentum/MomentumBadge.tsx'
 import { DataTableView, useDataTable } from '../../ui/table/data-table.tsx'
 import { experienceColumns, IconHashes, type RankedExperience } from './columns.tsx'
 import classes from './ExperiencesTable.module.css'
@@ -32,9 +33,15 @@ export const ExperiencesTable = memo(function ExperiencesTable({
   caption,
   columns = experienceColumns,
 }: ExperiencesTableProps) {
+  const momentum = useMomentumByPlace()
+  // The momentum column's values, laid over the rows once the call answers (the list never waits for it).
+  const withMomentum = useMemo(
+    () => (momentum.size === 0 ? rows : rows.map((r) => ({ ...r, momentum: momentum.get(r.place_id) }))),
+    [rows, momentum],
+  )
   const state = useDataTable({
     tableId,
-    rows,
+    rows: withMomentum,
     columns,
     getRowId: (r) => String(r.place_id),
     initialSort: [{ id: 'rank', desc: false }],

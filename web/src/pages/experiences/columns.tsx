@@ -1,16 +1,26 @@
-import { displayGenreName, formatLikePercentage, type SlimExperience, shortenNumber } from '@ludex/schemas'
+import {
+  displayGenreName,
+  formatLikePercentage,
+  type PlaceMomentum,
+  type SlimExperience,
+  shortenNumber,
+} from '@ludex/schemas'
 import { Anchor, Box, Group, Stack, Text, VisuallyHidden } from '@mantine/core'
 import { createColumnHelper } from '@tanstack/react-table'
 import { createContext, useContext } from 'react'
 import { Link } from 'react-router'
 import { GenreLink } from '../../browse/GenreLink.tsx'
 import { formatInteger } from '../../experience/format.ts'
+import { MomentumBadge } from '../../momentum/MomentumBadge.tsx'
 import { ExperienceIcon } from '../../thumbnails/ExperienceIcon.tsx'
 import classes from './ExperiencesTable.module.css'
 import { RowMenu } from './RowMenu.tsx'
 
-/** A slim experience with its rank among all experiences (derived from players online). */
-export type RankedExperience = SlimExperience & { readonly rank: number }
+/**
+ * A slim experience with its rank among all experiences (derived from players online), and its
+ * momentum once GET /api/stats/momentum has answered (the table lays it over: ExperiencesTable).
+ */
+export type RankedExperience = SlimExperience & { readonly rank: number; readonly momentum?: PlaceMomentum }
 
 const col = createColumnHelper<RankedExperience>()
 
@@ -74,6 +84,14 @@ export const experienceColumns = [
     header: 'Visits',
     cell: (c) => shortenNumber(c.getValue(), { plus: true }),
     sortDescFirst: true,
+  }),
+  // Sorted by the change behind the label (issue 20.3); experiences without a label sort last.
+  col.accessor((r) => (r.momentum?.momentum ? (r.momentum.change ?? undefined) : undefined), {
+    id: 'momentum',
+    header: 'Momentum',
+    cell: (c) => <MomentumBadge momentum={c.row.original.momentum} size="xs" />,
+    sortDescFirst: true,
+    sortUndefined: 'last',
   }),
   col.accessor((r) => displayGenreName(r.genre), {
     id: 'genre',

@@ -1,0 +1,2 @@
+export * from './momentum.ts'
+export * from './recent-likes.ts'

@@ -1,0 +1,65 @@
+import { MOMENTUM_LABEL_TEXT, MOMENTUM_WINDOW_DAYS, type PlaceMomentum } from '@ludex/schemas'
+import { Badge, type MantineSize } from '@mantine/core'
+import { IconArrowNarrowRight, IconTrendingDown, IconTrendingUp } from '@tabler/icons-react'
+import { useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import { Link } from 'react-router'
+import { api } from '../api/queries.ts'
+import { methodologyLink } from '../methodology/paths.ts'
+
+const STYLE = {
+  rising: { color: 'teal', Icon: IconTrendingUp },
+  stable: { color: 'gray', Icon: IconArrowNarrowRight },
+  declining: { color: 'red', Icon: IconTrendingDown },
+} as const
+
+/** '+12.5 %' / '−3 %': the change of the daily average CCU, as the badge's title says it. */
+export function formatMomentumChange(change: number): string {
+  const pct = Math.round(change * 1000) / 10
+  return `${pct > 0 ? '+' : pct < 0 ? '−' : '±'}${Math.abs(pct)} %`
+}
+
+/** What the badge says in full: its label, the change, and over what. */
+export function momentumDescription(m: PlaceMomentum): string {
+  if (m.momentum === null) return 'Momentum: not enough data'
+  const change = m.change === null ? '' : ` (${formatMomentumChange(m.change)})`
+  return `Momentum: ${MOMENTUM_LABEL_TEXT[m.momentum]}${change}, daily average CCU of the last ${MOMENTUM_WINDOW_DAYS} days against the ${MOMENTUM_WINDOW_DAYS} before`
+}
+
+/**
+ * An experience's momentum label, linking to how it is computed (/methodology#momentum). Nothing is
+ * drawn without a label: no data is not a trend.
+ */
+export function MomentumBadge({
+  momentum,
+  size = 'sm',
+}: {
+  momentum: PlaceMomentum | undefined
+  size?: MantineSize
+}) {
+  if (!momentum || momentum.momentum === null) return null
+  const { color, Icon } = STYLE[momentum.momentum]
+  const description = momentumDescription(momentum)
+  return (
+    <Badge
+      component={Link}
+      to={methodologyLink('momentum')}
+      variant="light"
+      color={color}
+      size={size}
+      leftSection={<Icon size={14} aria-hidden />}
+      title={description}
+      aria-label={description}
+      style={{ cursor: 'pointer' }}
+      data-momentum={momentum.momentum}
+    >
+      {MOMENTUM_LABEL_TEXT[momentum.momentum]}
+    </Badge>
+  )
+}
+
+/** Every tracked experience's momentum by place id (one call for the whole list, cached for 10 minutes). */
+export function useMomentumByPlace(): ReadonlyMap<number, PlaceMomentum> {
+  const { data } = useQuery(api.momentum())
+  return useMemo(() => new Map((data?.places ?? []).map((p) => [p.place_id, p])), [data])
+}

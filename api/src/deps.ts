@@ -36,4 +36,9 @@ export interface ApiDeps {
    * adapter), wired by the CLI. Without it the calls that publish answer 503.
    */
   readonly publisher?: Publisher
+  /**
+   * LUDEX_DATA_DIR/dumps, where the daily bulk dumps are written (the `hourly-dump` job); without it
+   * GET /api/dumps lists none.
+   */
+  readonly dumpsDir?: string
 }

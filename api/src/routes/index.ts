@@ -1,6 +1,7 @@
 import type { RouteDef } from '../http/route.ts'
 import { siteEventsRoute } from './analytics/events.ts'
 import { visitorStatsRoute } from './analytics/visitors.ts'
+import { apiKeyCreateRoute, apiKeyListRoute, apiKeyRevokeRoute } from './apikeys/api-keys.ts'
 import {
   passwordChangeRoute,
   passwordRequestRoute,
@@ -20,6 +21,7 @@ import { badgesRoute } from './badges/download.ts'
 import { creatorCcuRoute } from './creator/ccu.ts'
 import { creatorDetailRoute } from './creator/detail.ts'
 import { creatorListRoute } from './creator/list.ts'
+import { dumpListRoute, hourlyDumpRoute } from './dumps/dumps.ts'
 import { errorGroupsRoute, errorReportRoute } from './errors/errors.ts'
 import { eventIngestRoute } from './events/ingest.ts'
 import {
@@ -109,6 +111,10 @@ export const apiRoutes: readonly RouteDef[] = [
   preferencesGetRoute,
   preferencesPutRoute,
   deleteAccountRoute,
+  // API keys (issue 21.3): fixed /api/users/me paths, before /api/users/{id}.
+  apiKeyListRoute,
+  apiKeyCreateRoute,
+  apiKeyRevokeRoute,
   userListRoute,
   userRoleRoute,
   exchangeRatesRoute,
@@ -122,6 +128,9 @@ export const apiRoutes: readonly RouteDef[] = [
   visitorStatsRoute,
   errorReportRoute,
   errorGroupsRoute,
+  // The daily bulk dumps (issue 21.4).
+  dumpListRoute,
+  hourlyDumpRoute,
 ]
 
 export { devRoutes } from './dev/outbox.ts'

@@ -31,6 +31,8 @@ export function createApiDeps(options: {
   trackPlaces?: TrackPlaces
   /** The process's bus, for game events and the site data the API publishes; without it those calls answer 503. */
   publisher?: Publisher
+  /** LUDEX_DATA_DIR/dumps: the daily bulk dumps GET /api/dumps serves. */
+  dumpsDir?: string
 }): ApiDeps {
   const { clickhouse, roblox, clock, logger } = options
   return {
@@ -53,6 +55,7 @@ export function createApiDeps(options: {
     ...(options.site && { site: options.site }),
     ...(options.trackPlaces && { trackPlaces: options.trackPlaces }),
     ...(options.publisher && { publisher: options.publisher }),
+    ...(options.dumpsDir && { dumpsDir: options.dumpsDir }),
   }
 }
 

@@ -25,6 +25,7 @@ import {
   type ApiErrorBody,
   type Bus,
   type Config,
+  DUMPS_DIR,
   loadConfig,
   publicUrl,
   type Role,
@@ -118,6 +119,9 @@ function configFor(dataDir: string, env: Record<string, string> = {}): Config {
     RATE_LIMIT_REGISTER: '1000',
     RATE_LIMIT_PASSWORD_RESET: '1000',
     RATE_LIMIT_RESEND: '1000',
+    // Each test file sends all its calls from one address (the API-key tests set their own limits).
+    RATE_LIMIT_API: '1000000',
+    RATE_LIMIT_API_KEY: '1000000',
     ...env,
   })
 }
@@ -324,6 +328,7 @@ export async function startApiFixture(
       site: siteInfoOf(config),
       trackPlaces: (ids) => trackingRequests.request(ids),
       publisher: pipeline.bus,
+      dumpsDir: join(dataDir, DUMPS_DIR),
     },
     allowedOrigins: [publicUrl(config), ...config.ALLOWED_ORIGINS],
     trustProxy: config.TRUST_PROXY,

@@ -24,7 +24,7 @@ export function hourlyDumpPath(dataDir: string, day: string): string {
   return join(dataDir, DUMPS_DIR, HOURLY_DUMPS_DIR, hourlyDumpFile(day))
 }
 
-const HOURLY_ROWS_SQL = `SELECT place_id, toString(bucket) AS bucket, samples, ccu_sum, ccu_min, ccu_max,
+const HOURLY_ROWS_SQL = `SELECT place_id, toString(bucket) AS bucket_text, samples, ccu_sum, ccu_min, ccu_max,
        visits_min, visits_max, favorites_last, up_votes_last, down_votes_last
 FROM ${tables.placeRollups} FINAL
 WHERE granularity = 'hour' AND bucket >= {from:DateTime('UTC')} AND bucket < {to:DateTime('UTC')}
@@ -33,7 +33,7 @@ ORDER BY place_id, bucket`
 /** The stored hourly rollup rows of a UTC day, by place and hour, as the dump holds them. */
 export async function hourlyRowsOf(client: ClickHouseClient, day: string): Promise<DumpRow[]> {
   const from = Date.parse(`${day}T00:00:00Z`)
-  const rows = await queryRows<DumpRow>(client, {
+  const rows = await queryRows<Omit<DumpRow, 'bucket'> & { bucket_text: string }>(client, {
     what: 'hourly dump',
     query: HOURLY_ROWS_SQL,
     params: { from: dateTimeParam(from), to: dateTimeParam(from + DAY_MS) },
@@ -47,7 +47,7 @@ export async function hourlyRowsOf(client: ClickHouseClient, day: string): Promi
       'down_votes_last',
     ],
   })
-  return rows.map((r) => ({ ...r, bucket: isoFromClickHouse(String(r.bucket)) }))
+  return rows.map(({ bucket_text, ...r }) => ({ ...r, bucket: isoFromClickHouse(bucket_text) }))
 }
 
 /** Every value is a number, an ISO time or empty (null): nothing to quote. */

@@ -88,7 +88,7 @@ export function ApiKeysSection() {
 
 function NewKey({ apiKey, onDone }: { apiKey: string; onDone: () => void }) {
   return (
-    <Alert color="green" mb="sm" title="New API key" role="status">
+    <Alert color="green" mb="sm" title="Key created" role="status">
       <Stack gap="xs">
         <Text size="sm">{API_KEY_SHOWN_ONCE}</Text>
         <Code block aria-label="New API key" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>

@@ -99,13 +99,13 @@ export function createApiApp(options: ApiAppOptions): Koa {
   }
   app.use(compress({ threshold: 1024 }))
   app.use(errorEnvelope())
+  // The public API's budgets and RateLimit-* headers, on every /api answer (403s, 404s and 405s too).
+  if (options.deps?.accounts) app.use(apiRateLimit(options.deps.accounts))
   app.use(originCheck(options.allowedOrigins ?? []))
   const health = healthRouter(options.readiness)
   app.use(health.routes())
   if (options.serveMetrics !== false) app.use(metricsRouter(metrics).routes())
   if (options.deps) {
-    // The public API's budgets and RateLimit-* headers, on every /api call (the 404s and 405s too).
-    if (options.deps.accounts) app.use(apiRateLimit(options.deps.accounts))
     const accounts = options.deps.accounts
     const docs = docsRouter(() =>
       buildOpenApi(routes, {

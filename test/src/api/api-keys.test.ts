@@ -78,15 +78,23 @@ describe('public API: keys, budgets and the RateLimit headers (issue 21.3)', () 
     })
     expect(reset(first)).toBeGreaterThanOrEqual(1)
     expect(reset(first)).toBeLessThanOrEqual(WINDOW_SECONDS)
-    // Errors count and carry the headers too (a 404, a 400).
+    // Errors count and carry the headers too (a 404, a 403 for a foreign origin).
     const missing = await call('/api/no-such-call', address)
     expect(missing.status).toBe(404)
     expect(missing.headers.get('ratelimit-remaining')).toBe(String(ANONYMOUS_LIMIT - 2))
+    const foreign = await call(
+      '/api/auth/logout',
+      address,
+      { origin: 'https://elsewhere.example' },
+      { method: 'POST' },
+    )
+    expect(foreign.status).toBe(403)
+    expect(foreign.headers.get('ratelimit-remaining')).toBe(String(ANONYMOUS_LIMIT - 3))
     const remaining = []
-    for (let i = 2; i < ANONYMOUS_LIMIT; i++) {
+    for (let i = 3; i < ANONYMOUS_LIMIT; i++) {
       remaining.push(Number((await call('/api/site', address)).headers.get('ratelimit-remaining')))
     }
-    expect(remaining).toEqual([5, 4, 3, 2, 1, 0])
+    expect(remaining).toEqual([4, 3, 2, 1, 0])
     const refused = await call('/api/site', address)
     expect(refused.status).toBe(429)
     expect((await json<{ error: { code: string } }>(refused)).error.code).toBe('rate_limited')

@@ -44,4 +44,9 @@ export interface ApiDeps {
    * so a popular README's image is served from memory; absent, the embeds use `cache`.
    */
   readonly embedCache?: AggregateCache
+  /**
+   * LUDEX_DATA_DIR/dumps, where the daily bulk dumps are written (the `hourly-dump` job); without it
+   * GET /api/dumps lists none.
+   */
+  readonly dumpsDir?: string
 }

@@ -31,6 +31,7 @@ export {
   splitStatements,
 } from './clickhouse/migrate.ts'
 export { DATA_REFUSAL_CODES, type StoreRefusal, storeRefusal } from './clickhouse/refusals.ts'
+export * from './dumps/index.ts'
 export * from './insert-log/index.ts'
 export * from './materialise/index.ts'
 export { applyRetention, RETAINED_TABLES, type RetentionResult } from './retention/retention.ts'

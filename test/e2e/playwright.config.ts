@@ -87,6 +87,9 @@ export default defineConfig({
       // Every page of the suite sends its page views (and some tests error reports) from one address.
       RATE_LIMIT_SITE_EVENTS: '1000',
       RATE_LIMIT_ERROR_REPORTS: '1000',
+      // The whole suite's calls come from one address, in parallel workers.
+      RATE_LIMIT_API: '1000000',
+      RATE_LIMIT_API_KEY: '1000000',
     },
   },
 })

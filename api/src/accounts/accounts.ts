@@ -1,6 +1,8 @@
 import { type Config, EVENT_RATE_WINDOW_MS, IP_ADDRESS_RETENTION_DAYS, publicUrl } from '@ludex/schemas'
 import type { JWTVerifyGetKey } from 'jose'
 import type { Logger } from 'pino'
+import { type ApiKeys, createApiKeys } from '../api-keys/api-keys.ts'
+import { apiKeyRepository } from '../api-keys/repository.ts'
 import { createGameCredentials, type GameCredentials } from '../credentials/credentials.ts'
 import { createSecretBox } from '../credentials/secret-box.ts'
 import type { AppDb } from '../db/app-db.ts'
@@ -29,6 +31,10 @@ export interface AuthRateLimits {
   readonly events: RateRule
   readonly siteEvents: RateRule
   readonly errorReports: RateRule
+  /** Every /api call without an API key, per client address (RATE_LIMIT_API). */
+  readonly api: RateRule
+  /** Every /api call with an API key, per key (RATE_LIMIT_API_KEY). */
+  readonly apiKey: RateRule
 }
 
 /** Everything the account calls need, wired once at start-up. */
@@ -43,6 +49,8 @@ export interface Accounts {
    */
   readonly credentials: GameCredentials | null
   readonly cookie: SessionCookieSettings
+  /** Users' API keys for the public API (issue 21.3). */
+  readonly apiKeys: ApiKeys
   /** The development outbox, listed at GET /api/dev/outbox when that route is mounted. */
   readonly outbox: Outbox | null
   /** Google sign-in's OAuth client id (public: the browser initialises the button with it); null when off. */
@@ -116,7 +124,15 @@ export function createAccounts(options: AccountsOptions): Accounts {
       events: { limit: config.EVENT_RATE_LIMIT, windowMs: EVENT_RATE_WINDOW_MS },
       siteEvents: { limit: config.RATE_LIMIT_SITE_EVENTS, windowMs: MINUTE_MS },
       errorReports: { limit: config.RATE_LIMIT_ERROR_REPORTS, windowMs: MINUTE_MS },
+      api: { limit: config.RATE_LIMIT_API, windowMs: config.RATE_LIMIT_API_WINDOW_SECONDS * 1000 },
+      apiKey: { limit: config.RATE_LIMIT_API_KEY, windowMs: config.RATE_LIMIT_API_WINDOW_SECONDS * 1000 },
     },
+    apiKeys: createApiKeys({
+      repository: apiKeyRepository(options.db),
+      users: store.users,
+      cap: config.API_KEYS_PER_USER,
+      now,
+    }),
     credentials: options.credentialsKey
       ? createGameCredentials({
           repository: store.credentials,

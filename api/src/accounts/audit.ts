@@ -22,6 +22,8 @@ export type AuditAction =
   | 'credential.disable'
   | 'credential.enable'
   | 'credential.delete'
+  | 'api_key.create'
+  | 'api_key.revoke'
 
 export interface AuditEntry {
   readonly at: Date

@@ -1,6 +1,7 @@
 import Koa from 'koa'
 import compress from 'koa-compress'
 import type { Logger } from 'pino'
+import { apiRateLimit } from '../api-keys/api-rate-limit.ts'
 import type { ApiDeps } from '../deps.ts'
 import { healthRouter } from '../health/health-router.ts'
 import type { ReadinessProbe } from '../health/readiness.ts'
@@ -98,12 +99,26 @@ export function createApiApp(options: ApiAppOptions): Koa {
   }
   app.use(compress({ threshold: 1024 }))
   app.use(errorEnvelope())
+  // The public API's budgets and RateLimit-* headers, on every /api answer (403s, 404s and 405s too).
+  if (options.deps?.accounts) app.use(apiRateLimit(options.deps.accounts))
   app.use(originCheck(options.allowedOrigins ?? []))
   const health = healthRouter(options.readiness)
   app.use(health.routes())
   if (options.serveMetrics !== false) app.use(metricsRouter(metrics).routes())
   if (options.deps) {
-    const docs = docsRouter(() => buildOpenApi(routes, { version: API_VERSION }))
+    const accounts = options.deps.accounts
+    const docs = docsRouter(() =>
+      buildOpenApi(routes, {
+        version: API_VERSION,
+        ...(accounts && {
+          limits: {
+            anonymous: accounts.limits.api,
+            keyed: accounts.limits.apiKey,
+            keysPerUser: accounts.apiKeys.cap,
+          },
+        }),
+      }),
+    )
     app.use(docs.routes())
     mountRoutes(app, routes, {
       deps: options.deps,

@@ -105,6 +105,25 @@ export interface EventCredentialsTable {
   updated_at: Date
 }
 
+export interface ApiKeysTable {
+  id: Generated<number>
+  user_id: number
+  name: string
+  /** SHA-256 of the key (secrets.ts): the key itself is shown once and never stored. */
+  key_hash: string
+  /** The key's first characters, shown to tell keys apart. */
+  start: string
+  created_at: Date
+  revoked_at: Date | null
+}
+
+export interface ApiKeyUsageTable {
+  key_id: number
+  /** The UTC day, YYYY-MM-DD. */
+  day: string
+  calls: number
+}
+
 export interface AppSchema {
   users: UsersTable
   sessions: SessionsTable
@@ -115,4 +134,6 @@ export interface AppSchema {
   place_tags: PlaceTagsTable
   place_tag_members: PlaceTagMembersTable
   event_credentials: EventCredentialsTable
+  api_keys: ApiKeysTable
+  api_key_usage: ApiKeyUsageTable
 }

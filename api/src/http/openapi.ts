@@ -1,5 +1,7 @@
-import { apiError, EVENT_HEADERS } from '@ludex/schemas'
+import { API_KEY_PREFIX, API_KEY_SCHEME, apiError, EVENT_HEADERS } from '@ludex/schemas'
 import { z } from 'zod'
+import { RATE_LIMIT_HEADERS } from '../api-keys/api-rate-limit.ts'
+import { type PublishedLimits, publishedApiText } from '../api-keys/published.ts'
 import { CSV_TYPE } from './export/csv-answer.ts'
 import type { ResponseHeader, RouteDef } from './route.ts'
 import { declaredKeys } from './validate.ts'
@@ -75,18 +77,38 @@ const CSV_HEADERS: Readonly<Record<string, ResponseHeader>> = {
   },
 }
 
+/** The public API's budget, announced on every answer (absent only on a server without accounts). */
+const RATE_LIMIT_RESPONSE_HEADERS: Record<string, unknown> = {
+  [RATE_LIMIT_HEADERS.limit]: {
+    description: 'Calls the budget allows per window',
+    schema: { type: 'integer', minimum: 1 },
+  },
+  [RATE_LIMIT_HEADERS.remaining]: {
+    description: 'Calls left in the current window',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  [RATE_LIMIT_HEADERS.reset]: {
+    description: 'Seconds until the window ends and the budget is whole again',
+    schema: { type: 'integer', minimum: 1 },
+  },
+  [RATE_LIMIT_HEADERS.policy]: {
+    description: 'The budget as `limit;w=window seconds`',
+    schema: { type: 'string' },
+  },
+}
+
 /** How a call names who is asking, for its `security` entry. */
 function securityOf(route: RouteDef): Record<string, string[]>[] {
   if (route.security === 'gameKey') return [{ gameKey: [] }]
-  // Every call reads the session when there is one (signed-in users see more history than
-  // visitors); only the calls that need a user require it.
-  return route.requires ? [{ session: [] }] : [{}, { session: [] }]
+  // Every call reads the session or an API key when there is one (signed-in users see more history
+  // than visitors); only the calls that need a user require one.
+  return route.requires ? [{ session: [] }, { apiKey: [] }] : [{}, { session: [] }, { apiKey: [] }]
 }
 
 /** The OpenAPI 3.1 document of the routes, generated from their zod schemas. */
 export function buildOpenApi(
   routes: readonly RouteDef[],
-  info: { version: string },
+  info: { version: string; limits?: PublishedLimits },
 ): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {}
   const errorSchema = jsonSchema(apiError, 'output')
@@ -124,12 +146,14 @@ export function buildOpenApi(
     }
     for (const type of route.alternativeContentTypes ?? []) success[type] = { schema: { type: 'string' } }
     if (route.csv) success[CSV_TYPE] = { schema: { type: 'string' } }
-    const headers = Object.entries({ ...route.responseHeaders, ...(route.csv && CSV_HEADERS) }).map(
-      ([name, h]) => [
-        name,
-        { description: h.description, schema: { type: 'string', ...(h.format && { format: h.format }) } },
-      ],
-    )
+    const headers: [string, unknown][] = Object.entries({
+      ...route.responseHeaders,
+      ...(route.csv && CSV_HEADERS),
+    }).map(([name, h]) => [
+      name,
+      { description: h.description, schema: { type: 'string', ...(h.format && { format: h.format }) } },
+    ])
+    if (route.security !== 'gameKey') headers.push(...Object.entries(RATE_LIMIT_RESPONSE_HEADERS))
     const responses: Record<string, unknown> = {
       200: {
         description: 'Success',
@@ -145,7 +169,10 @@ export function buildOpenApi(
     }
     const guard = !route.requires ? [] : route.requires === 'user' ? [401] : [401, 403]
     const capped = route.maxBodyBytes === undefined ? [] : [413]
-    const statuses = new Set([400, ...guard, ...capped, ...(route.errors ?? []), 500])
+    // Any call may meet the public API's budget (429), and a call sent with an unknown or revoked API
+    // key is refused (401) whatever it asks.
+    const limited = route.security === 'gameKey' ? [] : [401, 429]
+    const statuses = new Set([400, ...guard, ...capped, ...limited, ...(route.errors ?? []), 500])
     for (const status of [...statuses].sort((a, b) => a - b)) {
       responses[status] = {
         description: STATUS_TEXT[status] ?? 'Error',
@@ -187,7 +214,8 @@ export function buildOpenApi(
       title: 'Ludex API',
       version: info.version,
       description:
-        'Public statistics of Roblox experiences. Visitors get the last 30 days of history on every dated answer (series, buckets, dates, price and thumbnail histories): nothing in it starts before now − 30 days, and an answer whose start was moved there carries the X-Ludex-History-Start header with the time it starts from.',
+        'Public statistics of Roblox experiences. Visitors get the last 30 days of history on every dated answer (series, buckets, dates, price and thumbnail histories): nothing in it starts before now − 30 days, and an answer whose start was moved there carries the X-Ludex-History-Start header with the time it starts from.\n\n' +
+        publishedApiText(info.limits),
     },
     paths,
     components: {
@@ -197,6 +225,13 @@ export function buildOpenApi(
           in: 'cookie',
           name: 'ludex_session',
           description: 'The session cookie set by sign-in',
+        },
+        apiKey: {
+          type: 'http',
+          scheme: API_KEY_SCHEME.toLowerCase(),
+          bearerFormat: `${API_KEY_PREFIX}…`,
+          description:
+            'An API key created on Settings, acting as its owner (never more than the owner’s session); the account calls still need the session',
         },
         gameKey: {
           type: 'apiKey',

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream'
 import type { ExportTable, Permission } from '@ludex/schemas'
 import type { Context } from 'koa'
 import type { z } from 'zod'
@@ -43,11 +44,11 @@ export interface StatusResult {
   readonly body: unknown
 }
 
-/** A non-JSON answer (CSV) or one with extra headers. */
+/** A non-JSON answer (CSV, a file streamed from disk) or one with extra headers. */
 export interface RawResult {
   readonly kind: 'raw'
   readonly contentType: string
-  readonly body: string
+  readonly body: string | Readable
   readonly headers?: Record<string, string>
   /** 304 when the handler answered a conditional request itself (its body is then not sent); default 200. */
   readonly status?: 200 | 304

@@ -1,6 +1,7 @@
 import type { RouteDef } from '../http/route.ts'
 import { siteEventsRoute } from './analytics/events.ts'
 import { visitorStatsRoute } from './analytics/visitors.ts'
+import { apiKeyCreateRoute, apiKeyListRoute, apiKeyRevokeRoute } from './apikeys/api-keys.ts'
 import {
   passwordChangeRoute,
   passwordRequestRoute,
@@ -20,6 +21,7 @@ import { badgesRoute } from './badges/download.ts'
 import { creatorCcuRoute } from './creator/ccu.ts'
 import { creatorDetailRoute } from './creator/detail.ts'
 import { creatorListRoute } from './creator/list.ts'
+import { dumpListRoute, hourlyDumpRoute } from './dumps/dumps.ts'
 import { embedBadgeRoute } from './embed/badge.ts'
 import { embedSparklineRoute } from './embed/sparkline.ts'
 import { errorGroupsRoute, errorReportRoute } from './errors/errors.ts'
@@ -127,6 +129,10 @@ export const apiRoutes: readonly RouteDef[] = [
   preferencesGetRoute,
   preferencesPutRoute,
   deleteAccountRoute,
+  // API keys (issue 21.3): fixed /api/users/me paths, before /api/users/{id}.
+  apiKeyListRoute,
+  apiKeyCreateRoute,
+  apiKeyRevokeRoute,
   userListRoute,
   userRoleRoute,
   exchangeRatesRoute,
@@ -143,6 +149,9 @@ export const apiRoutes: readonly RouteDef[] = [
   // The embeddable images, served outside /api (issue 21): documented with the calls all the same.
   embedBadgeRoute,
   embedSparklineRoute,
+  // The daily bulk dumps (issue 21.4).
+  dumpListRoute,
+  hourlyDumpRoute,
 ]
 
 export { devRoutes } from './dev/outbox.ts'

@@ -24,14 +24,21 @@ describe('memory rate limiter', () => {
       allowed: false,
       count: 3,
       retryAfterSeconds: 60,
+      resetSeconds: 60,
     })
     now += 45_000
     expect(await limiter.take('login:ip:1', rule)).toEqual({
       allowed: false,
       count: 3,
       retryAfterSeconds: 15,
+      resetSeconds: 15,
     })
     now += 15_000
-    expect(await limiter.take('login:ip:1', rule)).toEqual({ allowed: true, count: 1, retryAfterSeconds: 0 })
+    expect(await limiter.take('login:ip:1', rule)).toEqual({
+      allowed: true,
+      count: 1,
+      retryAfterSeconds: 0,
+      resetSeconds: 60,
+    })
   })
 })

@@ -11,6 +11,11 @@ export interface RateDecision {
   readonly count: number
   /** Seconds until the window ends and the budget is whole again (0 when allowed). */
   readonly retryAfterSeconds: number
+  /**
+   * Seconds until the key's window ends, allowed or not (at least 1): what a RateLimit-Reset header
+   * says.
+   */
+  readonly resetSeconds: number
 }
 
 /**
@@ -63,16 +68,13 @@ export function createMemoryRateLimiter(now: () => number): RateLimiter {
         sweep(t)
       }
       const w = live(key, t) ?? { endsAt: t + rule.windowMs, count: 0 }
+      const resetSeconds = Math.max(1, Math.ceil((w.endsAt - t) / 1000))
       if (w.count >= rule.limit) {
-        return {
-          allowed: false,
-          count: w.count,
-          retryAfterSeconds: Math.max(1, Math.ceil((w.endsAt - t) / 1000)),
-        }
+        return { allowed: false, count: w.count, retryAfterSeconds: resetSeconds, resetSeconds }
       }
       w.count++
       windows.set(key, w)
-      return { allowed: true, count: w.count, retryAfterSeconds: 0 }
+      return { allowed: true, count: w.count, retryAfterSeconds: 0, resetSeconds }
     },
     async refund(key) {
       const w = live(key, now())

@@ -69,10 +69,12 @@ export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLi
       const [allowed, count, leftMs] = await call(
         () => redis.eval(TAKE, 1, keyOf(key), rule.limit, rule.windowMs) as Promise<[number, number, number]>,
       )
+      const resetSeconds = Math.max(1, Math.ceil(leftMs / 1000))
       return {
         allowed: allowed === 1,
         count,
-        retryAfterSeconds: allowed === 1 ? 0 : Math.max(1, Math.ceil(leftMs / 1000)),
+        retryAfterSeconds: allowed === 1 ? 0 : resetSeconds,
+        resetSeconds,
       }
     },
     async refund(key) {

@@ -34,6 +34,8 @@ export function createApiDeps(options: {
   trackPlaces?: TrackPlaces
   /** The process's bus, for game events and the site data the API publishes; without it those calls answer 503. */
   publisher?: Publisher
+  /** LUDEX_DATA_DIR/dumps: the daily bulk dumps GET /api/dumps serves. */
+  dumpsDir?: string
 }): ApiDeps {
   const { clickhouse, roblox, clock, logger } = options
   return {
@@ -60,6 +62,7 @@ export function createApiDeps(options: {
     ...(options.trackPlaces && { trackPlaces: options.trackPlaces }),
     ...(options.publisher && { publisher: options.publisher }),
     historyStarts: createHistoryStarts({ store: { clickhouse, logger }, now: () => clock.now() }),
+    ...(options.dumpsDir && { dumpsDir: options.dumpsDir }),
   }
 }
 

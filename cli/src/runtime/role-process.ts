@@ -14,6 +14,7 @@ import { type ApiComponent, startApiRole } from './roles/api.ts'
 import { startBus } from './roles/bus.ts'
 import { createReadinessBoard, type RoleContext, startComponent } from './roles/component.ts'
 import { type HealthServerComponent, startHealthServer } from './roles/health-server.ts'
+import { registerHourlyDumpJob } from './roles/hourly-dump.ts'
 import { pollerScheduleOptions, selectJobScheduler, startJobs } from './roles/jobs.ts'
 import { type MaterialiserComponent, startMaterialiserRole } from './roles/materialiser.ts'
 import { planRoles, ROLES, type Role, type RolePlan } from './roles/plan.ts'
@@ -215,6 +216,12 @@ export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> 
         )
         tracker = poller.tracker
         registerRetentionJob(jobs.jobs, store.client, logger)
+        registerHourlyDumpJob(jobs.jobs, {
+          store: store.client,
+          dataDir: config.LUDEX_DATA_DIR,
+          clock,
+          logger,
+        })
       }
       if (has('scheduler')) await startComponent(ctx, 'scheduler', () => startSchedulerRole(jobs, schedule))
       await startComponent(ctx, 'jobs', () => startJobs(jobs))

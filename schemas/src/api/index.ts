@@ -1,4 +1,5 @@
 export * from './accounts.ts'
+export * from './api-keys.ts'
 export * from './badges.ts'
 export * from './browse.ts'
 export * from './credentials.ts'

@@ -299,6 +299,18 @@ export const configSchema = z.object({
    */
   RATE_LIMIT_SITE_EVENTS: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_ERROR_REPORTS: z.coerce.number().int().positive().default(10),
+  /**
+   * The public API's budgets (issue 21), per window of RATE_LIMIT_API_WINDOW_SECONDS: every /api call
+   * without an API key counts against its client address (RATE_LIMIT_API), a call with one against
+   * the key (RATE_LIMIT_API_KEY), whichever address it comes from. Every /api answer carries the
+   * RateLimit-* headers; over the budget: 429 with Retry-After. Generous, as one page of the site
+   * makes a dozen calls; signed event batches have their own budget (EVENT_RATE_LIMIT).
+   */
+  RATE_LIMIT_API: z.coerce.number().int().positive().default(600),
+  RATE_LIMIT_API_KEY: z.coerce.number().int().positive().default(3000),
+  RATE_LIMIT_API_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  /** How many API keys (not revoked) one user may hold at once; the next is refused with 409. */
+  API_KEYS_PER_USER: z.coerce.number().int().positive().default(10),
 
   /** Google sign-in: the OAuth client id the ID tokens must be issued for. Unset: Google sign-in is off. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),

@@ -1,1 +1,2 @@
 export * from './data-dir.ts'
+export * from './dumps.ts'

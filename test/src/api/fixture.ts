@@ -26,6 +26,7 @@ import {
   type ApiErrorBody,
   type Bus,
   type Config,
+  DUMPS_DIR,
   loadConfig,
   publicUrl,
   type Role,
@@ -119,6 +120,9 @@ function configFor(dataDir: string, env: Record<string, string> = {}): Config {
     RATE_LIMIT_REGISTER: '1000',
     RATE_LIMIT_PASSWORD_RESET: '1000',
     RATE_LIMIT_RESEND: '1000',
+    // Each test file sends all its calls from one address (the API-key tests set their own limits).
+    RATE_LIMIT_API: '1000000',
+    RATE_LIMIT_API_KEY: '1000000',
     ...env,
   })
 }
@@ -327,6 +331,7 @@ export async function startApiFixture(
       publisher: pipeline.bus,
       // As `ludex run` wires it: each place's history start kept for a slot.
       historyStarts: createHistoryStarts({ store: { clickhouse: pipeline.client, logger }, now: clock.now }),
+      dumpsDir: join(dataDir, DUMPS_DIR),
     },
     allowedOrigins: [publicUrl(config), ...config.ALLOWED_ORIGINS],
     trustProxy: config.TRUST_PROXY,

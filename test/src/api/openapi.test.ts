@@ -122,6 +122,19 @@ function samples(
       path: '/api/users/me/preferences',
       init: json('PUT', { page_sizes: { 'tags.list': 50 } }, s.viewer),
     },
+    // API keys: the viewer's first key is the fixture's first (identity 1), revoked right after.
+    'GET /api/users/me/api-keys': { path: '/api/users/me/api-keys', init: { headers: { cookie: s.viewer } } },
+    'POST /api/users/me/api-keys': {
+      path: '/api/users/me/api-keys',
+      init: json('POST', { name: 'OpenAPI sample' }, s.viewer),
+    },
+    'DELETE /api/users/me/api-keys/{id}': {
+      path: '/api/users/me/api-keys/1',
+      init: { method: 'DELETE', headers: { cookie: s.viewer } },
+    },
+    // No dump was written in this fixture: the list is empty and a day's file is a 404.
+    'GET /api/dumps': { path: '/api/dumps' },
+    'GET /api/dumps/hourly/{file}': { path: '/api/dumps/hourly/2026-11-17.csv.gz', status: 404 },
     'GET /api/users': { path: '/api/users', init: { headers: { cookie: s.admin } } },
     'PUT /api/users/{id}': {
       path: `/api/users/${s.viewerId}`,
@@ -343,7 +356,7 @@ describe('OpenAPI document and route coverage', () => {
     expect(times).toBeGreaterThanOrEqual(12)
   })
 
-  it('says which calls read a session (optional on those that need none, found by the fuzz run) and which a game key', async () => {
+  it('says which calls read a session or an API key (optional on those that need none, found by the fuzz run) and which a game key', async () => {
     const { body } = await getJson<{ paths: Record<string, Record<string, { security?: unknown }>> }>(
       f,
       '/api/openapi.json',
@@ -354,8 +367,8 @@ describe('OpenAPI document and route coverage', () => {
         route.security === 'gameKey'
           ? [{ gameKey: [] }]
           : route.requires
-            ? [{ session: [] }]
-            : [{}, { session: [] }]
+            ? [{ session: [] }, { apiKey: [] }]
+            : [{}, { session: [] }, { apiKey: [] }]
       expect(security, `${route.method} ${route.path}`).toEqual(expected)
     }
   })

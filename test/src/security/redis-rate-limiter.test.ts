@@ -135,3 +135,86 @@ describe('two API instances on one Redis', () => {
     expect(await login(a, 'the right password')).toBe(429)
   })
 })
+
+/**
+ * The public API's budgets (issue 21.3) on Redis: an address's calls and a key's calls are counted
+ * once across replicas, and every answer's RateLimit-Remaining says what is left of the shared budget.
+ */
+describe('the public API budget shared by two API instances on one Redis', () => {
+  let database: AppDatabase
+  const servers: RunningServer[] = []
+  let key = ''
+
+  beforeAll(async () => {
+    database = await openAppDatabase({ logger })
+    await migrateAppDatabase(database.db, logger)
+    const config = loadConfig({
+      ARGON2_MEMORY_KIB: '1024',
+      ARGON2_TIME_COST: '1',
+      RATE_LIMIT_API: '3',
+      RATE_LIMIT_API_KEY: '5',
+      LOG_LEVEL: 'silent',
+    })
+    // Fresh prefix per run: the shared redis-server keeps earlier runs' windows.
+    const prefix = `api-budget-${Date.now()}`
+    for (let replica = 0; replica < 2; replica++) {
+      const accounts = createAccounts({
+        config,
+        db: database.db,
+        mailer: { send: async () => {}, close: async () => {} },
+        logger,
+        now: Date.now,
+        limiter: createRedisRateLimiter({ redis: await connect(), prefix }),
+      })
+      if (replica === 0) {
+        const user = await accounts.store.users.create({
+          email: 'api.budget@example.com',
+          passwordHash: null,
+          firstName: 'Api',
+          lastName: 'Budget',
+          emailVerified: true,
+          analyticsId: 'api-budget',
+          createdAt: new Date(),
+        })
+        key = (await accounts.apiKeys.create(user.id, 'shared')).key
+      }
+      servers.push(await listenWithoutStore({ logger, accounts }))
+    }
+  }, 60_000)
+  afterAll(async () => {
+    for (const s of servers) await s.close()
+    await database?.close()
+  })
+
+  const remaining = async (server: RunningServer, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${server.url}/api/site`, { headers })
+    return [res.status, res.headers.get('ratelimit-remaining'), res.headers.get('retry-after')]
+  }
+
+  it('counts an address’s calls on either instance against one budget', async () => {
+    const [a, b] = servers as [RunningServer, RunningServer]
+    expect([await remaining(a), await remaining(b), await remaining(a)]).toEqual([
+      [200, '2', null],
+      [200, '1', null],
+      [200, '0', null],
+    ])
+    const [status, left, retry] = await remaining(b)
+    expect([status, left]).toEqual([429, '0'])
+    expect(Number(retry)).toBeGreaterThanOrEqual(1)
+  })
+
+  it('counts a key’s calls on either instance against the key’s own budget', async () => {
+    const [a, b] = servers as [RunningServer, RunningServer]
+    const bearer = { authorization: `Bearer ${key}` }
+    const seen = []
+    for (let i = 0; i < 6; i++) seen.push((await remaining(i % 2 === 0 ? a : b, bearer)).slice(0, 2))
+    expect(seen).toEqual([
+      [200, '4'],
+      [200, '3'],
+      [200, '2'],
+      [200, '1'],
+      [200, '0'],
+      [429, '0'],
+    ])
+  })
+})

@@ -2,6 +2,8 @@
 // Loaded on demand (apiGet imports this module while the request is in flight), so zod and the
 // schemas stay out of the first load's JavaScript.
 export {
+  apiKeyCreated,
+  apiKeyList,
   authProviders,
   ccuPeriodsResponse,
   codeLibrary,

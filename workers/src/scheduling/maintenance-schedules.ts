@@ -17,5 +17,16 @@ export const RETENTION_SCHEDULE: JobSchedule = {
   offsetMs: 3 * HOUR + 20 * 60_000,
 }
 
+/**
+ * hourly-dump: writes the previous UTC day's hourly rollups of every experience as one gzip CSV into
+ * the data dir (`writeHourlyDump` of @ludex/pipelines, served at /api/dumps), once a day at 01:10 UTC:
+ * after the day's last hour (23:01–00:00) is materialised and after the daily pollers (00:30, 00:45).
+ */
+export const HOURLY_DUMP_SCHEDULE: JobSchedule = {
+  name: 'hourly-dump',
+  everyMs: DAY,
+  offsetMs: HOUR + 10 * 60_000,
+}
+
 /** Every maintenance job's schedule. */
-export const MAINTENANCE_SCHEDULES: readonly JobSchedule[] = [RETENTION_SCHEDULE]
+export const MAINTENANCE_SCHEDULES: readonly JobSchedule[] = [RETENTION_SCHEDULE, HOURLY_DUMP_SCHEDULE]

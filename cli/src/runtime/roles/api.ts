@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ClickHouseClient } from '@clickhouse/client'
 import {
@@ -8,7 +9,7 @@ import {
   requestUntrackedTagMembers,
 } from '@ludex/api'
 import { queryRows } from '@ludex/pipelines/store'
-import { type Publisher, siteInfoOf } from '@ludex/schemas'
+import { DUMPS_DIR, type Publisher, siteInfoOf } from '@ludex/schemas'
 import type { Logger } from 'pino'
 import { startAccounts } from '../accounts.ts'
 import { createApiDeps, exchangeRatesUrlFor } from '../api-deps.ts'
@@ -132,6 +133,7 @@ export async function startApiRole(
     exchangeRatesUrl: exchangeRatesUrlFor(config, options.platform.platform.simulator),
     ...(config.CODE_LIBRARY_URL && { codeLibraryUrl: config.CODE_LIBRARY_URL }),
     site: siteInfoOf(config),
+    dumpsDir: join(config.LUDEX_DATA_DIR, DUMPS_DIR),
   })
   const server = await listen(
     createApiApp({

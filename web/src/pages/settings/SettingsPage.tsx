@@ -22,6 +22,7 @@ import { PROMPT_TEXT } from '../../consent/texts.ts'
 import { usePageMeta } from '../../shell/page-meta.ts'
 import { useViewer } from '../../shell/viewer.ts'
 import { toast } from '../../ui/toasts.ts'
+import { ApiKeysSection } from './ApiKeysSection.tsx'
 import classes from './settings.module.css'
 
 export const NOT_LOGGED_IN = 'Not logged in.'
@@ -59,6 +60,7 @@ function Account({ user }: { user: SessionUser }) {
         </SimpleGrid>
       </Paper>
       <PasswordSection email={user.email} />
+      <ApiKeysSection />
       <CookiePreferencesSection />
       <DeleteAccountSection />
     </>

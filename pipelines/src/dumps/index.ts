@@ -1,0 +1,7 @@
+export {
+  type HourlyDumpResult,
+  hourlyDumpPath,
+  hourlyRowsOf,
+  previousUtcDay,
+  writeHourlyDump,
+} from './hourly-dump.ts'

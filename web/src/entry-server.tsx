@@ -41,14 +41,17 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const page = matches.at(-1)?.route.handle
   if (!isRouteHandle(page) || !page.serverRender) return { kind: 'client', status: 200, shellData }
   const handler = createStaticHandler(routes)
-  return withServerRequest({ origin: request.apiOrigin, cookie: request.cookie }, async () => {
-    try {
-      return await renderPage(request, handler, queryClient, pageMeta)
-    } finally {
-      // Cancels what is still loading (the queries' signals abort their requests) and drops the cache.
-      queryClient.clear()
-    }
-  })
+  return withServerRequest(
+    { origin: request.apiOrigin, cookie: request.cookie, headers: request.headers },
+    async () => {
+      try {
+        return await renderPage(request, handler, queryClient, pageMeta)
+      } finally {
+        // Cancels what is still loading (the queries' signals abort their requests) and drops the cache.
+        queryClient.clear()
+      }
+    },
+  )
 }
 
 async function renderPage(

@@ -4,6 +4,7 @@ import type { Accounts } from '../accounts/accounts.ts'
 import { ApiError } from '../http/api-error.ts'
 import type { RateDecision, RateRule } from '../security/rate-limiter.ts'
 import type { AuthenticatedKey } from './api-keys.ts'
+import type { RenderPass } from './render-pass.ts'
 
 /** Where the middleware leaves the key a call was made with, for the viewer (session-viewer.ts). */
 export const API_KEY_STATE = 'apiKey'
@@ -51,19 +52,20 @@ async function spend(ctx: Context, accounts: Accounts, bucket: string, rule: Rat
  * its client address's (RATE_LIMIT_API). An unknown or revoked key is a 401 and still costs its
  * address a call, so guessing keys is as slow as anything else. Signed event batches (POST /api/events)
  * come from game servers sharing addresses and have a budget per credential of their own, so they are
- * left out here.
+ * left out here. A server-side render's calls are charged to the page's client (render-pass.ts).
  */
-export function apiRateLimit(accounts: Accounts): Middleware {
+export function apiRateLimit(accounts: Accounts, renderPass: RenderPass): Middleware {
   return async (ctx, next) => {
     if (!(ctx.path.startsWith('/api/') || ctx.path === '/api') || ctx.path === EVENTS_PATH) return next()
+    const address = renderPass.clientOf(ctx) ?? ctx.ip
     const presented = presentedKey(ctx)
     if (presented === null) {
-      await spend(ctx, accounts, `api:ip:${ctx.ip}`, accounts.limits.api)
+      await spend(ctx, accounts, `api:ip:${address}`, accounts.limits.api)
       return next()
     }
     const found = await accounts.apiKeys.authenticate(presented)
     if (!found) {
-      await spend(ctx, accounts, `api:ip:${ctx.ip}`, accounts.limits.api)
+      await spend(ctx, accounts, `api:ip:${address}`, accounts.limits.api)
       ctx.set('WWW-Authenticate', `${API_KEY_SCHEME} error="invalid_token"`)
       throw new ApiError(401, 'invalid_api_key', 'This API key is unknown or has been revoked')
     }

@@ -2,6 +2,7 @@ import Koa from 'koa'
 import compress from 'koa-compress'
 import type { Logger } from 'pino'
 import { apiRateLimit } from '../api-keys/api-rate-limit.ts'
+import { createRenderPass } from '../api-keys/render-pass.ts'
 import type { ApiDeps } from '../deps.ts'
 import { healthRouter } from '../health/health-router.ts'
 import type { ReadinessProbe } from '../health/readiness.ts'
@@ -99,8 +100,10 @@ export function createApiApp(options: ApiAppOptions): Koa {
   }
   app.use(compress({ threshold: 1024 }))
   app.use(errorEnvelope())
-  // The public API's budgets and RateLimit-* headers, on every /api answer (403s, 404s and 405s too).
-  if (options.deps?.accounts) app.use(apiRateLimit(options.deps.accounts))
+  // The public API's budgets and RateLimit-* headers, on every /api answer (403s, 404s and 405s too);
+  // the server render's own calls are charged to the page's client.
+  const renderPass = createRenderPass()
+  if (options.deps?.accounts) app.use(apiRateLimit(options.deps.accounts, renderPass))
   app.use(originCheck(options.allowedOrigins ?? []))
   const health = healthRouter(options.readiness)
   app.use(health.routes())
@@ -136,7 +139,10 @@ export function createApiApp(options: ApiAppOptions): Koa {
   if (options.staticDir) {
     app.use(
       spaStatic(options.staticDir, {
-        serverRender: options.serverRender === false ? undefined : { logger: options.logger },
+        serverRender:
+          options.serverRender === false
+            ? undefined
+            : { logger: options.logger, forwardHeaders: renderPass.headersFor },
       }),
     )
   }

@@ -24,6 +24,8 @@ export interface ServerRenderOptions {
   readonly dataBudgetMs?: number
   /** After this the render is abandoned and the SPA's index.html goes out instead. */
   readonly timeoutMs?: number
+  /** Headers every API call of the render carries (the render pass: charged to the page's client). */
+  readonly forwardHeaders?: (ctx: Context) => Record<string, string>
 }
 
 /** The markers in web/index.html around what a server render replaces (the start-up spinner). */
@@ -71,6 +73,7 @@ export async function loadServerRender(
           url: `http://localhost${ctx.originalUrl}`,
           apiOrigin: `http://${host}:${socket.localPort}`,
           cookie: ctx.get('cookie') || undefined,
+          ...(options.forwardHeaders && { headers: options.forwardHeaders(ctx) }),
           dataBudgetMs,
         }),
         new Promise<never>((_, reject) => {

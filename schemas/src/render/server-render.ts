@@ -14,6 +14,11 @@ export const renderRequest = z.object({
   apiOrigin: z.string(),
   /** The page request's Cookie header, forwarded so the API sees the same session. */
   cookie: z.string().optional(),
+  /**
+   * Headers every API call of the render carries: the API's render pass and the page's client address,
+   * so the calls spend that client's rate budget, not the server's own.
+   */
+  headers: z.record(z.string(), z.string()).optional(),
   /** How long data loading may take before the page is drawn with what has arrived. */
   dataBudgetMs: z.number().nonnegative(),
 })

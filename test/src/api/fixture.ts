@@ -241,6 +241,8 @@ export async function startApiFixture(
     store?: 'backfilled' | 'empty'
     /** The clock of the API and the store (default: FIXTURE.now); the accounts keep their own. */
     now?: () => number
+    /** A web build to serve beside the API (its server render included), as `ludex run` does. */
+    staticDir?: string
   } = {},
 ): Promise<ApiFixture> {
   const model = createPlatformModel({ seed: FIXTURE.seed, experiences: FIXTURE.experiences })
@@ -335,6 +337,7 @@ export async function startApiFixture(
     },
     allowedOrigins: [publicUrl(config), ...config.ALLOWED_ORIGINS],
     trustProxy: config.TRUST_PROXY,
+    ...(options.staticDir && { staticDir: options.staticDir }),
     validateResponses: true,
     onValidResponse: (route, status) => {
       const statuses = seen.get(route) ?? new Set<number>()

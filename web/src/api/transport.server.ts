@@ -7,6 +7,8 @@ export interface ServerRequestContext {
   readonly origin: string
   /** The page request's Cookie header, forwarded so the API sees the same session. */
   readonly cookie: string | undefined
+  /** Headers the API asked every call of this render to carry (its render pass). */
+  readonly headers?: Readonly<Record<string, string>> | undefined
 }
 
 // Render-scoped, not global state: each render runs inside its own context (withServerRequest), so
@@ -22,6 +24,7 @@ export function apiFetch(path: string, init: RequestInit): Promise<Response> {
   const context = requestContext.getStore()
   if (!context) return Promise.reject(new Error(`${path} was requested outside a server render`))
   const headers = new Headers(init.headers)
+  for (const [name, value] of Object.entries(context.headers ?? {})) headers.set(name, value)
   if (context.cookie) headers.set('cookie', context.cookie)
   return fetch(new URL(path, context.origin), { ...init, headers })
 }

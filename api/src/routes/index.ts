@@ -1,4 +1,5 @@
 import type { RouteDef } from '../http/route.ts'
+import { alertCreateRoute, alertDeleteRoute, alertDeliveriesRoute, alertListRoute } from './alerts/alerts.ts'
 import { siteEventsRoute } from './analytics/events.ts'
 import { visitorStatsRoute } from './analytics/visitors.ts'
 import {
@@ -122,6 +123,11 @@ export const apiRoutes: readonly RouteDef[] = [
   visitorStatsRoute,
   errorReportRoute,
   errorGroupsRoute,
+  // Alerts: reads first, deleting last (the fuzz run reads the document in order).
+  alertListRoute,
+  alertDeliveriesRoute,
+  alertCreateRoute,
+  alertDeleteRoute,
 ]
 
 export { devRoutes } from './dev/outbox.ts'

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely'
 import * as accounts from './0001-accounts.ts'
 import * as tags from './0002-tags.ts'
 import * as eventCredentials from './0003-event-credentials.ts'
+import * as alerts from './0005-alerts.ts'
 
 /**
  * The app database's migrations, in order. Listed here rather than read from a folder so the same code
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-tags': tags,
   '0003-event-credentials': eventCredentials,
+  '0005-alerts': alerts,
 }
 
 export const appMigrations: MigrationProvider = {

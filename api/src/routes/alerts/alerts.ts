@@ -99,20 +99,20 @@ export const alertCreateRoute = defineRoute({
     if (body.target.type === 'experience') {
       if (!(await isTrackedPlace(deps, body.target.placeId))) {
         throw ApiError.badRequest([
-          { field: 'target.placeId', message: `Ludex does not track experience ${body.target.placeId}` },
+          { field: 'body.target.placeId', message: `Ludex does not track experience ${body.target.placeId}` },
         ])
       }
     } else {
       const tag = await accounts.store.tags.find(body.target.tagId)
       if (!tag || !canSeeTag(viewer, tag)) {
         throw ApiError.badRequest([
-          { field: 'target.tagId', message: `Tag ${body.target.tagId} does not exist` },
+          { field: 'body.target.tagId', message: `Tag ${body.target.tagId} does not exist` },
         ])
       }
     }
     if (body.delivery.channel === 'webhook') {
       const refused = literalTargetRefusal(body.delivery.url, accounts.alertWebhooksAllowPrivate)
-      if (refused) throw ApiError.badRequest([{ field: 'delivery.url', message: refused }])
+      if (refused) throw ApiError.badRequest([{ field: 'body.delivery.url', message: refused }])
     }
     const counts = await accounts.store.alerts.counts(userId)
     if (counts.alerts >= ALERTS_PER_USER_MAX) {
@@ -125,7 +125,7 @@ export const alertCreateRoute = defineRoute({
         `At most ${WEBHOOK_ALERTS_PER_USER_MAX} webhook alerts per user`,
         [
           {
-            field: 'delivery.channel',
+            field: 'body.delivery.channel',
             message: `At most ${WEBHOOK_ALERTS_PER_USER_MAX} webhook alerts per user`,
           },
         ],

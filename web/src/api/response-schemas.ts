@@ -2,6 +2,9 @@
 // Loaded on demand (apiGet imports this module while the request is in flight), so zod and the
 // schemas stay out of the first load's JavaScript.
 export {
+  alert,
+  alertDeliveryList,
+  alertList,
   authProviders,
   ccuPeriodsResponse,
   codeLibrary,

@@ -123,6 +123,11 @@ const LEGAL_PAGES = [
 /** The compare pages: signed in only, so drawn in the browser (the loader redirects visitors). */
 const compareHandle = (module: string): RouteHandle => ({ crumbs: [], module })
 
+const alertsHandle: RouteHandle = {
+  crumbs: [{ label: 'Alerts', to: '/alerts' }],
+  module: 'src/pages/alerts/route.tsx',
+}
+
 const eventCredentialsHandle: RouteHandle = {
   crumbs: [],
   module: 'src/pages/event-credentials/route.tsx',
@@ -288,6 +293,11 @@ export function createRoutes(queryClient: QueryClient, services: RouteServices):
               path: 'deep-link',
               handle: deepLinkHandle,
               lazy: () => import('../pages/deep-link/route.tsx').then((m) => m.route(queryClient)),
+            },
+            {
+              path: 'alerts',
+              handle: alertsHandle,
+              lazy: () => import('../pages/alerts/route.tsx').then((m) => m.route(queryClient)),
             },
             {
               path: 'event-credentials',

@@ -87,6 +87,9 @@ export default defineConfig({
       // Every page of the suite sends its page views (and some tests error reports) from one address.
       RATE_LIMIT_SITE_EVENTS: '1000',
       RATE_LIMIT_ERROR_REPORTS: '1000',
+      // alerts.spec.ts: its webhook receivers listen on loopback, and a test firing is sent within a second.
+      ALERT_WEBHOOK_ALLOW_PRIVATE: 'true',
+      ALERTS_POLL_MS: '1000',
     },
   },
 })

@@ -1,5 +1,11 @@
 import type { RouteDef } from '../http/route.ts'
-import { alertCreateRoute, alertDeleteRoute, alertDeliveriesRoute, alertListRoute } from './alerts/alerts.ts'
+import {
+  alertCreateRoute,
+  alertDeleteRoute,
+  alertDeliveriesRoute,
+  alertListRoute,
+  alertTestRoute,
+} from './alerts/alerts.ts'
 import { siteEventsRoute } from './analytics/events.ts'
 import { visitorStatsRoute } from './analytics/visitors.ts'
 import {
@@ -127,6 +133,7 @@ export const apiRoutes: readonly RouteDef[] = [
   alertListRoute,
   alertDeliveriesRoute,
   alertCreateRoute,
+  alertTestRoute,
   alertDeleteRoute,
 ]
 

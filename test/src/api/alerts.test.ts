@@ -1,6 +1,7 @@
 import {
   ALERTS_PER_USER_MAX,
   type Alert,
+  type AlertDelivery,
   alert,
   alertDeliveryList,
   alertList,
@@ -143,10 +144,23 @@ describe('alerts: /api/alerts', () => {
     expect(fieldsOf(bad)).toEqual(['id'])
   })
 
-  it('lists the user’s deliveries only', async () => {
-    const res = await getJson(other, '/api/alerts/deliveries')
-    expect(res.status).toBe(200)
-    expect(alertDeliveryList.parse(res.body)).toEqual([])
+  it('sends a test firing of the owner’s alert, once a minute, listed among their deliveries only', async () => {
+    const created = alert.parse((await create(owner, body({ name: 'Tested' }))).body)
+    expect((await sendJson(other, 'POST', `/api/alerts/${created.id}/test`)).status).toBe(404)
+    const sent = await sendJson<AlertDelivery>(owner, 'POST', `/api/alerts/${created.id}/test`)
+    expect(sent.status).toBe(200)
+    expect(sent.body).toMatchObject({
+      alert_id: created.id,
+      alert_name: 'Tested',
+      channel: 'email',
+      status: 'pending',
+      attempts: 0,
+    })
+    const again = await sendJson<ErrorBody>(owner, 'POST', `/api/alerts/${created.id}/test`)
+    expect(again.status).toBe(429)
+    const mine = alertDeliveryList.parse((await getJson(owner, '/api/alerts/deliveries')).body)
+    expect(mine.map((d) => d.id)).toContain(sent.body.id)
+    expect(alertDeliveryList.parse((await getJson(other, '/api/alerts/deliveries')).body)).toEqual([])
   })
 
   it('refuses the alert over the per-user limits with a 409', async () => {

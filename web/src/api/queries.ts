@@ -308,7 +308,8 @@ export const api = {
       queryKey: ['alerts', 'deliveries'],
       queryFn: ({ signal }) => apiGet('/api/alerts/deliveries', 'alertDeliveryList', signal),
       staleTime: 10_000,
-      refetchInterval: 15_000,
+      // Every 3 s while one is on its way (pending: the next alerts pass sends it), else every 15 s.
+      refetchInterval: (query) => (query.state.data?.some((d) => d.status === 'pending') ? 3_000 : 15_000),
     }),
   gameCredentials: () =>
     queryOptions({

@@ -3,6 +3,7 @@
 // schemas stay out of the first load's JavaScript.
 export {
   alert,
+  alertDelivery,
   alertDeliveryList,
   alertList,
   authProviders,

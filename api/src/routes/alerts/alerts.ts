@@ -2,8 +2,10 @@ import {
   ALERT_DELIVERIES_LISTED,
   ALERTS_PER_USER_MAX,
   type Alert,
+  type AlertDelivery,
   alert,
   alertCreate,
+  alertDelivery,
   alertDeliveryList,
   alertList,
   okResponse,
@@ -14,7 +16,7 @@ import {
 } from '@ludex/schemas'
 import { z } from 'zod'
 import { accountOf, accountsOf } from '../../accounts/route-support.ts'
-import type { StoredAlert } from '../../alerts/repository.ts'
+import type { DeliveryRow, StoredAlert } from '../../alerts/repository.ts'
 import { newWebhookSecret } from '../../alerts/signature.ts'
 import { literalTargetRefusal } from '../../alerts/webhook-target.ts'
 import { ApiError } from '../../http/api-error.ts'
@@ -42,6 +44,22 @@ function toAlert(a: StoredAlert): Alert {
       ? { channel: 'webhook', url: a.webhook.url, format: a.webhook.format, secret: a.webhook.secret }
       : { channel: 'email', digest: a.digest },
     created_at: a.createdAt.toISOString(),
+  }
+}
+
+function toDelivery(r: DeliveryRow): AlertDelivery {
+  return {
+    id: r.id,
+    alert_id: r.alertId,
+    alert_name: r.alertName,
+    channel: r.channel,
+    summary: r.summary,
+    fired_at: r.firedAt.toISOString(),
+    status: r.status,
+    attempts: r.attempts,
+    last_error: r.lastError,
+    next_attempt_at: r.nextAttemptAt?.toISOString() ?? null,
+    delivered_at: r.deliveredAt?.toISOString() ?? null,
   }
 }
 
@@ -144,6 +162,57 @@ export const alertCreateRoute = defineRoute({
   },
 })
 
+const alertIdParams = z.object({
+  id: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1)
+    .max(2 ** 31 - 1),
+})
+
+export const alertTestRoute = defineRoute({
+  method: 'POST',
+  path: '/api/alerts/{id}/test',
+  resource: 'alerts',
+  summary: 'Send a test firing of one of the signed-in user’s alerts',
+  description:
+    'Records a test firing of the alert and delivers it as a real one would be (email, the digest, or ' +
+    'the signed webhook with its retries), so a receiver can be checked before anything happens. The ' +
+    'answer is the new delivery (pending or queued); the alerts pass sends it within ALERTS_POLL_MS. ' +
+    'One test per alert per minute: another in the same minute is a 429. Another user’s alert is a 404.',
+  params: alertIdParams,
+  response: alertDelivery,
+  requires: 'user',
+  errors: [404, 429, 503],
+  handler: async ({ params, viewer, deps }) => {
+    const accounts = accountsOf(deps)
+    const userId = accountOf(viewer).user.id
+    const found = (await accounts.store.alerts.list(userId)).find((a) => a.id === params.id)
+    if (!found) throw ApiError.notFound(`You have no alert ${params.id}`)
+    const now = accounts.now()
+    let placeId = 0
+    if (found.target.type === 'experience') placeId = found.target.placeId
+    else placeId = (await accounts.store.tags.find(found.target.tagId))?.placeIds[0] ?? 0
+    const status = found.channel === 'email' && found.digest ? 'queued' : 'pending'
+    const summary = `Test of your alert “${found.name}”: this is how its firings will arrive`
+    const firing = await accounts.store.alerts.fire({
+      alertId: found.id,
+      eventKey: `test:${new Date(Math.floor(now / 60_000) * 60_000).toISOString()}`,
+      placeId,
+      summary,
+      firedAt: new Date(now),
+      delivery: { channel: found.channel, status },
+    })
+    if (firing === null)
+      throw new ApiError(429, 'rate_limited', 'One test per alert per minute: try again later')
+    const [row] = (await accounts.store.alerts.deliveries(userId, ALERT_DELIVERIES_LISTED)).filter(
+      (d) => d.alertId === found.id && d.summary === summary,
+    )
+    if (!row) throw new Error('the test delivery just recorded is missing')
+    return toDelivery(row)
+  },
+})
+
 export const alertDeleteRoute = defineRoute({
   method: 'DELETE',
   path: '/api/alerts/{id}',
@@ -187,18 +256,6 @@ export const alertDeliveriesRoute = defineRoute({
       accountOf(viewer).user.id,
       ALERT_DELIVERIES_LISTED,
     )
-    return rows.map((r) => ({
-      id: r.id,
-      alert_id: r.alertId,
-      alert_name: r.alertName,
-      channel: r.channel,
-      summary: r.summary,
-      fired_at: r.firedAt.toISOString(),
-      status: r.status,
-      attempts: r.attempts,
-      last_error: r.lastError,
-      next_attempt_at: r.nextAttemptAt?.toISOString() ?? null,
-      delivered_at: r.deliveredAt?.toISOString() ?? null,
-    }))
+    return rows.map(toDelivery)
   },
 })

@@ -3,7 +3,7 @@ import { Anchor, Button, Code, CopyButton, Loader, Paper, Stack, Table, Text, Ti
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { apiSend } from '../../api/client.ts'
+import { ApiRequestError, apiSend } from '../../api/client.ts'
 import { api } from '../../api/queries.ts'
 import { usePageMeta } from '../../shell/page-meta.ts'
 import { useViewer } from '../../shell/viewer.ts'
@@ -105,6 +105,21 @@ function SignedIn() {
 function AlertRow({ alert, target }: { alert: Alert; target: string }) {
   const queryClient = useQueryClient()
   const [busy, setBusy] = useState(false)
+  const [testing, setTesting] = useState(false)
+  const onTest = async () => {
+    setTesting(true)
+    try {
+      await apiSend('POST', `/api/alerts/${alert.id}/test`, undefined, 'alertDelivery')
+      await queryClient.invalidateQueries({ queryKey: ['alerts', 'deliveries'] })
+      toast.success('Test sent: its delivery is listed below')
+    } catch (err) {
+      toast.error(
+        err instanceof ApiRequestError ? err.message : 'The test could not be sent. Please try again.',
+      )
+    } finally {
+      setTesting(false)
+    }
+  }
   const onDelete = async () => {
     setBusy(true)
     try {
@@ -148,16 +163,27 @@ function AlertRow({ alert, target }: { alert: Alert; target: string }) {
         )}
       </Table.Td>
       <Table.Td>
-        <Button
-          size="xs"
-          variant="light"
-          color="red"
-          loading={busy}
-          onClick={onDelete}
-          aria-label={`Delete alert ${alert.name}`}
-        >
-          Delete
-        </Button>
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            size="xs"
+            variant="default"
+            loading={testing}
+            onClick={onTest}
+            aria-label={`Send a test of alert ${alert.name}`}
+          >
+            Send test
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            loading={busy}
+            onClick={onDelete}
+            aria-label={`Delete alert ${alert.name}`}
+          >
+            Delete
+          </Button>
+        </Group>
       </Table.Td>
     </Table.Tr>
   )

@@ -17,10 +17,10 @@ const form = (page: Page) => main(page).getByRole('region', { name: 'New alert' 
 async function createWebhookAlert(page: Page, name: string, placeId: number, url: string): Promise<void> {
   const f = form(page)
   await f.getByLabel('Name').fill(name)
-  await f.getByRole('textbox', { name: 'Experience' }).fill(String(placeId))
+  await f.getByLabel('Experience', { exact: true }).fill(String(placeId))
   await page.getByRole('option', { name: new RegExp(`\\(${placeId}\\)$`) }).click()
   await f.getByLabel('CCU threshold').fill('2500')
-  await pickOptions(page, f.getByRole('textbox', { name: 'Deliver by' }), ['Webhook (JSON)'])
+  await pickOptions(page, f.getByLabel('Deliver by'), ['Webhook (JSON)'])
   await f.getByLabel('Webhook URL').fill(url)
   await f.getByRole('button', { name: 'Create Alert' }).click()
   await expect(page.getByText('Alert created', { exact: true }).first()).toBeVisible()

@@ -1,5 +1,17 @@
 import { ALERTS_PER_USER_MAX, type Alert, WEBHOOK_ALERTS_PER_USER_MAX } from '@ludex/schemas'
-import { Anchor, Button, Code, CopyButton, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core'
+import {
+  Anchor,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'

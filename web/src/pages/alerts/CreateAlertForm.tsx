@@ -147,6 +147,7 @@ export function CreateAlertForm({
               data={experienceOptions}
               value={placeId}
               onChange={setPlaceId}
+              allowDeselect={false}
               nothingFoundMessage="No experience found"
             />
           ) : (
@@ -247,7 +248,7 @@ export function CreateAlertForm({
           {channel.startsWith('webhook') && (
             <TextInput
               label="Webhook URL"
-              description="An http(s) address on the public internet; calls are signed (see the method below)."
+              description="An http(s) address on the public internet; calls are signed (see the methodology page)."
               placeholder="https://example.com/hooks/ludex"
               value={url}
               onChange={(e) => setUrl(e.currentTarget.value)}

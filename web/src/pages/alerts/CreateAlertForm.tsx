@@ -158,6 +158,7 @@ export function CreateAlertForm({
               data={tagOptions}
               value={tagId}
               onChange={setTagId}
+              allowDeselect={false}
             />
           )}
           <Select

@@ -8,6 +8,7 @@ import {
   alertDelivery,
   alertDeliveryList,
   alertList,
+  appDatabaseIdParam,
   okResponse,
   WEBHOOK_ALERTS_PER_USER_MAX,
   WEBHOOK_ATTEMPTS_MAX,
@@ -162,13 +163,7 @@ export const alertCreateRoute = defineRoute({
   },
 })
 
-const alertIdParams = z.object({
-  id: z.coerce
-    .number()
-    .int('must be a whole number')
-    .min(1)
-    .max(2 ** 31 - 1),
-})
+const alertIdParams = z.object({ id: appDatabaseIdParam })
 
 export const alertTestRoute = defineRoute({
   method: 'POST',

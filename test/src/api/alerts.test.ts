@@ -45,7 +45,7 @@ describe('alerts: /api/alerts', () => {
 
   it('answers visitors 401 on every call', async () => {
     expect((await getJson(f, '/api/alerts')).status).toBe(401)
-    expect((await getJson(f, '/api/alerts/deliveries')).status).toBe(401)
+    expect((await getJson(f, '/api/alertdelivery')).status).toBe(401)
     expect((await create(f, body())).status).toBe(401)
     expect((await sendJson(f, 'DELETE', '/api/alerts/1')).status).toBe(401)
   })
@@ -158,9 +158,9 @@ describe('alerts: /api/alerts', () => {
     })
     const again = await sendJson<ErrorBody>(owner, 'POST', `/api/alerts/${created.id}/test`)
     expect(again.status).toBe(429)
-    const mine = alertDeliveryList.parse((await getJson(owner, '/api/alerts/deliveries')).body)
+    const mine = alertDeliveryList.parse((await getJson(owner, '/api/alertdelivery')).body)
     expect(mine.map((d) => d.id)).toContain(sent.body.id)
-    expect(alertDeliveryList.parse((await getJson(other, '/api/alerts/deliveries')).body)).toEqual([])
+    expect(alertDeliveryList.parse((await getJson(other, '/api/alertdelivery')).body)).toEqual([])
   })
 
   it('refuses the alert over the per-user limits with a 409', async () => {

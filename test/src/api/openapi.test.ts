@@ -221,7 +221,7 @@ function samples(
       init: { method: 'DELETE', headers: { cookie: s.admin } },
     },
     'GET /api/alerts': { path: '/api/alerts', init: { headers: { cookie: s.viewer } } },
-    'GET /api/alerts/deliveries': { path: '/api/alerts/deliveries', init: { headers: { cookie: s.viewer } } },
+    'GET /api/alertdelivery': { path: '/api/alertdelivery', init: { headers: { cookie: s.viewer } } },
     'POST /api/alerts': {
       path: '/api/alerts',
       init: json(

@@ -306,7 +306,7 @@ export const api = {
   alertDeliveries: () =>
     queryOptions({
       queryKey: ['alerts', 'deliveries'],
-      queryFn: ({ signal }) => apiGet('/api/alerts/deliveries', 'alertDeliveryList', signal),
+      queryFn: ({ signal }) => apiGet('/api/alertdelivery', 'alertDeliveryList', signal),
       staleTime: 10_000,
       // Every 3 s while one is on its way (pending: the next alerts pass sends it), else every 15 s.
       refetchInterval: (query) => (query.state.data?.some((d) => d.status === 'pending') ? 3_000 : 15_000),

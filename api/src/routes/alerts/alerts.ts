@@ -235,9 +235,10 @@ export const alertDeleteRoute = defineRoute({
 
 export const alertDeliveriesRoute = defineRoute({
   method: 'GET',
-  path: '/api/alerts/deliveries',
+  path: '/api/alertdelivery',
   resource: 'alerts',
   summary: 'The newest deliveries of the signed-in user’s alerts, with their status',
+  // A path of its own: under /api/alerts/ it would also be DELETE /api/alerts/{id}'s (a 400, not a 405).
   description:
     `The caller’s ${ALERT_DELIVERIES_LISTED} newest deliveries, newest first: status pending (due), ` +
     'retrying (a try failed; next_attempt_at), delivered, dead (dead-lettered after the last try; ' +

@@ -13,6 +13,19 @@ export { newSecret, secretHash } from './accounts/secrets.ts'
 export { type AccountsStore, accountsStore } from './accounts/store.ts'
 export type { TokenPurpose } from './accounts/tokens.ts'
 export { DuplicateEmailError, normalizeEmail, type UserRecord } from './accounts/users.ts'
+export {
+  type AlertPass,
+  type AlertRepository,
+  type AlertService,
+  alertRepository,
+  createAlertService,
+  dispatchDue,
+  evaluateAlerts,
+  isPrivateAddress,
+  sendDigests,
+  signWebhookBody,
+  verifyWebhookSignature,
+} from './alerts/index.ts'
 export { API_VERSION, type ApiAppOptions, createApiApp } from './app/create-app.ts'
 export { listen, type RunningServer } from './app/server.ts'
 export { type AggregateCache, type CacheTtl, createMemoryAggregateCache } from './cache/aggregate-cache.ts'

@@ -1,3 +1,4 @@
+export * from './alerts/index.ts'
 export * from './api/index.ts'
 export * from './bus/index.ts'
 export * from './color/index.ts'

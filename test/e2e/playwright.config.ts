@@ -90,6 +90,9 @@ export default defineConfig({
       // The whole suite's calls come from one address, in parallel workers.
       RATE_LIMIT_API: '1000000',
       RATE_LIMIT_API_KEY: '1000000',
+      // alerts.spec.ts: its webhook receivers listen on loopback, and a test firing is sent within a second.
+      ALERT_WEBHOOK_ALLOW_PRIVATE: 'true',
+      ALERTS_POLL_MS: '1000',
     },
   },
 })

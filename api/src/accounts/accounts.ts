@@ -55,6 +55,8 @@ export interface Accounts {
   readonly outbox: Outbox | null
   /** Google sign-in's OAuth client id (public: the browser initialises the button with it); null when off. */
   readonly google: { readonly clientId: string } | null
+  /** ALERT_WEBHOOK_ALLOW_PRIVATE: alert webhooks may name private and loopback addresses (tests). */
+  readonly alertWebhooksAllowPrivate: boolean
   readonly now: () => number
   /**
    * Deletes expired sessions and spent or expired tokens, and clears the audit log's client addresses
@@ -147,6 +149,7 @@ export function createAccounts(options: AccountsOptions): Accounts {
     },
     outbox: options.outbox ?? null,
     google: config.GOOGLE_CLIENT_ID ? { clientId: config.GOOGLE_CLIENT_ID } : null,
+    alertWebhooksAllowPrivate: config.ALERT_WEBHOOK_ALLOW_PRIVATE,
     now,
     purge: async () => {
       const at = new Date(now())

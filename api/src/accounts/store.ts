@@ -1,3 +1,4 @@
+import { type AlertRepository, alertRepository } from '../alerts/repository.ts'
 import { type CredentialRepository, credentialRepository } from '../credentials/repository.ts'
 import type { AppDb } from '../db/app-db.ts'
 import { type TagRepository, tagRepository } from '../tags/tag-repository.ts'
@@ -20,6 +21,8 @@ export interface AccountsStore {
   readonly tags: TagRepository
   /** Event credentials, their secrets sealed (the GameCredentials service opens them). */
   readonly credentials: CredentialRepository
+  /** Users' alerts, their firings (once per event) and deliveries. */
+  readonly alerts: AlertRepository
 }
 
 export function accountsStore(db: AppDb): AccountsStore {
@@ -33,5 +36,6 @@ export function accountsStore(db: AppDb): AccountsStore {
     placeEdits: placeEditRepository(db),
     tags: tagRepository(db),
     credentials: credentialRepository(db),
+    alerts: alertRepository(db),
   }
 }

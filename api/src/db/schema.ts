@@ -124,6 +124,47 @@ export interface ApiKeyUsageTable {
   calls: number
 }
 
+export interface AlertsTable {
+  id: Generated<number>
+  user_id: number
+  name: string
+  /** 'experience' (target_id a place id) or 'tag' (a tag id: every member is watched). */
+  target_type: string
+  target_id: number
+  /** The rule as `alertRule` of @ludex/schemas parses it. */
+  rule: unknown
+  /** 'email' or 'webhook'. */
+  channel: string
+  digest: Generated<boolean>
+  webhook_url: string | null
+  webhook_format: string | null
+  /** The HMAC key of the webhook's signatures; the owner is shown it to verify them. */
+  webhook_secret: string | null
+  created_at: Date
+}
+
+export interface AlertFiringsTable {
+  id: Generated<number>
+  alert_id: number
+  /** What happened, unique per alert (e.g. 'ccu:above:920587237:2026-11-18T14:00:00Z'). */
+  event_key: string
+  place_id: number
+  summary: string
+  fired_at: Date
+}
+
+export interface AlertDeliveriesTable {
+  id: Generated<number>
+  firing_id: number
+  channel: string
+  /** One of DELIVERY_STATUSES of @ludex/schemas. */
+  status: string
+  attempts: Generated<number>
+  next_attempt_at: Date | null
+  last_error: string | null
+  delivered_at: Date | null
+}
+
 export interface AppSchema {
   users: UsersTable
   sessions: SessionsTable
@@ -136,4 +177,7 @@ export interface AppSchema {
   event_credentials: EventCredentialsTable
   api_keys: ApiKeysTable
   api_key_usage: ApiKeyUsageTable
+  alerts: AlertsTable
+  alert_firings: AlertFiringsTable
+  alert_deliveries: AlertDeliveriesTable
 }

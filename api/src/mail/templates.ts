@@ -11,8 +11,8 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
-/** One layout for every account mail: greeting, paragraphs, an optional button, closing. */
-function compose(
+/** One layout for every mail (accounts, alerts): greeting, paragraphs, an optional button, closing. */
+export function compose(
   ctx: MailContext,
   to: string,
   subject: string,

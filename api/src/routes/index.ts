@@ -1,4 +1,11 @@
 import type { RouteDef } from '../http/route.ts'
+import {
+  alertCreateRoute,
+  alertDeleteRoute,
+  alertDeliveriesRoute,
+  alertListRoute,
+  alertTestRoute,
+} from './alerts/alerts.ts'
 import { siteEventsRoute } from './analytics/events.ts'
 import { visitorStatsRoute } from './analytics/visitors.ts'
 import { apiKeyCreateRoute, apiKeyListRoute, apiKeyRevokeRoute } from './apikeys/api-keys.ts'
@@ -152,6 +159,12 @@ export const apiRoutes: readonly RouteDef[] = [
   // The daily bulk dumps (issue 21.4).
   dumpListRoute,
   hourlyDumpRoute,
+  // Alerts: reads first, deleting last (the fuzz run reads the document in order).
+  alertListRoute,
+  alertDeliveriesRoute,
+  alertCreateRoute,
+  alertTestRoute,
+  alertDeleteRoute,
 ]
 
 export { devRoutes } from './dev/outbox.ts'

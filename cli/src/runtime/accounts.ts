@@ -18,6 +18,8 @@ import { loadCredentialsKey } from './credentials-key.ts'
 export interface AccountsRuntime {
   readonly accounts: Accounts
   readonly database: AppDatabase
+  /** The mail the accounts send with (SMTP or the outbox): alerts send theirs with it too. */
+  readonly mailer: Mailer
   /** Options of createApiApp that follow from the accounts' configuration. */
   readonly http: {
     allowedOrigins: string[]
@@ -134,6 +136,7 @@ export async function startAccounts(
   return {
     accounts,
     database,
+    mailer,
     http: accountsHttpOptions(config),
     close: async () => {
       clearInterval(timer)

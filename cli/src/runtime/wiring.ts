@@ -16,6 +16,7 @@ export type WiringPart =
   | 'tagTracking'
   | 'platform'
   | 'apiPublishes'
+  | 'alerts'
 
 export interface Wiring {
   record(part: WiringPart, kind: string): void

@@ -245,6 +245,17 @@ export const configSchema = z.object({
    * PUBLIC_URL or HOST that is not loopback.
    */
   MAIL_OUTBOX_PAGE: bool.default(false),
+  /**
+   * Alerts (issue 20): how often each process holding the app database looks for a newly materialised
+   * slot to evaluate, and for webhook retries that are due.
+   */
+  ALERTS_POLL_MS: z.coerce.number().int().positive().default(15_000),
+  /**
+   * Let alert webhooks call private, loopback and link-local addresses. Off by default (a webhook is
+   * an address any user types, so the server must not become their way into the local network); tests
+   * turn it on for their loopback receivers.
+   */
+  ALERT_WEBHOOK_ALLOW_PRIVATE: bool.default(false),
 
   SESSION_COOKIE_NAME: z
     .string()

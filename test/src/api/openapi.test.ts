@@ -30,6 +30,8 @@ interface Sessions {
   readonly credentials: readonly [GameCredential, GameCredential]
   /** A viewer whose sample deletes its own account. */
   readonly deletable: string
+  /** Two of the viewer's alerts: one the samples test, one they delete. */
+  readonly alertIds: readonly [number, number]
 }
 
 const json = (method: string, body: unknown, cookie?: string): RequestInit => ({
@@ -243,6 +245,29 @@ function samples(
     },
     'GET /embed/{place_id}/badge.svg': { path: `/embed/${place}/badge.svg?style=flat-square&theme=dark` },
     'GET /embed/{place_id}/sparkline.svg': { path: `/embed/${place}/sparkline.svg?stat=ccus&range=7d` },
+    'GET /api/alerts': { path: '/api/alerts', init: { headers: { cookie: s.viewer } } },
+    'GET /api/alertdelivery': { path: '/api/alertdelivery', init: { headers: { cookie: s.viewer } } },
+    'POST /api/alerts': {
+      path: '/api/alerts',
+      init: json(
+        'POST',
+        {
+          name: 'OpenAPI sample',
+          target: { type: 'experience', placeId: place },
+          rule: { kind: 'rank', categoryId: 8, topN: 10, direction: 'either' },
+          delivery: { channel: 'webhook', url: 'https://hooks.example.com/ludex', format: 'discord' },
+        },
+        s.viewer,
+      ),
+    },
+    'POST /api/alerts/{id}/test': {
+      path: `/api/alerts/${s.alertIds[0]}/test`,
+      init: { method: 'POST', headers: { cookie: s.viewer } },
+    },
+    'DELETE /api/alerts/{id}': {
+      path: `/api/alerts/${s.alertIds[1]}`,
+      init: { method: 'DELETE', headers: { cookie: s.viewer } },
+    },
     'POST /api/events': {
       path: '/api/events',
       init: {
@@ -278,6 +303,15 @@ describe('OpenAPI document and route coverage', () => {
     const tagOf = async (name: string) =>
       (await f.accounts.store.tags.create({ name, global: false, ownerId: viewer.user.id }, new Date(f.now)))
         .id
+    const alertOf = async (name: string) =>
+      (
+        await sendJson<{ id: number }>(viewer, 'POST', '/api/alerts', {
+          name,
+          target: { type: 'experience', placeId: f.placeIds[0] },
+          rule: { kind: 'ccu', direction: 'above', threshold: 100 },
+          delivery: { channel: 'email', digest: false },
+        })
+      ).body.id
     sessions = {
       viewer: viewer.headers!.cookie!,
       viewerId: viewer.user.id,
@@ -288,6 +322,7 @@ describe('OpenAPI document and route coverage', () => {
       loginEmail: (await createUser(f)).email,
       credentials: [await credential('OpenAPI edited'), await credential('OpenAPI signer')],
       deletable: (await asUser(f)).headers!.cookie!,
+      alertIds: [await alertOf('Sample to test'), await alertOf('Sample to delete')],
     }
   })
   afterAll(() => f.close())

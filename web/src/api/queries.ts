@@ -333,6 +333,22 @@ export const api = {
       staleTime: 5 * 60_000,
     }),
   /** Event credentials with their secrets (EDIT_GAME_CREDENTIALS); never cached by the browser. */
+  /** The signed-in user's alerts with the per-user limits (GET /api/alerts). */
+  alerts: () =>
+    queryOptions({
+      queryKey: ['alerts'],
+      queryFn: ({ signal }) => apiGet('/api/alerts', 'alertList', signal),
+      staleTime: 30_000,
+    }),
+  /** The newest deliveries of the user's alerts; polled, as their status moves on the server. */
+  alertDeliveries: () =>
+    queryOptions({
+      queryKey: ['alerts', 'deliveries'],
+      queryFn: ({ signal }) => apiGet('/api/alertdelivery', 'alertDeliveryList', signal),
+      staleTime: 10_000,
+      // Every 3 s while one is on its way (pending: the next alerts pass sends it), else every 15 s.
+      refetchInterval: (query) => (query.state.data?.some((d) => d.status === 'pending') ? 3_000 : 15_000),
+    }),
   gameCredentials: () =>
     queryOptions({
       queryKey: ['gamecredential'],

@@ -2,6 +2,10 @@
 // Loaded on demand (apiGet imports this module while the request is in flight), so zod and the
 // schemas stay out of the first load's JavaScript.
 export {
+  alert,
+  alertDelivery,
+  alertDeliveryList,
+  alertList,
   apiKeyCreated,
   apiKeyList,
   authProviders,

@@ -131,6 +131,11 @@ const methodologyHandle: RouteHandle = {
 /** The compare pages: signed in only, so drawn in the browser (the loader redirects visitors). */
 const compareHandle = (module: string): RouteHandle => ({ crumbs: [], module })
 
+const alertsHandle: RouteHandle = {
+  crumbs: [{ label: 'Alerts', to: '/alerts' }],
+  module: 'src/pages/alerts/route.tsx',
+}
+
 const eventCredentialsHandle: RouteHandle = {
   crumbs: [],
   module: 'src/pages/event-credentials/route.tsx',
@@ -296,6 +301,11 @@ export function createRoutes(queryClient: QueryClient, services: RouteServices):
               path: 'deep-link',
               handle: deepLinkHandle,
               lazy: () => import('../pages/deep-link/route.tsx').then((m) => m.route(queryClient)),
+            },
+            {
+              path: 'alerts',
+              handle: alertsHandle,
+              lazy: () => import('../pages/alerts/route.tsx').then((m) => m.route(queryClient)),
             },
             {
               path: 'event-credentials',

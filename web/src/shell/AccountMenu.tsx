@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Box, Button, Group, Menu } from '@mantine/core'
 import {
+  IconBell,
   IconChevronDown,
   IconLogin2,
   IconLogout,
@@ -18,7 +19,7 @@ import { displayName, useViewer, type Viewer } from './viewer.ts'
 
 /**
  * The account menu (part 1 §2, top bar). Signed out: 'Sign Up for Free' and 'Sign In' (they remember
- * the page, so sign-in comes back to it). Signed in: the user's name with Settings, Simulate Role (for
+ * the page, so sign-in comes back to it). Signed in: the user's name with Settings, Alerts, Simulate Role (for
  * those allowed to simulate) and Sign Out.
  */
 export function AccountMenu() {
@@ -120,6 +121,9 @@ function UserMenu({ viewer }: { viewer: Extract<Viewer, { kind: 'user' }> }) {
         <Menu.Label>{user.email}</Menu.Label>
         <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} aria-hidden />}>
           Settings
+        </Menu.Item>
+        <Menu.Item component={Link} to="/alerts" leftSection={<IconBell size={16} aria-hidden />}>
+          Alerts
         </Menu.Item>
         {user.can_simulate && (
           <Menu.Item

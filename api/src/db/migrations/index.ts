@@ -3,6 +3,7 @@ import * as accounts from './0001-accounts.ts'
 import * as tags from './0002-tags.ts'
 import * as eventCredentials from './0003-event-credentials.ts'
 import * as apiKeys from './0004-api-keys.ts'
+import * as alerts from './0005-alerts.ts'
 
 /**
  * The app database's migrations, in order. Listed here rather than read from a folder so the same code
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-tags': tags,
   '0003-event-credentials': eventCredentials,
   '0004-api-keys': apiKeys,
+  '0005-alerts': alerts,
 }
 
 export const appMigrations: MigrationProvider = {

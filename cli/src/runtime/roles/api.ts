@@ -16,6 +16,7 @@ import { createApiDeps, exchangeRatesUrlFor } from '../api-deps.ts'
 import { startLocalAdmin } from '../local-admin/server.ts'
 import type { MetricsListener } from '../metrics-listener.ts'
 import type { SharedState } from '../shared-state.ts'
+import { startAlertsPart } from './alerts.ts'
 import { type RoleComponent, type RoleContext, startComponent } from './component.ts'
 import type { PlatformComponent } from './platform.ts'
 
@@ -159,6 +160,10 @@ export async function startApiRole(
       }),
     )
   }
+  // Alerts run beside the app database they need: evaluated per rolled-up slot, delivered from here.
+  await startComponent(ctx, 'alerts', () =>
+    startAlertsPart(ctx, { store: options.store, accounts: accounts.accounts, mailer: accounts.mailer }),
+  )
   // Tag members still untracked (a request lost with the last process, or one the platform could not
   // answer) are asked for again; in the background, as nothing else waits on it.
   const retracking = requestUntrackedTagMembers(deps).then(

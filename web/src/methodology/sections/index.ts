@@ -1,4 +1,5 @@
 import type { MethodologySection } from '../section.ts'
+import { alertsSection } from './alerts.ts'
 import { ccuSpikesSection } from './ccu-spikes.ts'
 import { chartPlacementsSection } from './chart-placements.ts'
 import { genreStandingSection } from './genre-standing.ts'
@@ -12,4 +13,5 @@ export const METHODOLOGY_SECTIONS: readonly MethodologySection[] = [
   ccuSpikesSection,
   chartPlacementsSection,
   genreStandingSection,
+  alertsSection,
 ]

@@ -1,0 +1,7 @@
+export * from './dispatch.ts'
+export * from './evaluate.ts'
+export * from './repository.ts'
+export * from './rules.ts'
+export * from './service.ts'
+export * from './signature.ts'
+export * from './webhook-target.ts'

@@ -47,10 +47,13 @@ test.describe('phones', () => {
     // The arrow keys scroll it (a step at a time), as they do any focused scroller.
     // At the end nothing more is hidden to the right: the hint goes, and the last columns are in view.
     await expect
-      .poll(async () => {
-        await page.keyboard.press('ArrowRight')
-        return hint.isVisible()
-      })
+      .poll(
+        async () => {
+          await page.keyboard.press('ArrowRight')
+          return hint.isVisible()
+        },
+        { intervals: [50], timeout: 20_000 },
+      )
       .toBe(false)
     expect(await headerInView(table, 'Genre')).toBe(true)
     expect(await headerInView(table, 'Name')).toBe(false)

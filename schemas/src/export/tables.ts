@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import type { momentumResponse, recentLikesResponse } from '../api/momentum.ts'
 import type {
   ccuPeriodsResponse,
   dailyPickList,
@@ -11,6 +12,7 @@ import type {
   rankingSnapshot,
   StatsResponse,
 } from '../api/responses.ts'
+import type { genreBenchmarks, rankingDayChanges } from '../api/signals.ts'
 import type { StatKind } from '../constants/stats.ts'
 import { type ExportCell, type ExportColumn, type ExportTable, isoUtc, TIME_UNIT } from './csv.ts'
 
@@ -164,6 +166,89 @@ export function ccuPeriodsTable(answer: z.output<typeof ccuPeriodsResponse>): Ex
       p.place_id,
       p.name,
       ...periods.flatMap((k) => [p[k]?.start ?? null, p[k]?.value ?? null]),
+    ]),
+  }
+}
+
+/** GET /api/stats/momentum: a row per experience, its label and the two windows' averages. */
+export function momentumTable(answer: z.output<typeof momentumResponse>): ExportTable {
+  return {
+    columns: [
+      PLACE_ID,
+      { name: 'momentum' },
+      { name: 'change', unit: 'fraction' },
+      { name: 'recent average', unit: 'players' },
+      { name: 'previous average', unit: 'players' },
+      { name: 'reason' },
+      { name: 'recent from', unit: TIME_UNIT },
+      { name: 'recent to', unit: TIME_UNIT },
+    ],
+    rows: answer.places.map((p) => [
+      p.place_id,
+      p.momentum,
+      p.change,
+      p.recent_average,
+      p.previous_average,
+      p.reason,
+      answer.recent_from,
+      answer.recent_to,
+    ]),
+  }
+}
+
+/** GET /api/stats/likes-recent: a row per window and day. */
+export function recentLikesTable(answer: z.output<typeof recentLikesResponse>): ExportTable {
+  return {
+    columns: [
+      TIME,
+      PLACE_ID,
+      { name: 'window', unit: 'days' },
+      { name: 'like percentage', unit: '%' },
+      { name: 'votes', unit: 'count' },
+    ],
+    rows: answer.series.flatMap((s) =>
+      s.data.map((d) => [isoUtc(d.time), answer.place_id, s.window_days, d.like_percentage, d.votes]),
+    ),
+  }
+}
+
+/** GET /api/stats/ranking/{id}/changes: a row per experience that entered or left on the day. */
+export function rankingChangesTable(answer: z.output<typeof rankingDayChanges>): ExportTable {
+  return {
+    columns: [
+      { name: 'day', unit: TIME_UNIT },
+      { name: 'compared with', unit: TIME_UNIT },
+      { name: 'change' },
+      PLACE_ID,
+      { name: 'rank' },
+    ],
+    rows: [
+      ...answer.entered.map((e) => [answer.day, answer.compared_with, 'entered', e.place_id, e.rank]),
+      ...answer.left.map((e) => [answer.day, answer.compared_with, 'left', e.place_id, e.rank]),
+    ],
+  }
+}
+
+/** GET /api/stats/genre-benchmarks/{genre}: a row per day, each metric's quartiles and p90. */
+export function genreBenchmarksTable(answer: z.output<typeof genreBenchmarks>): ExportTable {
+  const metrics = [
+    ['ccu', 'players'],
+    ['like_ratio', 'fraction'],
+    ['playtime', 'seconds'],
+  ] as const
+  const quantiles = ['p25', 'p50', 'p75', 'p90'] as const
+  return {
+    columns: [
+      { name: 'day', unit: TIME_UNIT },
+      { name: 'genre' },
+      { name: 'places', unit: 'count' },
+      ...metrics.flatMap(([m, unit]) => quantiles.map((q) => ({ name: `${m} ${q}`, unit }))),
+    ],
+    rows: answer.days.map((d) => [
+      d.day,
+      answer.genre,
+      d.places,
+      ...metrics.flatMap(([m]) => quantiles.map((q) => d[m][q])),
     ]),
   }
 }

@@ -286,6 +286,7 @@ describe('CSV exports of /api/stats and /api/platform', () => {
         expect(format, route.path).toBeUndefined()
       }
     }
-    expect(exportable).toBe(10)
+    // The ten of issue 21.1, then momentum, recent likes, a ranking day's changes and genre benchmarks.
+    expect(exportable).toBe(14)
   })
 })

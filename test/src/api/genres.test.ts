@@ -6,8 +6,9 @@ import {
   genreList,
   genreSlug,
   subGenreDetail,
+  TEN_MINUTES_MS,
 } from '@ludex/schemas'
-import { indexOfPlace, metadataAt, sampleAt, snapSlot } from '@ludex/workers'
+import { indexOfPlace, metadataAt, restrictedAt, sampleAt, snapSlot } from '@ludex/workers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiFixture, type ErrorBody, getJson, startApiFixture } from './fixture.ts'
 
@@ -51,8 +52,11 @@ describe('/api/genre', () => {
     const lastSlot = snapSlot(f.now)
     places = f.placeIds.map((placeId) => {
       const i = indexOfPlace(f.model, placeId)
-      const meta = metadataAt(f.model, i, lastSlot)
-      const s = sampleAt(f.model, i, lastSlot)
+      // A restricted experience keeps the counters of its last poll before the restriction.
+      let slot = lastSlot
+      while (restrictedAt(f.model, i, slot)) slot -= TEN_MINUTES_MS
+      const meta = metadataAt(f.model, i, slot)
+      const s = sampleAt(f.model, i, slot)
       const votes = s.upVotes + s.downVotes
       return {
         placeId,

@@ -60,9 +60,14 @@ const NEEDS_A_SECRET = new Set([
 /**
  * Limited only once the caller is proven, which an anonymous run never is: game events per key after
  * the signature; an account's deletion counts password attempts after the session (and the signed-in
- * run does not call it, SESSION_ENDERS).
+ * run does not call it, SESSION_ENDERS); an alert's test firings after its owner's session.
  */
-const LIMITED_AFTER_THE_SECRET = new Set(['POST /api/events', 'DELETE /api/users/me'])
+const LIMITED_AFTER_THE_SECRET = new Set([
+  'POST /api/events',
+  'DELETE /api/users/me',
+  // A test firing per alert and minute: only its owner's session reaches the limit.
+  'POST /api/alerts/{id}/test',
+])
 /** Not called signed in (signed-in.toml). */
 const SESSION_ENDERS = new Set([
   'POST /api/auth/logout',

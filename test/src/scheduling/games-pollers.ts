@@ -7,6 +7,7 @@ import {
   type PollerName,
   type RobloxClient,
   registerPollers,
+  restrictedAt,
   type Scheduler,
   type SimulatorServer,
   startSimulatorServer,
@@ -65,7 +66,10 @@ export interface GamesPollerProcessOptions {
 export interface GamesPollerWorld {
   readonly redis: RedisFixture
   readonly model: PlatformModel
-  /** The first `count` experiences of the model that exist at SLOT. */
+  /**
+   * The first `count` experiences of the model that exist at SLOT and are open then: a restricted one
+   * (the games call's censored item) is no snapshot and not in the platform total.
+   */
   existing(count: number): ExperienceRef[]
   /** Starts nothing yet: the test starts the schedulers once every process is wired. */
   process(options: GamesPollerProcessOptions): Promise<GamesPollerProcess>
@@ -94,7 +98,8 @@ export function useGamesPollerWorld(model: { seed: number; experiences: number }
       const out: ExperienceRef[] = []
       for (let i = 0; out.length < count; i++) {
         const p = experienceAt(platform, i)
-        if (p.createdMs <= SLOT) out.push({ universeId: p.universeId, placeId: p.rootPlaceId })
+        if (p.createdMs <= SLOT && !restrictedAt(platform, i, SLOT))
+          out.push({ universeId: p.universeId, placeId: p.rootPlaceId })
       }
       return out
     },

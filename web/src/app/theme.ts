@@ -16,6 +16,9 @@ export const theme = createTheme({
   breakpoints: { xs: '40em', sm: '48em', md: '64em', lg: '80em', xl: '96em' },
   components: {
     Button: { defaultProps: { h: 34 } },
+    // A loader is a live status: its aria-label ('Loading …') needs a role to be announced (axe's
+    // aria-prohibited-attr refuses a label on a bare span).
+    Loader: { defaultProps: { role: 'status' } },
     Tooltip: {
       defaultProps: {
         maw: 250,

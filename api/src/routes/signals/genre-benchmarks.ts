@@ -1,5 +1,11 @@
 import { dateParam } from '@ludex/pipelines/store'
-import { type GenreBenchmarks, genreBenchmarks, isExperienceGenre, timeParam } from '@ludex/schemas'
+import {
+  type GenreBenchmarks,
+  genreBenchmarks,
+  genreBenchmarksTable,
+  isExperienceGenre,
+  timeParam,
+} from '@ludex/schemas'
 import { z } from 'zod'
 import { ApiError } from '../../http/api-error.ts'
 import { defineRoute } from '../../http/route.ts'
@@ -30,6 +36,7 @@ export const genreBenchmarksRoute = defineRoute({
   }),
   query: z.object({ startTime: timeParam.optional() }),
   response: genreBenchmarks,
+  csv: genreBenchmarksTable,
   errors: [404],
   maxAgeSeconds: 600,
   handler: async ({ params, query, deps, viewer, ctx }) => {

@@ -3,6 +3,7 @@ import {
   chartCategoryById,
   dayChanges,
   idParam,
+  rankingChangesTable,
   rankingDayChanges,
   rankingHistoryStartMs,
   timeParam,
@@ -28,6 +29,7 @@ export const rankingChangesRoute = defineRoute({
   params: z.object({ id: idParam }),
   query: z.object({ startTime: timeParam.optional() }),
   response: rankingDayChanges,
+  csv: rankingChangesTable,
   errors: [404],
   maxAgeSeconds: 300,
   handler: async ({ params, query, deps, viewer, ctx }) => {

@@ -7,6 +7,7 @@ import {
   RECENT_LIKES_MIN_VOTES,
   recentLikes,
   recentLikesResponse,
+  recentLikesTable,
   statsStartMs,
   timeParam,
 } from '@ludex/schemas'
@@ -45,6 +46,7 @@ export const recentLikesRoute = defineRoute({
     endTime: timeParam.optional(),
   }),
   response: recentLikesResponse,
+  csv: recentLikesTable,
   errors: [404],
   maxAgeSeconds: 60,
   handler: async ({ query: q, viewer, deps, ctx }) => {

@@ -8,6 +8,7 @@ import {
   type MomentumResponse,
   momentumOf,
   momentumResponse,
+  momentumTable,
   momentumWindows,
   type PlaceMomentum,
   periodStart,
@@ -81,6 +82,7 @@ export const momentumRoute = defineRoute({
       ),
   }),
   response: momentumResponse,
+  csv: momentumTable,
   maxAgeSeconds: 60,
   handler: async ({ query: q, deps }) => {
     if (q.placeIds !== undefined) return computeMomentum(deps, q.placeIds)

@@ -63,8 +63,12 @@ export function ApiKeysSection() {
         {keys.data &&
           `Each key gets ${count.format(keys.data.limit)} calls per ${keys.data.window_seconds} seconds; you may hold ${keys.data.max_keys} keys. `}
         A key acts as you, with your role. The limits, the terms of use of the data and the daily dumps are
-        described in the <Anchor href="/api/docs">API documentation</Anchor>.
+        described in the API documentation.
       </Text>
+      {/* On a line of its own: a link inside the paragraph would differ from its text by colour alone. */}
+      <Anchor href="/api/docs" size="sm" display="inline-block" mb="sm">
+        API documentation
+      </Anchor>
       {created && <NewKey apiKey={created} onDone={() => setCreated(null)} />}
       <CreateKeyForm onCreated={setCreated} />
       {keys.isPending ? (

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { APP_DATABASE_ID_MAX, appDatabaseIdParam, databaseIdParam } from '../ids/database-id-param.ts'
 import {
   idListParam,
+  positiveIntegerUpToPattern,
   TIME_PARAM_MAX_MS,
   TIME_PARAM_MIN_MS,
   TIME_PARAM_PATTERNS,
@@ -155,8 +156,39 @@ describe('ids in the OpenAPI document', () => {
   it('shows an id list as comma-separated ids above 0', () => {
     const pattern = new RegExp(inputSchema(idListParam(6)).pattern as string)
     for (const ok of ['1', '12,7', '9007199254740991']) expect(pattern.test(ok), ok).toBe(true)
-    for (const bad of ['0', '1,0', '01', '', '1,,2', 'a']) expect(pattern.test(bad), bad).toBe(false)
+    // Above the largest safe integer (the parser refuses it) is outside the pattern too: the fuzz run
+    // offered 9640958580658402 once the pattern allowed any 16 digits.
+    for (const bad of [
+      '0',
+      '1,0',
+      '01',
+      '',
+      '1,,2',
+      'a',
+      '9007199254740992',
+      '9640958580658402',
+      '1,10000000000000000',
+    ]) {
+      expect(pattern.test(bad), bad).toBe(false)
+    }
     // What the pattern admits, the parser takes.
     expect(idListParam(6).parse('12,7')).toEqual([12, 7])
+  })
+
+  it('matches exactly 1..max with positiveIntegerUpToPattern, at every digit boundary', () => {
+    for (const max of [9, 10, 99, 100, 305, 2_147_483_647, Number.MAX_SAFE_INTEGER]) {
+      const pattern = new RegExp(`^${positiveIntegerUpToPattern(max)}$`)
+      const samples = new Set([1, 2, 9, 10, 11, 99, 100, 101, max - 1, max, max + 1, Math.floor(max / 2)])
+      for (let k = 1; k < String(max).length; k++) samples.add(10 ** k - 1).add(10 ** k)
+      for (const n of samples) {
+        if (n < 1 || !Number.isSafeInteger(n + 0)) continue
+        expect(pattern.test(String(n)), `${n} against ${max}`).toBe(n <= max)
+      }
+      expect(pattern.test('0')).toBe(false)
+      expect(pattern.test('01')).toBe(false)
+    }
+    expect(
+      new RegExp(`^${positiveIntegerUpToPattern(Number.MAX_SAFE_INTEGER)}$`).test('9007199254740992'),
+    ).toBe(false)
   })
 })

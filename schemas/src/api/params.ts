@@ -12,6 +12,30 @@ import { isoDateRangePattern, numericRangePattern } from './range-patterns.ts'
 /** A database id in a path or query: the spec's rule (digits only, above 0). */
 export const idParam = databaseIdParam
 
+/**
+ * A regular expression (unanchored) matching exactly the decimal integers 1..max written without
+ * leading zeros: what a list of ids may hold, stated in the OpenAPI document so that a client or a
+ * fuzzer never offers an id the parser refuses (above Number.MAX_SAFE_INTEGER).
+ */
+export function positiveIntegerUpToPattern(max: number): string {
+  const digits = String(max)
+  const alternatives: string[] = []
+  if (digits.length > 1) alternatives.push(`[1-9][0-9]{0,${digits.length - 2}}`)
+  // As long as max: equal to it up to some digit, then lower there, anything after.
+  for (let i = 0; i < digits.length; i++) {
+    const d = Number(digits[i])
+    const lowest = i === 0 ? 1 : 0
+    const rest = digits.length - i - 1
+    if (d > lowest) {
+      alternatives.push(`${digits.slice(0, i)}[${lowest}-${d - 1}]${rest > 0 ? `[0-9]{${rest}}` : ''}`)
+    }
+  }
+  alternatives.push(digits)
+  return `(?:${alternatives.join('|')})`
+}
+
+const SAFE_ID = positiveIntegerUpToPattern(Number.MAX_SAFE_INTEGER)
+
 /** Comma-separated database ids, at least one, no more than `max`. */
 export const idListParam = (max: number) =>
   z
@@ -35,7 +59,7 @@ export const idListParam = (max: number) =>
     })
     .meta({
       description: `Comma-separated positive integer ids, at most ${max}; repeats count once.`,
-      pattern: '^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15})*$',
+      pattern: `^${SAFE_ID}(,${SAFE_ID})*$`,
     })
 
 /**

@@ -103,7 +103,7 @@ export function GenreStandingCard({ placeId }: { placeId: number }) {
           <Text size="sm" c="dimmed" mb="sm">
             On {body.day} (UTC), among the experiences of{' '}
             {isLinkedGenre(body.genre) ? (
-              <Anchor component={Link} to={genrePath(body.genre)} underline="always">
+              <Anchor component={Link} to={genrePath(body.genre)} td="underline">
                 {genreTitle(body.genre)}
               </Anchor>
             ) : (
@@ -111,7 +111,7 @@ export function GenreStandingCard({ placeId }: { placeId: number }) {
             )}
             . A percentile is the share of the group's experiences below this one (ties count half); it is not
             given below {STANDING_MIN_PLACES} experiences.{' '}
-            <Anchor component={Link} to={methodologyLink('genre-standing')} underline="always">
+            <Anchor component={Link} to={methodologyLink('genre-standing')} td="underline">
               Method
             </Anchor>
           </Text>

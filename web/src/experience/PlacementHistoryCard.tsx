@@ -45,7 +45,7 @@ export function PlacementHistoryCard({ placeId }: { placeId: number }) {
           <Text size="sm" c="dimmed" mb="sm">
             By UTC day: an entry is a day ranked after a captured day without a rank, an exit the reverse.
             Sponsored tiles are flagged, not counted as ranks.{' '}
-            <Anchor component={Link} to={methodologyLink('chart-placements')} underline="always">
+            <Anchor component={Link} to={methodologyLink('chart-placements')} td="underline">
               Method
             </Anchor>
           </Text>

@@ -5,8 +5,9 @@
 //     chunks (the route modules, Plotly) are not in it; the overview route's total and the Plotly chunk are
 //     printed beside it so a regression that pulls Plotly into the first load shows.
 //  2. Starts `ludex run` (test/e2e/support/serve.ts: the same app serving that build) on simulator data
-//     and runs Lighthouse (the one @lhci/cli bundles) with Debian's Chromium on /overview and one
-//     experience page, printing the scores (0-100) and the core metrics of the median run.
+//     and runs Lighthouse (the one @lhci/cli bundles) with Debian's Chromium on every public page (one
+//     of each server-rendered route, a curated tag made for it), printing the scores (0-100) and the
+//     core metrics of the median run; the desktop preset on the overview and an experience page.
 // Options: --runs <n> (Lighthouse runs per page, default 3), --no-lighthouse; BENCH_WEB_REPORT_DIR=<dir>
 // keeps each page's Lighthouse report (JSON) there.
 import { spawn, spawnSync } from 'node:child_process'
@@ -16,6 +17,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { constants, gzipSync } from 'node:zlib'
+import { tsImport } from 'tsx/esm/api'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -48,7 +50,7 @@ process.on('SIGINT', async () => {
 })
 
 try {
-  bundleFigures()
+  await bundleFigures()
   if (withLighthouse) await lighthouseFigures()
 } finally {
   await cleanup()
@@ -63,25 +65,9 @@ function stop(child) {
   })
 }
 
-function bundleFigures() {
-  const build = spawnSync(
-    'npm',
-    [
-      'run',
-      'build',
-      '-w',
-      '@ludex/web',
-      '--silent',
-      '--',
-      '--outDir',
-      webDir,
-      '--emptyOutDir',
-      '--manifest',
-      '--sourcemap',
-    ],
-    { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] },
-  )
-  if (build.status !== 0) throw new Error('web build failed')
+async function bundleFigures() {
+  const { buildWebInto } = await tsImport('../src/harness/web-build.ts', import.meta.url)
+  await buildWebInto(webDir, ['--manifest', '--sourcemap'])
   /** @type {Record<string, {file: string, src?: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[]}>} */
   const manifest = JSON.parse(readFileSync(join(webDir, '.vite', 'manifest.json'), 'utf8'))
   const gz = new Map()
@@ -137,6 +123,7 @@ function bundleFigures() {
 async function lighthouseFigures() {
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
+  seedAdmin()
   const server = spawn(
     process.execPath,
     ['--max-semi-space-size=64', '--import', 'tsx', 'test/e2e/support/serve.ts'],
@@ -158,17 +145,12 @@ async function lighthouseFigures() {
   )
   cleanups.push(() => stop(server))
   await waitFor(`${base}/readyz`, 180_000)
-  const slim = await (await fetch(`${base}/api/place?slim`)).json()
-  const top = slim.toSorted((a, b) => b.players_online - a.players_online)[0]
+  const pages = await publicPages(base)
 
   const chrome = await launchChromium()
   cleanups.push(() => stop(chrome.process))
   const { default: lighthouse } = await import('lighthouse')
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js')
-  const pages = [
-    ['overview', `${base}/overview`],
-    ['detail', `${base}/experiences/${top.place_id}`],
-  ]
   // Lighthouse's default (what LHCI runs): a mid-range phone, 4x CPU slowdown, slow 4G, simulated.
   // The desktop preset beside it (`_desktop` lines) for comparison.
   const presets = [
@@ -176,7 +158,8 @@ async function lighthouseFigures() {
     ['_desktop', desktopConfig],
   ]
   for (const [suffix, config] of presets) {
-    for (const [name, url] of pages) {
+    // Every public page on the phone profile; the desktop preset only on the two busiest (time).
+    for (const [name, url] of suffix ? pages.filter(([n]) => DESKTOP_PAGES.has(n)) : pages) {
       const runsOf = []
       for (let i = 0; i < runs; i += 1) {
         const result = await lighthouse(
@@ -210,6 +193,105 @@ async function lighthouseFigures() {
       }
     }
   }
+}
+
+/** The pages a visitor can open (every route the server renders), one of each kind, as [name, url]. */
+async function publicPages(base) {
+  const load = (path) => tsImport(path, import.meta.url)
+  const { genrePath, subGenrePath, creatorPath } = await load('../../web/src/browse/links.ts')
+  const { rankingPath } = await load('../../web/src/rankings/address.ts')
+  const { LEGAL_PATHS } = await load('../../web/src/legal/paths.ts')
+  const { METHODOLOGY_PATH } = await load('../../web/src/methodology/paths.ts')
+  const { CHART_CATEGORIES, UNLABELED_GENRE_KEY } = await load('../../schemas/src/index.ts')
+  const getJson = async (path, init) => {
+    const response = await fetch(`${base}${path}`, init)
+    if (!response.ok) throw new Error(`${path}: ${response.status}`)
+    return response.json()
+  }
+  const slim = await getJson('/api/place?slim')
+  const byPlayers = slim.toSorted((a, b) => b.players_online - a.players_online)
+  const top = byPlayers[0]
+  const labeled = byPlayers.find((e) => e.genre !== UNLABELED_GENRE_KEY) ?? top
+  const creators = await getJson('/api/creator')
+  const creator = creators.find((c) => c.id === top.creator_id) ?? creators[0]
+  const tagId = await curatedTag(
+    base,
+    byPlayers.slice(0, 20).map((e) => e.place_id),
+  )
+  return [
+    ['overview', '/overview'],
+    ['list', '/experiences'],
+    ['detail', `/experiences/${top.place_id}`],
+    ['creators', '/creators'],
+    ['creator', creatorPath(creator, creators)],
+    ['genres', '/genres'],
+    ['genre', genrePath(labeled.genre)],
+    ['sub_genre', subGenrePath(labeled.genre, labeled.genre_l2)],
+    ['daily_picks', '/daily-picks'],
+    ['rankings', rankingPath(CHART_CATEGORIES[0].id)],
+    ['tags', '/tags'],
+    ['tag', `/tags/${tagId}`],
+    ['code_library', '/code-library'],
+    ['terms', LEGAL_PATHS.terms],
+    ['privacy', LEGAL_PATHS.privacy],
+    ['cookies', LEGAL_PATHS.cookies],
+    ['methodology', METHODOLOGY_PATH],
+  ].map(([name, path]) => [name, `${base}${path}`])
+}
+
+/** The page names the desktop preset also measures. */
+const DESKTOP_PAGES = new Set(['overview', 'detail'])
+
+const ADMIN = { email: 'bench-admin@ludex.test', password: 'bench-admin-password' }
+
+/** An admin in the data dir before the server opens it (PGlite is single-process), as the e2e run seeds. */
+function seedAdmin() {
+  const created = spawnSync(
+    process.execPath,
+    [
+      'bin/ludex.mjs',
+      'user',
+      'create',
+      '--email',
+      ADMIN.email,
+      '--password',
+      ADMIN.password,
+      '--first-name',
+      'Bench',
+      '--last-name',
+      'Admin',
+      '--role',
+      'admin',
+    ],
+    {
+      cwd: repoRoot,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, LUDEX_DATA_DIR: join(runDir, 'data'), LOG_LEVEL: 'warn' },
+    },
+  )
+  if (created.status !== 0) throw new Error('ludex user create failed')
+}
+
+/** A curated tag of the given experiences, made by the seeded admin over the API; resolves to its id. */
+async function curatedTag(base, placeIds) {
+  const post = (path, body, cookie) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base, ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    })
+  const login = await post('/api/auth/login', ADMIN)
+  if (!login.ok) throw new Error(`admin sign-in: ${login.status}`)
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+  const created = await post('/api/placetag', { name: 'Bench Top 20', global: true }, cookie)
+  if (!created.ok) throw new Error(`tag create: ${created.status}`)
+  const { id } = await created.json()
+  const added = await post(`/api/placetag/${id}/places`, { place_ids: placeIds }, cookie)
+  if (!added.ok) throw new Error(`tag members: ${added.status}`)
+  return id
 }
 
 /** Headless Chromium with a DevTools port for Lighthouse (no chrome-launcher: one binary, known flags). */

@@ -34,6 +34,10 @@ export function publishedApiText(limits: PublishedLimits | undefined): string {
       `\`${RATE_LIMIT_HEADERS.remaining}\`, \`${RATE_LIMIT_HEADERS.reset}\` (seconds until the window ends) ` +
       `and \`${RATE_LIMIT_HEADERS.policy}\` (\`limit;w=seconds\`); beyond the budget the answer is 429 with ` +
       '`Retry-After`. Signed event batches (POST /api/events) have a budget per game key of their own.',
+    'The badge and sparkline images under `/embed/` are outside these budgets: image proxies fetch them ' +
+      'for every reader of a page from a handful of addresses, and each image is built once per ' +
+      '10-minute slot and cached (`ETag`, `Cache-Control`), so a per-address limit would blank them for ' +
+      'everyone behind one proxy and save nothing.',
     '## Bulk history',
     'Every day shortly after 00:00 UTC the previous day’s hourly rollups of every experience are written ' +
       'as one gzip CSV: listed at `GET /api/dumps`, downloaded from `GET /api/dumps/hourly/{date}.csv.gz`. ' +

@@ -1,39 +1,15 @@
-import { execFile } from 'node:child_process'
 import { createReadStream } from 'node:fs'
 import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { extname, join, normalize, resolve, sep } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { freePort } from '../../src/harness/free-port.ts'
-
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
-const run = promisify(execFile)
+import { buildWebInto } from '../../src/harness/web-build.ts'
 
 /** Builds the web app into a temp dir with the given version (its service worker carries it). */
 export async function buildWeb(version: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), `ludex-web-${version}-`))
-  await run(
-    'npm',
-    [
-      'run',
-      'build',
-      '-w',
-      '@ludex/web',
-      '--silent',
-      '--',
-      '--outDir',
-      dir,
-      '--emptyOutDir',
-      '--version',
-      version,
-    ],
-    {
-      cwd: repoRoot,
-      maxBuffer: 16 * 1024 * 1024,
-    },
-  )
+  await buildWebInto(dir, ['--version', version])
   return dir
 }
 

@@ -202,3 +202,28 @@ describe('/embed badge and sparkline', () => {
     }
   })
 })
+
+/*
+ * Embeds are not budgeted per address (a decision, published on /api/docs): image proxies fetch them
+ * for every reader of a README or a chat from a handful of addresses, and each image is built once per
+ * slot, so a per-address limit would blank them for everyone behind one proxy at no saving.
+ */
+describe('/embed beside the public API budget', () => {
+  let f: ApiFixture
+  beforeAll(async () => {
+    f = await startApiFixture({ env: { RATE_LIMIT_API: '2' } })
+  })
+  afterAll(() => f.close())
+
+  it('serves an address whose API budget is spent, without RateLimit headers', async () => {
+    const place = f.placeIds[0]!
+    const api = []
+    for (let i = 0; i < 3; i++) api.push((await fetch(`${f.url}/api/site`)).status)
+    expect(api).toEqual([200, 200, 429])
+    for (let i = 0; i < 5; i++) {
+      const res = await getSvg(f, `/embed/${place}/badge.svg`)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('ratelimit-limit')).toBeNull()
+    }
+  })
+})

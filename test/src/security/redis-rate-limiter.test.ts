@@ -69,24 +69,26 @@ describe('Redis rate limiter', () => {
 })
 
 /**
- * Two API replicas behind one load balancer: with the limiter in memory each granted its own
- * brute-force budget, so alternating between them doubled it. On one Redis they share one.
+ * Two API instances on one app database and one Redis (with `prefix`), as two replicas behind one load
+ * balancer; `seed` runs once, on the first, before either listens.
  */
-describe('two API instances on one Redis', () => {
-  let database: AppDatabase
+function useTwoReplicas(
+  env: Record<string, string>,
+  prefix: () => string,
+  seed: (accounts: ReturnType<typeof createAccounts>) => Promise<void>,
+): RunningServer[] {
+  let database: AppDatabase | undefined
   const servers: RunningServer[] = []
-  const email = 'shared.budget@example.com'
-
   beforeAll(async () => {
     database = await openAppDatabase({ logger })
     await migrateAppDatabase(database.db, logger)
     const config = loadConfig({
       ARGON2_MEMORY_KIB: '1024',
       ARGON2_TIME_COST: '1',
-      RATE_LIMIT_LOGIN: '3',
       LOG_LEVEL: 'silent',
+      ...env,
     })
-    const hasher = createPasswordHasher({ memoryKib: 1024, timeCost: 1, parallelism: 1 })
+    const shared = prefix()
     for (let replica = 0; replica < 2; replica++) {
       const accounts = createAccounts({
         config,
@@ -94,19 +96,9 @@ describe('two API instances on one Redis', () => {
         mailer: { send: async () => {}, close: async () => {} },
         logger,
         now: Date.now,
-        limiter: createRedisRateLimiter({ redis: await connect(), prefix: 'replicas' }),
+        limiter: createRedisRateLimiter({ redis: await connect(), prefix: shared }),
       })
-      if (replica === 0) {
-        await accounts.store.users.create({
-          email,
-          passwordHash: await hasher.hash('the right password'),
-          firstName: 'Shared',
-          lastName: 'Budget',
-          emailVerified: true,
-          analyticsId: 'shared-budget',
-          createdAt: new Date(),
-        })
-      }
+      if (replica === 0) await seed(accounts)
       servers.push(await listenWithoutStore({ logger, accounts }))
     }
   }, 60_000)
@@ -114,6 +106,31 @@ describe('two API instances on one Redis', () => {
     for (const s of servers) await s.close()
     await database?.close()
   })
+  return servers
+}
+
+/**
+ * Two API replicas behind one load balancer: with the limiter in memory each granted its own
+ * brute-force budget, so alternating between them doubled it. On one Redis they share one.
+ */
+describe('two API instances on one Redis', () => {
+  const email = 'shared.budget@example.com'
+  const hasher = createPasswordHasher({ memoryKib: 1024, timeCost: 1, parallelism: 1 })
+  const servers = useTwoReplicas(
+    { RATE_LIMIT_LOGIN: '3' },
+    () => 'replicas',
+    async (accounts) => {
+      await accounts.store.users.create({
+        email,
+        passwordHash: await hasher.hash('the right password'),
+        firstName: 'Shared',
+        lastName: 'Budget',
+        emailVerified: true,
+        analyticsId: 'shared-budget',
+        createdAt: new Date(),
+      })
+    },
+  )
 
   const login = async (server: RunningServer, password: string) => {
     const res = await fetch(`${server.url}/api/auth/login`, {
@@ -141,50 +158,24 @@ describe('two API instances on one Redis', () => {
  * once across replicas, and every answer's RateLimit-Remaining says what is left of the shared budget.
  */
 describe('the public API budget shared by two API instances on one Redis', () => {
-  let database: AppDatabase
-  const servers: RunningServer[] = []
   let key = ''
-
-  beforeAll(async () => {
-    database = await openAppDatabase({ logger })
-    await migrateAppDatabase(database.db, logger)
-    const config = loadConfig({
-      ARGON2_MEMORY_KIB: '1024',
-      ARGON2_TIME_COST: '1',
-      RATE_LIMIT_API: '3',
-      RATE_LIMIT_API_KEY: '5',
-      LOG_LEVEL: 'silent',
-    })
+  const servers = useTwoReplicas(
+    { RATE_LIMIT_API: '3', RATE_LIMIT_API_KEY: '5' },
     // Fresh prefix per run: the shared redis-server keeps earlier runs' windows.
-    const prefix = `api-budget-${Date.now()}`
-    for (let replica = 0; replica < 2; replica++) {
-      const accounts = createAccounts({
-        config,
-        db: database.db,
-        mailer: { send: async () => {}, close: async () => {} },
-        logger,
-        now: Date.now,
-        limiter: createRedisRateLimiter({ redis: await connect(), prefix }),
+    () => `api-budget-${Date.now()}`,
+    async (accounts) => {
+      const user = await accounts.store.users.create({
+        email: 'api.budget@example.com',
+        passwordHash: null,
+        firstName: 'Api',
+        lastName: 'Budget',
+        emailVerified: true,
+        analyticsId: 'api-budget',
+        createdAt: new Date(),
       })
-      if (replica === 0) {
-        const user = await accounts.store.users.create({
-          email: 'api.budget@example.com',
-          passwordHash: null,
-          firstName: 'Api',
-          lastName: 'Budget',
-          emailVerified: true,
-          analyticsId: 'api-budget',
-          createdAt: new Date(),
-        })
-        key = (await accounts.apiKeys.create(user.id, 'shared')).key
-      }
-      servers.push(await listenWithoutStore({ logger, accounts }))
-    }
-  }, 60_000)
-  afterAll(async () => {
-    for (const s of servers) await s.close()
-    await database?.close()
-  })
+      key = (await accounts.apiKeys.create(user.id, 'shared')).key
+    },
+  )
 
   const remaining = async (server: RunningServer, headers: Record<string, string> = {}) => {
     const res = await fetch(`${server.url}/api/site`, { headers })

@@ -1,7 +1,7 @@
 import { Center, Loader, Paper, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../api/queries.ts'
-import { formatStandingValue } from '../experience/GenreStandingCard.tsx'
+import { formatStandingValue, QuartileCells, QuartileHeads } from '../experience/GenreStandingCard.tsx'
 import { ScrollTable } from '../ui/ScrollTable.tsx'
 
 const ROWS = [
@@ -44,25 +44,16 @@ export function GenreBenchmarks({ genre, title }: { genre: string; title: string
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Metric</Table.Th>
-                  <Table.Th ta="right">p25</Table.Th>
-                  <Table.Th ta="right">Median</Table.Th>
-                  <Table.Th ta="right">p75</Table.Th>
-                  <Table.Th ta="right">p90</Table.Th>
+                  <QuartileHeads />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {ROWS.map((r) => {
-                  const d = last[r.key]
-                  return (
-                    <Table.Tr key={r.key}>
-                      <Table.Td>{r.label}</Table.Td>
-                      <Table.Td ta="right">{formatStandingValue(r.metric, d.p25)}</Table.Td>
-                      <Table.Td ta="right">{formatStandingValue(r.metric, d.p50)}</Table.Td>
-                      <Table.Td ta="right">{formatStandingValue(r.metric, d.p75)}</Table.Td>
-                      <Table.Td ta="right">{formatStandingValue(r.metric, d.p90)}</Table.Td>
-                    </Table.Tr>
-                  )
-                })}
+                {ROWS.map((r) => (
+                  <Table.Tr key={r.key}>
+                    <Table.Td>{r.label}</Table.Td>
+                    <QuartileCells metric={r.metric} distribution={last[r.key]} />
+                  </Table.Tr>
+                ))}
               </Table.Tbody>
             </Table>
           </ScrollTable>

@@ -33,6 +33,37 @@ export function formatStandingValue(metric: StandingMetric, value: number | null
   }
 }
 
+const QUARTILES = [
+  ['p25', 'p25'],
+  ['p50', 'Median'],
+  ['p75', 'p75'],
+  ['p90', 'p90'],
+] as const
+
+/** The header cells of a distribution's quartiles (p25, Median, p75, p90), as every benchmark table shows them. */
+export function QuartileHeads() {
+  return QUARTILES.map(([key, label]) => (
+    <Table.Th key={key} ta="right">
+      {label}
+    </Table.Th>
+  ))
+}
+
+/** A distribution's quartile cells, formatted as the metric is everywhere on the page. */
+export function QuartileCells({
+  metric,
+  distribution,
+}: {
+  metric: StandingMetric
+  distribution: Readonly<Record<(typeof QUARTILES)[number][0], number | null>>
+}) {
+  return QUARTILES.map(([key]) => (
+    <Table.Td key={key} ta="right">
+      {formatStandingValue(metric, distribution[key])}
+    </Table.Td>
+  ))
+}
+
 /** '73rd percentile'-style wording of a percentile (rounded to a whole number). */
 export function percentileLabel(percentile: number | null): string {
   if (percentile === null) return '-'
@@ -52,10 +83,7 @@ function GroupTable({ group, title }: { group: GenreStanding['groups'][number]; 
             <Table.Th>Metric</Table.Th>
             <Table.Th ta="right">Value</Table.Th>
             <Table.Th ta="right">Percentile</Table.Th>
-            <Table.Th ta="right">p25</Table.Th>
-            <Table.Th ta="right">Median</Table.Th>
-            <Table.Th ta="right">p75</Table.Th>
-            <Table.Th ta="right">p90</Table.Th>
+            <QuartileHeads />
             <Table.Th ta="right">Places</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -67,10 +95,7 @@ function GroupTable({ group, title }: { group: GenreStanding['groups'][number]; 
               <Table.Td ta="right" fw={600}>
                 {percentileLabel(m.percentile)}
               </Table.Td>
-              <Table.Td ta="right">{formatStandingValue(m.metric, m.distribution.p25)}</Table.Td>
-              <Table.Td ta="right">{formatStandingValue(m.metric, m.distribution.p50)}</Table.Td>
-              <Table.Td ta="right">{formatStandingValue(m.metric, m.distribution.p75)}</Table.Td>
-              <Table.Td ta="right">{formatStandingValue(m.metric, m.distribution.p90)}</Table.Td>
+              <QuartileCells metric={m.metric} distribution={m.distribution} />
               <Table.Td ta="right">{integer.format(m.places)}</Table.Td>
             </Table.Tr>
           ))}

@@ -1,4 +1,4 @@
-import { RECENT_LIKES_MIN_VOTES, type RecentLikesResponse } from '@ludex/schemas'
+import { RECENT_LIKES_MIN_VOTES, type RecentLikesResponse, STAT_EXPORT_COLUMNS } from '@ludex/schemas'
 import { Anchor, Group, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { Data, Layout } from 'plotly.js'
@@ -105,6 +105,10 @@ export function RecentLikesCard({ placeId, name, now }: { placeId: number; name:
         data={data}
         layout={layout}
         loading={q.isPending && !q.isError}
+        export={{
+          name: [name, RECENT_LIKES_TITLE, `${RECENT_LIKES_DAYS}d`, 'day'],
+          value: STAT_EXPORT_COLUMNS.rating[0],
+        }}
         empty={!q.isPending && empty}
         emptyText={`Not enough votes yet (a window needs ${RECENT_LIKES_MIN_VOTES})`}
         summary={`Like percentage of the votes cast in the last 7 and 30 days for ${name}, by day; the dashed line is the lifetime like percentage. ${r ? recentLikesHeadline(r) : ''}`}

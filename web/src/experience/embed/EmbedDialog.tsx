@@ -68,6 +68,33 @@ function Snippet({
   )
 }
 
+/** A segmented choice with a visible label (SegmentedControl has no label of its own). */
+function LabelledSegments<T extends string>({
+  label,
+  value,
+  onChange,
+  data,
+}: {
+  label: string
+  value: T
+  onChange: (value: T) => void
+  data: readonly { value: T; label: string }[]
+}) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        {label}
+      </Text>
+      <SegmentedControl
+        aria-label={label}
+        value={value}
+        onChange={(v) => onChange(v as T)}
+        data={[...data]}
+      />
+    </Stack>
+  )
+}
+
 /** The image as it will look, on a page of its theme, with a spinner until it has loaded. */
 function Preview({ src, alt, theme }: { src: string; alt: string; theme: EmbedTheme }) {
   const [state, setState] = useState<{ src: string; status: 'loaded' | 'failed' } | null>(null)
@@ -141,17 +168,12 @@ export function EmbedDialog({
         />
         <Group gap="md" align="flex-end" wrap="wrap">
           {kind === 'badge' ? (
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                Style
-              </Text>
-              <SegmentedControl
-                aria-label="Style"
-                value={style}
-                onChange={(v) => setStyle(v as EmbedBadgeStyle)}
-                data={EMBED_BADGE_STYLES.map((s) => ({ value: s, label: STYLE_LABELS[s] }))}
-              />
-            </Stack>
+            <LabelledSegments
+              label="Style"
+              value={style}
+              onChange={setStyle}
+              data={EMBED_BADGE_STYLES.map((s) => ({ value: s, label: STYLE_LABELS[s] }))}
+            />
           ) : (
             <>
               <Select
@@ -163,33 +185,23 @@ export function EmbedDialog({
                 comboboxProps={{ withinPortal: true }}
                 w={170}
               />
-              <Stack gap={4}>
-                <Text size="sm" fw={500}>
-                  Range
-                </Text>
-                <SegmentedControl
-                  aria-label="Range"
-                  value={range}
-                  onChange={(v) => setRange(v as EmbedRange)}
-                  data={EMBED_RANGE_NAMES.map((r) => ({ value: r, label: r }))}
-                />
-              </Stack>
+              <LabelledSegments
+                label="Range"
+                value={range}
+                onChange={setRange}
+                data={EMBED_RANGE_NAMES.map((r) => ({ value: r, label: r }))}
+              />
             </>
           )}
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              Theme
-            </Text>
-            <SegmentedControl
-              aria-label="Theme"
-              value={theme}
-              onChange={(v) => setTheme(v as EmbedTheme)}
-              data={[
-                { value: 'light', label: 'Light' },
-                { value: 'dark', label: 'Dark' },
-              ]}
-            />
-          </Stack>
+          <LabelledSegments
+            label="Theme"
+            value={theme}
+            onChange={setTheme}
+            data={[
+              { value: 'light', label: 'Light' },
+              { value: 'dark', label: 'Dark' },
+            ]}
+          />
         </Group>
         <Preview src={snippets.imageUrl} alt={snippets.alt} theme={theme} />
         <Snippet label="Markdown" text={snippets.markdown} copy="Copy Markdown" copied={MARKDOWN_COPIED} />

@@ -25,8 +25,9 @@ export function TotalEventsChart({
   partialFrom: number | null
   loading: boolean
 }) {
-  const { data, summary, range } = useMemo(() => {
-    if (points.length === 0) return { data: [] as Data[], summary: 'No events yet.', range: undefined }
+  const { data, summary, range, span } = useMemo(() => {
+    if (points.length === 0)
+      return { data: [] as Data[], summary: 'No events yet.', range: undefined, span: [] }
     const whole = points.filter(([t]) => !isInProgress(t, partialFrom))
     const current = points.filter(([t]) => isInProgress(t, partialFrom))
     const data: Data[] = [
@@ -68,7 +69,7 @@ export function TotalEventsChart({
       new Date(firstBar - DAY_MS / 2).toISOString(),
       new Date(lastBar + DAY_MS / 2).toISOString(),
     ]
-    return { data, summary, range }
+    return { data, summary, range, span: [dateOf(first[0]), dateOf(last[0])] }
   }, [points, partialFrom])
 
   return (
@@ -83,6 +84,7 @@ export function TotalEventsChart({
           loading={loading}
           data={data}
           height={300}
+          export={{ name: [TITLE, ...span], value: { name: 'events', unit: 'count' } }}
           layout={{
             barmode: 'overlay',
             bargap: 0.15,

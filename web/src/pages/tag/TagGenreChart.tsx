@@ -12,7 +12,15 @@ const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFracti
  * overview's Platform Genre Distribution shares players; a tag whose experiences have no players now
  * shares its experiences instead, and the summary says which.
  */
-export function TagGenreChart({ title, places }: { title: string; places: readonly TagExperience[] }) {
+export function TagGenreChart({
+  title,
+  tagName,
+  places,
+}: {
+  title: string
+  tagName: string
+  places: readonly TagExperience[]
+}) {
   const theme = useMantineTheme()
   const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false })
   const small = useSmallChart()
@@ -25,11 +33,11 @@ export function TagGenreChart({ title, places }: { title: string; places: readon
     }),
     [small],
   )
-  const { data, summary } = useMemo(() => {
+  const { data, summary, byPlayers } = useMemo(() => {
     const genres = tagGenres(places)
     const byPlayers = genres.some((g) => g.playersOnline > 0)
     const kept = byPlayers ? genres.filter((g) => g.playersOnline > 0) : genres
-    if (kept.length === 0) return { data: [] as Data[], summary: '' }
+    if (kept.length === 0) return { data: [] as Data[], summary: '', byPlayers }
     const values = kept.map((g) => (byPlayers ? g.playersOnline : g.experiences))
     const labels = kept.map((g) => displayGenreName(g.genre))
     const palette = chartColors(theme, scheme).series
@@ -57,7 +65,21 @@ export function TagGenreChart({ title, places }: { title: string; places: readon
     const parts = kept.map(
       (g, i) => `${labels[i]} ${percent.format((values[i] ?? 0) / total)} (${g.experiences} experiences)`,
     )
-    return { data: [trace], summary: `Share of the tag’s ${unit} by genre: ${parts.join(', ')}.` }
+    return { data: [trace], summary: `Share of the tag’s ${unit} by genre: ${parts.join(', ')}.`, byPlayers }
   }, [places, theme, scheme])
-  return <Chart title={title} summary={summary} data={data} layout={layout} />
+  return (
+    <Chart
+      title={title}
+      summary={summary}
+      data={data}
+      layout={layout}
+      export={{
+        name: [tagName, title],
+        category: { name: 'genre' },
+        value: byPlayers
+          ? { name: 'players online', unit: 'players' }
+          : { name: 'experiences', unit: 'count' },
+      }}
+    />
+  )
 }

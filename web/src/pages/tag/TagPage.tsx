@@ -312,7 +312,7 @@ export function TagPage() {
               <Title order={2} size="h4" id="tag-genres-title" mb="sm">
                 {TAG_TEXT.genreDistribution}
               </Title>
-              <TagGenreChart title={TAG_TEXT.genreDistribution} places={tag.places} />
+              <TagGenreChart title={TAG_TEXT.genreDistribution} tagName={tag.name} places={tag.places} />
             </Paper>
             <Paper withBorder radius="md" p="md" component="section" aria-labelledby="tag-averages-title">
               <Title order={2} size="h4" id="tag-averages-title" mb="sm">
@@ -338,7 +338,7 @@ export function TagPage() {
             </Paper>
           </SimpleGrid>
           <ChartCard title={TOP_FIVE_TITLE} view={topView}>
-            <TopFiveChart title={TOP_FIVE_TITLE} top={top} view={topView} />
+            <TopFiveChart title={TOP_FIVE_TITLE} tagName={tag.name} top={top} view={topView} />
           </ChartCard>
         </>
       )}

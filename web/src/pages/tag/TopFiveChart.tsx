@@ -1,4 +1,4 @@
-import { formatStatValue, type TagExperience } from '@ludex/schemas'
+import { formatStatValue, STAT_EXPORT_COLUMNS, type TagExperience } from '@ludex/schemas'
 import { useQuery } from '@tanstack/react-query'
 import type { Data, Layout } from 'plotly.js'
 import { useMemo } from 'react'
@@ -13,10 +13,12 @@ const LINE_FALLBACK = '#4c6ef5'
 /** The CCU of the tag's current top five experiences, one line each (part 2 §2.4; weekly by default). */
 export function TopFiveChart({
   title,
+  tagName,
   top,
   view,
 }: {
   title: string
+  tagName: string
   top: readonly TagExperience[]
   view: ChartView
 }) {
@@ -68,6 +70,7 @@ export function TopFiveChart({
       data={data}
       layout={layout}
       loading={placeIds.length > 0 && q.isPending && !q.isError}
+      export={{ name: [tagName, title, view.range ?? 'custom', g], value: STAT_EXPORT_COLUMNS.ccus[0] }}
       onRelayout={(e) => view.onRelayout(e as Record<string, unknown>)}
       summary={summary}
     />

@@ -33,6 +33,12 @@ const runsArg = argv.indexOf('--runs')
 const runs = runsArg >= 0 ? Math.max(1, Number(argv[runsArg + 1]) || 1) : 3
 const withLighthouse = !argv.includes('--no-lighthouse')
 
+/** The page names the desktop preset also measures. */
+const DESKTOP_PAGES = new Set(['overview', 'detail'])
+
+/** The admin seeded into the data dir to make a curated tag (a visitor sees curated tags only). */
+const ADMIN = { email: 'bench-admin@ludex.test', password: 'bench-admin-password' }
+
 const runDir = mkdtempSync(join(tmpdir(), 'ludex-bench-web-'))
 const webDir = join(runDir, 'web')
 // Undone in reverse: the processes are stopped (and gone) before their files are removed.
@@ -238,11 +244,6 @@ async function publicPages(base) {
     ['methodology', METHODOLOGY_PATH],
   ].map(([name, path]) => [name, `${base}${path}`])
 }
-
-/** The page names the desktop preset also measures. */
-const DESKTOP_PAGES = new Set(['overview', 'detail'])
-
-const ADMIN = { email: 'bench-admin@ludex.test', password: 'bench-admin-password' }
 
 /** An admin in the data dir before the server opens it (PGlite is single-process), as the e2e run seeds. */
 function seedAdmin() {

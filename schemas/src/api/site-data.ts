@@ -1,5 +1,12 @@
 import { z } from 'zod'
 import { CAMPAIGN_PARAMETERS, INITIAL_CAMPAIGN_PREFIX } from '../site/campaign.ts'
+import {
+  ERROR_MESSAGE_MAX,
+  ERROR_STACK_MAX,
+  SITE_EVENTS_MAX,
+  SITE_PATH_MAX,
+  SITE_TITLE_MAX,
+} from '../site/site-data-limits.ts'
 import { safeText } from './safe-text.ts'
 
 /*
@@ -11,17 +18,6 @@ import { safeText } from './safe-text.ts'
 
 const isoTime = z.iso.datetime({ offset: true })
 const count = z.number().int().nonnegative()
-
-/** Events one POST /api/analytics/events may carry (the browser batches up to this many). */
-export const SITE_EVENTS_MAX = 20
-/** Byte caps of the two write calls' bodies (413 beyond): a full batch or report fits well within. */
-export const SITE_EVENTS_MAX_BODY_BYTES = 64 * 1024
-export const ERROR_REPORT_MAX_BODY_BYTES = 16 * 1024
-
-export const SITE_PATH_MAX = 2048
-export const SITE_TITLE_MAX = 300
-export const ERROR_MESSAGE_MAX = 1000
-export const ERROR_STACK_MAX = 8000
 
 /** A page of the site as the browser names it: path and query, never the hash (it can carry tokens). */
 export const sitePath = safeText

@@ -1,14 +1,26 @@
 import { PARTIAL_FROM_HEADER, partialFromMs } from '@ludex/schemas'
 import type { z } from 'zod'
+import { SCHEMA_GROUPS, type SchemaGroup } from './response-schemas/groups.ts'
+import { type ResponseSchemas, SCHEMA_MODULES } from './response-schemas/modules.ts'
 import { apiFetch } from './transport.ts'
 
-type ResponseSchemas = typeof import('./response-schemas.ts')
-/** The name of a response schema in response-schemas.ts. */
+/** The name of a response schema (response-schemas/groups.ts). */
 export type ResponseSchemaName = keyof ResponseSchemas
 /** What the schema of that name parses to. */
 export type ResponseOf<K extends ResponseSchemaName> = z.output<ResponseSchemas[K]>
 
-const loadSchemas = () => import('./response-schemas.ts')
+const GROUP_OF: ReadonlyMap<string, SchemaGroup> = new Map(
+  (Object.keys(SCHEMA_GROUPS) as SchemaGroup[]).flatMap((group) =>
+    SCHEMA_GROUPS[group].map((name) => [name, group] as const),
+  ),
+)
+
+/** The module of the schema's group, loaded on its first call (later calls get the cached module). */
+const loadSchemas = (name: ResponseSchemaName): Promise<Partial<ResponseSchemas>> => {
+  const group = GROUP_OF.get(name)
+  if (!group) throw new Error(`No response schema group lists ${name}`)
+  return SCHEMA_MODULES[group]()
+}
 
 /** A non-success answer of the API: the status drives the error page (404 vs the generic one). */
 export class ApiRequestError extends Error {
@@ -44,12 +56,13 @@ async function requestError(res: Response): Promise<ApiRequestError> {
 async function parsed<K extends ResponseSchemaName>(
   res: Response,
   path: string,
-  schemas: Promise<ResponseSchemas>,
+  schemas: Promise<Partial<ResponseSchemas>>,
   schemaName: K,
 ): Promise<ResponseOf<K>> {
   const body: unknown = await res.json()
   // Indexing the module by a generic key widens to the union of schemas; the one picked is K's.
-  const schema: z.ZodType = (await schemas)[schemaName]
+  const schema: z.ZodType | undefined = (await schemas)[schemaName]
+  if (!schema) throw new Error(`No response schema ${schemaName}`)
   const result = schema.safeParse(body)
   if (!result.success) throw new ApiRequestError(500, 'schema_mismatch', `Unexpected response from ${path}`)
   return result.data as ResponseOf<K>
@@ -68,7 +81,7 @@ export async function apiGet<K extends ResponseSchemaName>(
 ): Promise<ResponseOf<K>> {
   // The schemas' chunk loads while the request is in flight (the first call fetches it, later ones
   // get the cached module).
-  const schemas = loadSchemas()
+  const schemas = loadSchemas(schemaName)
   const res = await apiFetch(path, {
     signal: signal ?? null,
     headers: { accept: 'application/json' },
@@ -94,7 +107,7 @@ export async function apiGetDated<K extends ResponseSchemaName>(
   schemaName: K,
   signal?: AbortSignal,
 ): Promise<Dated<ResponseOf<K>>> {
-  const schemas = loadSchemas()
+  const schemas = loadSchemas(schemaName)
   const res = await apiFetch(path, { signal: signal ?? null, headers: { accept: 'application/json' } })
   if (!res.ok) throw await requestError(res)
   const partialFrom = partialFromMs(res.headers.get(PARTIAL_FROM_HEADER))
@@ -114,7 +127,7 @@ export async function apiSend<K extends ResponseSchemaName>(
   /** keepalive: the request outlives the page (a save sent while the tab closes). */
   options: { keepalive?: boolean } = {},
 ): Promise<ResponseOf<K>> {
-  const schemas = loadSchemas()
+  const schemas = loadSchemas(schemaName)
   const res = await apiFetch(path, {
     method,
     credentials: 'same-origin',

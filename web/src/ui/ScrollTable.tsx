@@ -63,7 +63,9 @@ export function ScrollTable({
         cur.start === next.start && cur.end === next.end && cur.scrolls === next.scrolls ? cur : next,
       )
     }
-    measure()
+    // No measuring here: reading the sizes now would force a layout inside the hydration's commit
+    // (a long task on a page of tables). The observer's first call comes after the browser's own
+    // layout, where the reads are free.
     const resize = new ResizeObserver(measure)
     resize.observe(el)
     if (el.firstElementChild) resize.observe(el.firstElementChild)

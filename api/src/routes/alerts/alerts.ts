@@ -98,8 +98,10 @@ export const alertCreateRoute = defineRoute({
     '(the slot’s CCU crosses `threshold`: above = at or over it, below = under it, the slot before on ' +
     'the other side), `change` (the last closed day’s or week’s average CCU moved by at least `percent` ' +
     'against the one before, up, down or either), `rank` (entered or left the top `topN` of a chart ' +
-    'category), `price`, `update` (the `updated` time or a thumbnail changed). `momentum` is defined ' +
-    'but not evaluated yet: refused. delivery: {channel: email, digest} (digest: one email a day, after ' +
+    'category), `price`, `update` (the `updated` time or a thumbnail changed), `momentum` (the momentum ' +
+    'label of the last complete day, as GET /api/stats/momentum computes it, differs from the day ' +
+    'before’s and is `to`: rising, stable, declining, or any; a day without a label is no change; ' +
+    'fires once the day has closed). delivery: {channel: email, digest} (digest: one email a day, after ' +
     'the UTC day ends, with its firings) or {channel: webhook, url, format: json | discord}: an http(s) ' +
     'address, not a private, loopback or link-local one (refused here for a literal address, and ' +
     'before each call for the addresses its name resolves to). Each webhook call is a POST of the body ' +

@@ -33,7 +33,7 @@ import {
  * One evaluation: every alert against the store up to its newest rolled-up slot. It looks back over a
  * window (so a slot missed while no process ran is still seen, within it) and records each event once
  * per alert (AlertRepository.fire): evaluating the same slot again — a redelivered batch recomputed,
- * a restart, a second API replica — fires nothing new. Events from before an alert was created never
+ * a restart, a second alerts process — fires nothing new. Events from before an alert was created never
  * fire it.
  */
 

@@ -70,6 +70,22 @@ export async function openConfiguredAppDatabase(config: Config, logger: Logger):
   return database
 }
 
+/** The mail in use: SMTP with SMTP_URL, else the outbox in the data dir (also returned, to list it). */
+export function configuredMailer(
+  config: Config,
+  logger: Logger,
+  now: () => number,
+): { mailer: Mailer; outbox: Outbox | null } {
+  if (config.SMTP_URL) {
+    return {
+      mailer: createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger }),
+      outbox: null,
+    }
+  }
+  const box = createOutboxMailer({ dir: join(config.LUDEX_DATA_DIR, 'outbox'), logger, now })
+  return { mailer: box, outbox: box }
+}
+
 /**
  * The accounts of the composition root: app database, mail (SMTP with SMTP_URL, else the outbox in the
  * data dir, listed at /api/dev/outbox with MAIL_OUTBOX_PAGE), rate limiter, session settings, and the
@@ -91,15 +107,7 @@ export async function startAccounts(
 ): Promise<AccountsRuntime> {
   const log = logger.child({ component: 'accounts' })
   const database = await openConfiguredAppDatabase(config, log)
-  let mailer: Mailer
-  let outbox: Outbox | null = null
-  if (config.SMTP_URL) {
-    mailer = createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger: log })
-  } else {
-    const box = createOutboxMailer({ dir: join(config.LUDEX_DATA_DIR, 'outbox'), logger: log, now })
-    mailer = box
-    outbox = box
-  }
+  const { mailer, outbox } = configuredMailer(config, log, now)
   let credentialsKey: Buffer
   try {
     credentialsKey = await loadCredentialsKey(config, log)

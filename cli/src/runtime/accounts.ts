@@ -4,12 +4,14 @@ import {
   type AppDatabase,
   createAccounts,
   createOutboxMailer,
+  createSecretBox,
   createSmtpMailer,
   type Mailer,
   migrateAppDatabase,
   type Outbox,
   openAppDatabase,
   type RateLimiter,
+  type SecretBox,
 } from '@ludex/api'
 import { type Config, publicUrl } from '@ludex/schemas'
 import type { Logger } from 'pino'
@@ -55,19 +57,33 @@ export function pgliteDir(config: Pick<Config, 'LUDEX_DATA_DIR'>): string {
   return join(config.LUDEX_DATA_DIR, 'pglite')
 }
 
-/** Opens and migrates the app database (PGlite in the data dir, or DATABASE_URL). */
-export async function openConfiguredAppDatabase(config: Config, logger: Logger): Promise<AppDatabase> {
+/** The app database as opened, with the credentials key's box its sealed secrets open with. */
+export interface ConfiguredAppDatabase extends AppDatabase {
+  readonly credentialsKey: Buffer
+  readonly secretBox: SecretBox
+}
+
+/**
+ * Opens and migrates the app database (PGlite in the data dir, or DATABASE_URL), with the credentials
+ * key (CREDENTIALS_KEY, else the data dir's key file): a migration seals what an older one stored as is.
+ */
+export async function openConfiguredAppDatabase(
+  config: Config,
+  logger: Logger,
+): Promise<ConfiguredAppDatabase> {
+  const credentialsKey = await loadCredentialsKey(config, logger)
+  const secretBox = createSecretBox(credentialsKey)
   const database = await openAppDatabase({
     ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { pgliteDir: pgliteDir(config) }),
     logger,
   })
   try {
-    await migrateAppDatabase(database.db, logger)
+    await migrateAppDatabase(database.db, logger, { secretBox })
   } catch (err) {
     await database.close()
     throw err
   }
-  return database
+  return Object.assign(database, { credentialsKey, secretBox })
 }
 
 /** The mail in use: SMTP with SMTP_URL, else the outbox in the data dir (also returned, to list it). */
@@ -108,13 +124,7 @@ export async function startAccounts(
   const log = logger.child({ component: 'accounts' })
   const database = await openConfiguredAppDatabase(config, log)
   const { mailer, outbox } = configuredMailer(config, log, now)
-  let credentialsKey: Buffer
-  try {
-    credentialsKey = await loadCredentialsKey(config, log)
-  } catch (err) {
-    await database.close()
-    throw err
-  }
+  const { credentialsKey } = database
   const accounts = createAccounts({
     config,
     db: database.db,

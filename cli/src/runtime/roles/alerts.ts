@@ -29,7 +29,8 @@ export interface AlertsAppDatabase {
  * running, each event would still fire an alert once (the app database's unique (alert, event key))
  * and each delivery be tried by one of them at a time (its lease). It reads the analytics store and
  * the app database: the api role's when that serves in this process (one PGlite per data dir), else
- * its own, opened and migrated here with the mail in use.
+ * its own, opened and migrated here with the mail in use and the credentials key (webhook secrets are
+ * sealed with it).
  */
 export async function startAlertsRole(
   ctx: RoleContext,
@@ -43,7 +44,7 @@ export async function startAlertsRole(
     const log = ctx.logger.child({ component: 'alerts' })
     const database = await openConfiguredAppDatabase(ctx.config, log)
     const { mailer } = configuredMailer(ctx.config, log, () => ctx.clock.now())
-    app = { store: accountsStore(database.db), mailer }
+    app = { store: accountsStore(database.db, database.secretBox), mailer }
     closeOwn = async () => {
       await mailer.close()
       await database.close()

@@ -2,6 +2,11 @@ import type { Kysely, Migration } from 'kysely'
 import { webhookSecretContext } from '../../alerts/sealed-secret.ts'
 import type { SecretBox } from '../../credentials/secret-box.ts'
 
+/** What this migration reads and writes, as 0005 made it. */
+interface SealedSchema {
+  alerts: { id: number; webhook_secret: string | null }
+}
+
 /**
  * Alerts' webhook secrets sealed (AES-256-GCM under the credentials key, as event credentials' secrets
  * are): every secret 0005 stored as is is sealed in place, bound to its alert's row. A database with
@@ -9,8 +14,7 @@ import type { SecretBox } from '../../credentials/secret-box.ts'
  */
 export function sealWebhookSecrets(box: SecretBox | null): Migration {
   return {
-    async up(db: Kysely<unknown>) {
-      const alerts = db as Kysely<{ alerts: { id: number; webhook_secret: string | null } }>
+    async up(alerts: Kysely<SealedSchema>) {
       const plain = await alerts
         .selectFrom('alerts')
         .select(['id', 'webhook_secret'])

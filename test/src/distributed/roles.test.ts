@@ -152,7 +152,8 @@ describe('each role command starts on its own data dir, serves health and metric
   })
 
   it('alerts, on an app database and mail of its own', async () => {
-    const p = await spawnLudex(['alerts'], await env())
+    // At info, so the start-up line with the wiring is logged.
+    const p = await spawnLudex(['alerts'], { ...(await env()), LOG_LEVEL: 'info' })
     started.push(p)
     expect(p.apiUrl).toBeNull()
     await checkHealth(p, ['alerts'])

@@ -25,6 +25,7 @@ export {
   sendDigests,
   signWebhookBody,
   verifyWebhookSignature,
+  WebhookSecretKeyMissingError,
 } from './alerts/index.ts'
 export { API_VERSION, type ApiAppOptions, createApiApp } from './app/create-app.ts'
 export { listen, type RunningServer } from './app/server.ts'
@@ -62,6 +63,7 @@ export {
   migrateAppDatabase,
   openAppDatabase,
 } from './db/app-db.ts'
+export { sealWebhookSecrets } from './db/migrations/0006-sealed-webhook-secrets.ts'
 export { PGliteDialect } from './db/pglite-dialect.ts'
 export type { AppSchema } from './db/schema.ts'
 export type { ApiDeps, BadgeSource, TrackPlaces } from './deps.ts'

@@ -77,8 +77,9 @@ export interface AccountsOptions {
   /** Google's keys given directly (tests); default: fetched from GOOGLE_JWKS_URL. */
   readonly googleKeys?: JWTVerifyGetKey
   /**
-   * The 32-byte key event credentials' secrets are sealed with (CREDENTIALS_KEY, or the key file the
-   * CLI keeps in the data dir); without it the credential calls answer 503.
+   * The 32-byte key event credentials' and alerts' webhook secrets are sealed with (CREDENTIALS_KEY, or
+   * the key file the CLI keeps in the data dir); without it the credential calls answer 503 and webhook
+   * alerts cannot be created.
    */
   readonly credentialsKey?: Uint8Array
 }
@@ -88,7 +89,8 @@ const DAY_MS = 86_400_000
 
 export function createAccounts(options: AccountsOptions): Accounts {
   const { config, logger, now } = options
-  const store = accountsStore(options.db)
+  const box = options.credentialsKey ? createSecretBox(options.credentialsKey) : null
+  const store = accountsStore(options.db, box)
   const windowMs = config.RATE_LIMIT_WINDOW_SECONDS * 1000
   const google = config.GOOGLE_CLIENT_ID
     ? createGoogleVerifier({
@@ -135,13 +137,7 @@ export function createAccounts(options: AccountsOptions): Accounts {
       cap: config.API_KEYS_PER_USER,
       now,
     }),
-    credentials: options.credentialsKey
-      ? createGameCredentials({
-          repository: store.credentials,
-          box: createSecretBox(options.credentialsKey),
-          now,
-        })
-      : null,
+    credentials: box ? createGameCredentials({ repository: store.credentials, box, now }) : null,
     cookie: {
       name: config.SESSION_COOKIE_NAME,
       maxAgeSeconds: config.SESSION_TTL_DAYS * 86_400,

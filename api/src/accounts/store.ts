@@ -1,5 +1,6 @@
 import { type AlertRepository, alertRepository } from '../alerts/repository.ts'
 import { type CredentialRepository, credentialRepository } from '../credentials/repository.ts'
+import type { SecretBox } from '../credentials/secret-box.ts'
 import type { AppDb } from '../db/app-db.ts'
 import { type TagRepository, tagRepository } from '../tags/tag-repository.ts'
 import { type AuditRepository, auditRepository } from './audit.ts'
@@ -21,11 +22,15 @@ export interface AccountsStore {
   readonly tags: TagRepository
   /** Event credentials, their secrets sealed (the GameCredentials service opens them). */
   readonly credentials: CredentialRepository
-  /** Users' alerts, their firings (once per event) and deliveries. */
+  /** Users' alerts (webhook secrets sealed with the credentials key), their firings and deliveries. */
   readonly alerts: AlertRepository
 }
 
-export function accountsStore(db: AppDb): AccountsStore {
+/**
+ * `secretBox` (the credentials key's) seals and opens alerts' webhook secrets; without it, webhook
+ * alerts are refused (event credentials are sealed by their service, GameCredentials).
+ */
+export function accountsStore(db: AppDb, secretBox: SecretBox | null = null): AccountsStore {
   return {
     db,
     users: userRepository(db),
@@ -36,6 +41,6 @@ export function accountsStore(db: AppDb): AccountsStore {
     placeEdits: placeEditRepository(db),
     tags: tagRepository(db),
     credentials: credentialRepository(db),
-    alerts: alertRepository(db),
+    alerts: alertRepository(db, secretBox),
   }
 }

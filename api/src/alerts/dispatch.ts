@@ -11,7 +11,8 @@ import type { MailContext } from '../mail/templates.ts'
 import { alertMail, digestMail, webhookBody } from './messages.ts'
 import type { AlertRepository, DeliveryWork } from './repository.ts'
 import { signWebhookBody } from './signature.ts'
-import { resolvedTargetRefusal } from './webhook-target.ts'
+import { postToWebhook } from './webhook-post.ts'
+import { checkedWebhookTarget } from './webhook-target.ts'
 
 /*
  * Sending what fired: each due delivery is tried once per pass (taken with a lease, so two processes
@@ -39,7 +40,7 @@ export interface DispatchResult {
 /** How many due deliveries one pass takes (the rest wait for the next pass). */
 const BATCH = 50
 
-/** Posts the signed body; null on a 2xx answer, else what went wrong. Redirects are not followed. */
+/** Posts the signed body to the checked address; null on a 2xx answer, else what went wrong. */
 async function postWebhook(
   url: string,
   body: string,
@@ -47,30 +48,20 @@ async function postWebhook(
   timestamp: number,
   allowPrivate: boolean,
 ): Promise<string | null> {
-  const refused = await resolvedTargetRefusal(url, allowPrivate)
-  if (refused) return `refused: ${refused}`
-  try {
-    const res = await fetch(url, {
-      method: 'POST',
-      redirect: 'manual',
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'Ludex-Alerts/1',
-        [WEBHOOK_SIGNATURE_HEADER]: signWebhookBody(secret, body),
-        [WEBHOOK_TIMESTAMP_HEADER]: String(timestamp),
-      },
-      body,
-    })
-    await res.body?.cancel()
-    return res.status >= 200 && res.status < 300 ? null : `HTTP ${res.status}`
-  } catch (err) {
-    return err instanceof Error
-      ? err.name === 'TimeoutError'
-        ? `no answer within ${WEBHOOK_TIMEOUT_MS} ms`
-        : err.message
-      : String(err)
-  }
+  const target = await checkedWebhookTarget(url, allowPrivate)
+  if (target.refused !== null) return `refused: ${target.refused}`
+  return postToWebhook({
+    url,
+    target,
+    timeoutMs: WEBHOOK_TIMEOUT_MS,
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': 'Ludex-Alerts/1',
+      [WEBHOOK_SIGNATURE_HEADER]: signWebhookBody(secret, body),
+      [WEBHOOK_TIMESTAMP_HEADER]: String(timestamp),
+    },
+    body,
+  })
 }
 
 async function attempt(deps: DispatchDeps, work: DeliveryWork): Promise<string | null> {

@@ -1,5 +1,13 @@
 import type { StoreReader } from '@ludex/pipelines/store'
-import { type AlertRule, chartCategoryById, periodStart, SLOT_MS } from '@ludex/schemas'
+import {
+  chartCategoryById,
+  type DailyCcu,
+  lastCompletedPeriodStart,
+  momentumWindows,
+  periodStart,
+  SLOT_MS,
+} from '@ludex/schemas'
+import { dailyAverageCcu } from '../store/momentum.ts'
 import type { TagRepository } from '../tags/tag-repository.ts'
 import {
   bucketAverages,
@@ -15,6 +23,7 @@ import {
   type AlertEvent,
   averageChange,
   ccuCrossings,
+  momentumChanges,
   priceChanges,
   topNChanges,
   updateEvents,
@@ -24,7 +33,7 @@ import {
  * One evaluation: every alert against the store up to its newest rolled-up slot. It looks back over a
  * window (so a slot missed while no process ran is still seen, within it) and records each event once
  * per alert (AlertRepository.fire): evaluating the same slot again — a redelivered batch recomputed,
- * a restart, a second API replica — fires nothing new. Events from before an alert was created never
+ * a restart, a second alerts process — fires nothing new. Events from before an alert was created never
  * fire it.
  */
 
@@ -47,8 +56,6 @@ export interface EvaluationResult {
   readonly fired: number
 }
 
-type Evaluated = Exclude<AlertRule['kind'], 'momentum'>
-
 /** The experiences an alert watches: its experience, or the members of its tag (none once it is gone). */
 async function watchedPlaces(alert: StoredAlert, tags: EvaluationDeps['tags']): Promise<number[]> {
   if (alert.target.type === 'experience') return [alert.target.placeId]
@@ -58,28 +65,34 @@ async function watchedPlaces(alert: StoredAlert, tags: EvaluationDeps['tags']): 
   return [...tag.placeIds]
 }
 
+const noDays: readonly DailyCcu[] = []
+
 export async function evaluateAlerts(deps: EvaluationDeps): Promise<EvaluationResult> {
   const slotMs = await latestRolledUpSlot(deps.store)
   if (slotMs === null) return { slotMs: null, fired: 0 }
   const nowMs = deps.now()
-  // TODO(momentum): the momentum kind waits for the momentum labels (issue 20 point 3); until they are
-  // materialised it is refused on create, and any stored one is left out here.
-  const alerts = (await deps.repository.all()).filter(
-    (a): a is StoredAlert & { rule: Extract<AlertRule, { kind: Evaluated }> } => a.rule.kind !== 'momentum',
-  )
+  const alerts = await deps.repository.all()
   if (alerts.length === 0) return { slotMs, fired: 0 }
   const watched = new Map<number, number[]>()
   for (const a of alerts) watched.set(a.id, await watchedPlaces(a, deps.tags))
-  const idsOf = (kinds: readonly Evaluated[]) => [
+  const idsOf = (kinds: readonly StoredAlert['rule']['kind'][]) => [
     ...new Set(alerts.filter((a) => kinds.includes(a.rule.kind)).flatMap((a) => watched.get(a.id) ?? [])),
   ]
-  const allIds = idsOf(['ccu', 'change', 'rank', 'price', 'update'])
+  const allIds = idsOf(['ccu', 'change', 'rank', 'price', 'update', 'momentum'])
   const obsFrom = slotMs - OBSERVATION_LOOKBACK_MS
-  const [names, ccu, details, thumbs] = await Promise.all([
+  // Momentum: the last day closed by the rolled-up slot against the day before, each labelled as the
+  // momentum API labels it (its store query, its rule), so the windows reach one day further back.
+  const momentumDay = lastCompletedPeriodStart(slotMs, 'day')
+  const [names, ccu, details, thumbs, dailyCcu] = await Promise.all([
     placeNames(deps.store, allIds),
     ccuPoints(deps.store, idsOf(['ccu']), slotMs - CCU_LOOKBACK_MS, slotMs),
     detailSeries(deps.store, idsOf(['price', 'update']), obsFrom, nowMs),
     thumbnailSeries(deps.store, idsOf(['update']), obsFrom, nowMs),
+    dailyAverageCcu(deps.store, {
+      placeIds: idsOf(['momentum']),
+      fromMs: momentumWindows(periodStart(momentumDay - 1, 'day')).previousFromMs,
+      toMs: momentumDay,
+    }),
   ])
   const averages = new Map<
     'day' | 'week',
@@ -156,6 +169,9 @@ export async function evaluateAlerts(deps: EvaluationDeps): Promise<EvaluationRe
               thumbs.get(placeId) ?? new Map(),
             ),
           )
+          break
+        case 'momentum':
+          events.push(...momentumChanges(rule, placeId, name, dailyCcu.get(placeId) ?? noDays, momentumDay))
           break
       }
     }

@@ -6,8 +6,10 @@ import {
   type DeliveryStatus,
 } from '@ludex/schemas'
 import type { Selectable } from 'kysely'
+import type { SecretBox } from '../credentials/secret-box.ts'
 import type { AppDb } from '../db/app-db.ts'
 import type { AlertsTable } from '../db/schema.ts'
+import { webhookSecretContext } from './sealed-secret.ts'
 
 /** An alert as stored. */
 export interface StoredAlert {
@@ -118,7 +120,15 @@ export interface AlertRepository {
   deliveries(userId: number, limit: number): Promise<DeliveryRow[]>
 }
 
-function toStored(row: Selectable<AlertsTable>): StoredAlert {
+/** A webhook alert without the credentials key: its secret can be neither sealed nor opened. */
+export class WebhookSecretKeyMissingError extends Error {
+  constructor() {
+    super('Webhook secrets are sealed with the credentials key (CREDENTIALS_KEY), which this process lacks')
+    this.name = 'WebhookSecretKeyMissingError'
+  }
+}
+
+function toStored(row: Selectable<AlertsTable>, box: SecretBox | null): StoredAlert {
   const target: AlertTarget =
     row.target_type === 'tag'
       ? { type: 'tag', tagId: Number(row.target_id) }
@@ -136,14 +146,23 @@ function toStored(row: Selectable<AlertsTable>): StoredAlert {
         ? {
             url: row.webhook_url,
             format: row.webhook_format === 'discord' ? 'discord' : 'json',
-            secret: row.webhook_secret,
+            secret: openSecret(box, row.webhook_secret, row.id),
           }
         : null,
     createdAt: row.created_at,
   }
 }
 
-export function alertRepository(db: AppDb): AlertRepository {
+function openSecret(box: SecretBox | null, sealed: string, alertId: number): string {
+  if (!box) throw new WebhookSecretKeyMissingError()
+  return box.open(sealed, webhookSecretContext(alertId))
+}
+
+/**
+ * The alerts of the app database. Webhook secrets are sealed with `box` (sealed-secret.ts) and opened
+ * as rows are read; without a box, email alerts work and a webhook alert is refused.
+ */
+export function alertRepository(db: AppDb, box: SecretBox | null): AlertRepository {
   const workQuery = () =>
     db
       .selectFrom('alert_deliveries as d')
@@ -176,7 +195,7 @@ export function alertRepository(db: AppDb): AlertRepository {
       summary: r.f_summary,
       firedAt: r.f_at,
     },
-    alert: toStored(r),
+    alert: toStored(r, box),
     email: r.u_email,
   })
   return {
@@ -187,11 +206,11 @@ export function alertRepository(db: AppDb): AlertRepository {
         .where('user_id', '=', userId)
         .orderBy('id')
         .execute()
-      return rows.map(toStored)
+      return rows.map((r) => toStored(r, box))
     },
     async all() {
       const rows = await db.selectFrom('alerts').selectAll().orderBy('id').execute()
-      return rows.map(toStored)
+      return rows.map((r) => toStored(r, box))
     },
     async counts(userId) {
       const row = await db
@@ -206,24 +225,35 @@ export function alertRepository(db: AppDb): AlertRepository {
     },
     async insert(a) {
       const webhook = a.delivery.channel === 'webhook' ? a.delivery : null
-      const row = await db
-        .insertInto('alerts')
-        .values({
-          user_id: a.userId,
-          name: a.name,
-          target_type: a.target.type,
-          target_id: a.target.type === 'tag' ? a.target.tagId : a.target.placeId,
-          rule: JSON.stringify(a.rule),
-          channel: a.delivery.channel,
-          digest: a.delivery.channel === 'email' && a.delivery.digest,
-          webhook_url: webhook?.url ?? null,
-          webhook_format: webhook?.format ?? null,
-          webhook_secret: webhook ? a.secret : null,
-          created_at: a.createdAt,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow()
-      return toStored(row)
+      if (webhook && !box) throw new WebhookSecretKeyMissingError()
+      // The sealed secret is bound to the row's id: inserted without it, then sealed, in one transaction.
+      const row = await db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('alerts')
+          .values({
+            user_id: a.userId,
+            name: a.name,
+            target_type: a.target.type,
+            target_id: a.target.type === 'tag' ? a.target.tagId : a.target.placeId,
+            rule: JSON.stringify(a.rule),
+            channel: a.delivery.channel,
+            digest: a.delivery.channel === 'email' && a.delivery.digest,
+            webhook_url: webhook?.url ?? null,
+            webhook_format: webhook?.format ?? null,
+            webhook_secret: null,
+            created_at: a.createdAt,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow()
+        if (!webhook || !box) return inserted
+        return trx
+          .updateTable('alerts')
+          .set({ webhook_secret: box.seal(a.secret, webhookSecretContext(inserted.id)) })
+          .where('id', '=', inserted.id)
+          .returningAll()
+          .executeTakeFirstOrThrow()
+      })
+      return toStored(row, box)
     },
     async delete(id, userId) {
       const r = await db

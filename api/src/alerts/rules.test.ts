@@ -1,5 +1,14 @@
+import { momentumOf } from '@ludex/schemas'
 import { describe, expect, it } from 'vitest'
-import { averageChange, ccuCrossings, changesOf, priceChanges, topNChanges, updateEvents } from './rules.ts'
+import {
+  averageChange,
+  ccuCrossings,
+  changesOf,
+  momentumChanges,
+  priceChanges,
+  topNChanges,
+  updateEvents,
+} from './rules.ts'
 
 /* The rules on hand-made series (issue 20 point 7): each case is worked out by hand in its comment. */
 
@@ -133,5 +142,45 @@ describe('price and update changes', () => {
       `updated:7:${new Date(at(2) - 1000).toISOString()}`,
       `thumbnail:icon:7:${new Date(at(3)).toISOString()}`,
     ])
+  })
+})
+
+describe('momentum changes', () => {
+  const DAY = 86_400_000
+  /** A day start (01:00 UTC), the day the label changes. */
+  const D = Date.UTC(2026, 10, 16, 1, 0, 0)
+  // 100 players a day for the 14 days before D, 250 on D. On D − 1 both windows average 100: Stable.
+  // On D the last 7 days average (6 × 100 + 250) / 7 = 121.43 against 100: +21.4 %, Rising.
+  const days = [
+    ...Array.from({ length: 14 }, (_, i) => ({ dayStartMs: D - (14 - i) * DAY, averageCcu: 100 })),
+    { dayStartMs: D, averageCcu: 250 },
+  ]
+
+  it('fires on the day the label turns from Stable to Rising, for `rising` and `any`, keyed by the day', () => {
+    const rising = momentumChanges({ kind: 'momentum', to: 'rising' }, 7, 'Obby', days, D)
+    expect(rising).toEqual([
+      {
+        key: `momentum:rising:7:${new Date(D).toISOString()}`,
+        placeId: 7,
+        summary: 'Obby: momentum turned Rising, was Stable (+21.4 % week on week)',
+        atMs: D + DAY,
+      },
+    ])
+    expect(momentumChanges({ kind: 'momentum', to: 'any' }, 7, 'Obby', days, D)).toHaveLength(1)
+  })
+
+  it('does not fire for another label, nor on a day whose label is the day before’s', () => {
+    expect(momentumChanges({ kind: 'momentum', to: 'declining' }, 7, 'Obby', days, D)).toEqual([])
+    expect(momentumChanges({ kind: 'momentum', to: 'stable' }, 7, 'Obby', days, D)).toEqual([])
+    // On D − 1 (Stable after Stable) nothing changed.
+    expect(momentumChanges({ kind: 'momentum', to: 'any' }, 7, 'Obby', days, D - DAY)).toEqual([])
+  })
+
+  it('takes a label given for the first time for no change', () => {
+    // From D − 11 on: D's earlier window holds 5 days (labelled Rising), D − 1's only 4 (no label).
+    const recent = days.filter((d) => d.dayStartMs >= D - 11 * DAY)
+    expect(momentumOf(recent, D).label).toBe('rising')
+    expect(momentumOf(recent, D - DAY).label).toBeNull()
+    expect(momentumChanges({ kind: 'momentum', to: 'any' }, 7, 'Obby', recent, D)).toEqual([])
   })
 })

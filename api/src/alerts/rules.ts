@@ -1,4 +1,11 @@
-import type { AlertRule } from '@ludex/schemas'
+import {
+  type AlertRule,
+  type DailyCcu,
+  MOMENTUM_LABEL_TEXT,
+  momentumOf,
+  nextPeriodStart,
+  periodStart,
+} from '@ludex/schemas'
 
 /*
  * The rules, as pure functions over what the store observed (observations.ts reads it). Each answers
@@ -191,4 +198,35 @@ export function updateEvents(
     })),
   )
   return [...updates, ...thumbs]
+}
+
+/**
+ * A momentum change: the label of the last complete day (its windows ending with `dayStartMs`) against
+ * the label of the day before, both by `momentumOf`, the rule the momentum API labels with. Fires when
+ * both days have a label, they differ, and the new one is the rule's (`any`: whichever). The event is
+ * the day's, known once the day has closed: one key per (experience, day).
+ */
+export function momentumChanges(
+  rule: Rule<'momentum'>,
+  placeId: number,
+  name: string,
+  days: readonly DailyCcu[],
+  dayStartMs: number,
+): AlertEvent[] {
+  const before = momentumOf(days, periodStart(dayStartMs - 1, 'day')).label
+  const now = momentumOf(days, dayStartMs)
+  if (before === null || now.label === null || before === now.label) return []
+  if (rule.to !== 'any' && rule.to !== now.label) return []
+  const change =
+    now.change === null
+      ? ''
+      : ` (${now.change >= 0 ? '+' : '−'}${Math.abs(now.change * 100).toFixed(1)} % week on week)`
+  return [
+    {
+      key: `momentum:${rule.to}:${placeId}:${iso(dayStartMs)}`,
+      placeId,
+      summary: `${name}: momentum turned ${MOMENTUM_LABEL_TEXT[now.label]}, was ${MOMENTUM_LABEL_TEXT[before]}${change}`,
+      atMs: nextPeriodStart(dayStartMs, 'day'),
+    },
+  ]
 }

@@ -5,7 +5,8 @@ import { BlockList, isIP } from 'node:net'
  * Where a webhook may point (SSRF): a URL any user typed, called from inside the deployment. Unless
  * ALERT_WEBHOOK_ALLOW_PRIVATE is on, an address in a private, loopback, link-local, shared or
  * otherwise non-public range is refused, when the alert is created (a literal address) and before
- * each call (every address the name resolves to). Redirects are not followed (sender.ts).
+ * each call (every address the name resolves to, and the call connects to the address checked: see
+ * checkedWebhookTarget). Redirects are not followed (webhook-post.ts).
  */
 
 const PRIVATE = new BlockList()
@@ -60,19 +61,43 @@ export function literalTargetRefusal(rawUrl: string, allowPrivate: boolean): str
   return null
 }
 
-/** Refused before a call: the address's name resolves to a private address (or does not resolve). */
-export async function resolvedTargetRefusal(rawUrl: string, allowPrivate: boolean): Promise<string | null> {
+/** Resolves a host name to every address it has (the system resolver by default). */
+export type ResolveHost = (host: string) => Promise<readonly { address: string; family: number }[]>
+
+const systemResolve: ResolveHost = (host) => lookup(host, { all: true })
+
+/** The address one webhook call connects to, once checked; or why the call is refused. */
+export type WebhookTarget =
+  | { readonly refused: string }
+  | { readonly refused: null; readonly address: string; readonly family: 4 | 6 }
+
+/**
+ * Checked before each call: every address the name resolves to must be public (unless private targets
+ * are allowed), and the call then connects to the first of them, the address checked, never resolving
+ * the name again: a name that answers a public address to the check and a private one to the connect
+ * (DNS rebinding) cannot reach inside. A literal address is its own target.
+ */
+export async function checkedWebhookTarget(
+  rawUrl: string,
+  allowPrivate: boolean,
+  resolve: ResolveHost = systemResolve,
+): Promise<WebhookTarget> {
   const literal = literalTargetRefusal(rawUrl, allowPrivate)
-  if (literal || allowPrivate) return literal
+  if (literal) return { refused: literal }
   const host = hostOf(new URL(rawUrl))
-  if (isIP(host)) return null
-  let addresses: { address: string }[]
+  const literalFamily = isIP(host)
+  if (literalFamily === 4 || literalFamily === 6)
+    return { refused: null, address: host, family: literalFamily }
+  let addresses: readonly { address: string; family: number }[]
   try {
-    addresses = await lookup(host, { all: true })
+    addresses = await resolve(host)
   } catch {
-    return `${host} does not resolve`
+    return { refused: `${host} does not resolve` }
   }
-  return addresses.some((a) => isPrivateAddress(a.address))
-    ? `${host} resolves to a private or loopback address`
-    : null
+  const first = addresses[0]
+  if (!first) return { refused: `${host} does not resolve` }
+  if (!allowPrivate && addresses.some((a) => isPrivateAddress(a.address))) {
+    return { refused: `${host} resolves to a private or loopback address` }
+  }
+  return { refused: null, address: first.address, family: isIP(first.address) === 6 ? 6 : 4 }
 }

@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import type { Logger } from 'pino'
+import type { SecretBox } from '../credentials/secret-box.ts'
 import { appMigrations } from './migrations/index.ts'
 import { PGliteDialect } from './pglite-dialect.ts'
 import type { AppSchema } from './schema.ts'
@@ -68,10 +69,17 @@ export async function openAppDatabase(options: AppDatabaseOptions): Promise<AppD
 }
 
 /** Applies the pending migrations in order; an error names the migration that failed. */
-export async function migrateAppDatabase(db: AppDb, logger: Logger): Promise<string[]> {
+export async function migrateAppDatabase(
+  db: AppDb,
+  logger: Logger,
+  options: {
+    /** The credentials key's box, to seal what an older migration stored as is (alerts' webhook secrets). */
+    readonly secretBox?: SecretBox
+  } = {},
+): Promise<string[]> {
   const migrator = new Migrator({
     db,
-    provider: appMigrations,
+    provider: appMigrations(options.secretBox ?? null),
     migrationTableName: 'ludex_migrations',
     migrationLockTableName: 'ludex_migrations_lock',
   })

@@ -138,7 +138,10 @@ export interface AlertsTable {
   digest: Generated<boolean>
   webhook_url: string | null
   webhook_format: string | null
-  /** The HMAC key of the webhook's signatures; the owner is shown it to verify them. */
+  /**
+   * The HMAC key of the webhook's signatures, sealed (SecretBox under the credentials key, bound to the
+   * row: alerts/sealed-secret.ts); opened to sign and to show the owner, who verifies with it.
+   */
   webhook_secret: string | null
   created_at: Date
 }

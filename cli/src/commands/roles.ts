@@ -9,6 +9,7 @@ export const ROLE_DESCRIPTIONS: Readonly<Record<Role, string>> = {
   scheduler: 'Schedule the pollers (BullMQ job schedulers with REDIS_URL, else in-process timers)',
   sink: 'Consume the bus into the analytics store, in batches',
   materialiser: 'Keep rollups, genre series, movement and benchmarks current as the sinks insert',
+  alerts: 'Evaluate users’ alerts once each slot is rolled up, and deliver them (email, webhooks)',
 }
 
 function roleList(value: string): Role[] {

@@ -4,12 +4,14 @@ import {
   type AppDatabase,
   createAccounts,
   createOutboxMailer,
+  createSecretBox,
   createSmtpMailer,
   type Mailer,
   migrateAppDatabase,
   type Outbox,
   openAppDatabase,
   type RateLimiter,
+  type SecretBox,
 } from '@ludex/api'
 import { type Config, publicUrl } from '@ludex/schemas'
 import type { Logger } from 'pino'
@@ -55,19 +57,49 @@ export function pgliteDir(config: Pick<Config, 'LUDEX_DATA_DIR'>): string {
   return join(config.LUDEX_DATA_DIR, 'pglite')
 }
 
-/** Opens and migrates the app database (PGlite in the data dir, or DATABASE_URL). */
-export async function openConfiguredAppDatabase(config: Config, logger: Logger): Promise<AppDatabase> {
+/** The app database as opened, with the credentials key's box its sealed secrets open with. */
+export interface ConfiguredAppDatabase extends AppDatabase {
+  readonly credentialsKey: Buffer
+  readonly secretBox: SecretBox
+}
+
+/**
+ * Opens and migrates the app database (PGlite in the data dir, or DATABASE_URL), with the credentials
+ * key (CREDENTIALS_KEY, else the data dir's key file): a migration seals what an older one stored as is.
+ */
+export async function openConfiguredAppDatabase(
+  config: Config,
+  logger: Logger,
+): Promise<ConfiguredAppDatabase> {
+  const credentialsKey = await loadCredentialsKey(config, logger)
+  const secretBox = createSecretBox(credentialsKey)
   const database = await openAppDatabase({
     ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { pgliteDir: pgliteDir(config) }),
     logger,
   })
   try {
-    await migrateAppDatabase(database.db, logger)
+    await migrateAppDatabase(database.db, logger, { secretBox })
   } catch (err) {
     await database.close()
     throw err
   }
-  return database
+  return Object.assign(database, { credentialsKey, secretBox })
+}
+
+/** The mail in use: SMTP with SMTP_URL, else the outbox in the data dir (also returned, to list it). */
+export function configuredMailer(
+  config: Config,
+  logger: Logger,
+  now: () => number,
+): { mailer: Mailer; outbox: Outbox | null } {
+  if (config.SMTP_URL) {
+    return {
+      mailer: createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger }),
+      outbox: null,
+    }
+  }
+  const box = createOutboxMailer({ dir: join(config.LUDEX_DATA_DIR, 'outbox'), logger, now })
+  return { mailer: box, outbox: box }
 }
 
 /**
@@ -91,22 +123,8 @@ export async function startAccounts(
 ): Promise<AccountsRuntime> {
   const log = logger.child({ component: 'accounts' })
   const database = await openConfiguredAppDatabase(config, log)
-  let mailer: Mailer
-  let outbox: Outbox | null = null
-  if (config.SMTP_URL) {
-    mailer = createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger: log })
-  } else {
-    const box = createOutboxMailer({ dir: join(config.LUDEX_DATA_DIR, 'outbox'), logger: log, now })
-    mailer = box
-    outbox = box
-  }
-  let credentialsKey: Buffer
-  try {
-    credentialsKey = await loadCredentialsKey(config, log)
-  } catch (err) {
-    await database.close()
-    throw err
-  }
+  const { mailer, outbox } = configuredMailer(config, log, now)
+  const { credentialsKey } = database
   const accounts = createAccounts({
     config,
     db: database.db,

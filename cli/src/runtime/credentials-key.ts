@@ -37,7 +37,7 @@ export async function loadCredentialsKey(config: Config, logger: Logger): Promis
   if (config.CREDENTIALS_KEY) return decodeCredentialsKey(config.CREDENTIALS_KEY)
   if (config.DATABASE_URL) {
     logger.warn(
-      'CREDENTIALS_KEY is unset while the app database is a server: this process seals event credentials with a key file of its own data dir; set CREDENTIALS_KEY to the same key on every API process',
+      'CREDENTIALS_KEY is unset while the app database is a server: this process seals event credentials and webhook secrets with a key file of its own data dir; set CREDENTIALS_KEY to the same key on every API and alerts process',
     )
   }
   const path = join(config.LUDEX_DATA_DIR, CREDENTIALS_KEY_FILE)

@@ -10,6 +10,7 @@ import { lazyPublisher } from './event-publisher.ts'
 import { createLifecycle, type Lifecycle, type ShutdownReport } from './lifecycle/lifecycle.ts'
 import { startMetricsListener } from './metrics-listener.ts'
 import { createRoleMetrics } from './role-metrics.ts'
+import { startAlertsRole } from './roles/alerts.ts'
 import { type ApiComponent, startApiRole } from './roles/api.ts'
 import { startBus } from './roles/bus.ts'
 import { createReadinessBoard, type RoleContext, startComponent } from './roles/component.ts'
@@ -69,10 +70,10 @@ export interface RoleProcess {
 
 /**
  * The one start-up path of every long-running command: `ludex run` is every role plus the first-start
- * backfill; `ludex api`, `poller`, `scheduler`, `sink`, `materialiser` (each with `--with`) are some of
- * them; `ludex backfill` is the sink and the materialiser with the backfill publishing. The combination
- * is checked against the selected adapters before anything starts. Each part starts on the lifecycle,
- * which stops them in reverse order; a part that fails to start unwinds those before it.
+ * backfill; `ludex api`, `poller`, `scheduler`, `sink`, `materialiser`, `alerts` (each with `--with`)
+ * are some of them; `ludex backfill` is the sink and the materialiser with the backfill publishing. The
+ * combination is checked against the selected adapters before anything starts. Each part starts on the
+ * lifecycle, which stops them in reverse order; a part that fails to start unwinds those before it.
  */
 export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> {
   const { config, logger, clock } = options
@@ -95,7 +96,12 @@ export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> 
     metrics: createRoleMetrics(apiMetrics.registry, plan.roles),
   }
   const needsStore =
-    has('sink') || has('materialiser') || has('poller') || has('api') || options.publishesHere
+    has('sink') ||
+    has('materialiser') ||
+    has('poller') ||
+    has('api') ||
+    has('alerts') ||
+    options.publishesHere
   const servesApi = has('api') && serveHttp
   // The API publishes (game events, page views, error reports): without Kafka it needs the in-process
   // bus and a sink beside it; with Kafka and no bus here it opens a producer on its first publish.
@@ -110,7 +116,7 @@ export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> 
   // released last. Refused (DataDirInUseError) when another live process holds it.
   const lock = await lockDataDirFor(config, logger, {
     command: options.command ?? `ludex ${plan.roles.join(',')}`,
-    use: { analytics: Boolean(needsStore), appDatabase: servesApi },
+    use: { analytics: Boolean(needsStore), appDatabase: servesApi || has('alerts') },
   })
   if (lock) lifecycle.add('data dir lock', () => lock.release())
 
@@ -186,6 +192,11 @@ export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> 
           trackingReachesPollers: state.kind === 'redis' || has('poller'),
         }),
       )
+    }
+    // Alerts on the api role's app database when it serves here (PGlite is one process's), else their own.
+    if (store && has('alerts')) {
+      const appDatabase = api?.appDatabase ?? null
+      await startComponent(ctx, 'alerts', () => startAlertsRole(ctx, { store: store.client, appDatabase }))
     }
 
     let backfill: BackfillSummary | null = null

@@ -7,8 +7,7 @@ import { ALERT_NAME_MAX_LENGTH, ALERT_TOP_N_MAX, WEBHOOK_URL_MAX_LENGTH } from '
 /*
  * Alerts (issue 20 point 1): what a signed-in user watches (an experience, or every member of a tag),
  * the rule that fires, and where the firing goes (email, one by one or in a daily digest, or a signed
- * webhook). The rule kinds are the issue's; `momentum` is defined for the momentum labels but is not
- * evaluated yet, so the create call refuses it (alertRuleCreate leaves it out).
+ * webhook). The rule kinds are the issue's, momentum included (the labels of schemas/src/momentum).
  */
 
 const placeId = z.number().int('must be a whole number').min(1).max(Number.MAX_SAFE_INTEGER)
@@ -53,7 +52,10 @@ export const rankRule = z.object({
 export const priceRule = z.object({ kind: z.literal('price') })
 /** The experience was updated (its `updated` time moved) or its thumbnails changed. */
 export const updateRule = z.object({ kind: z.literal('update') })
-/** The momentum label changed (to `to`, or to any other label). Not evaluated yet: refused on create. */
+/**
+ * The momentum label of the last complete day differs from the day before's, and is `to` (`any`: any
+ * label). Both days must have a label: a label given for the first time (enough data at last) is no change.
+ */
 export const momentumRule = z.object({
   kind: z.literal('momentum'),
   to: z.enum(['rising', 'stable', 'declining', 'any']),
@@ -72,14 +74,8 @@ export const alertRule = z.discriminatedUnion('kind', [
 ])
 export type AlertRule = z.infer<typeof alertRule>
 
-/** The rules an alert can be created with: the evaluated ones. */
-export const alertRuleCreate = z.discriminatedUnion('kind', [
-  ccuRule,
-  changeRule,
-  rankRule,
-  priceRule,
-  updateRule,
-])
+/** The rules an alert can be created with: every kind is evaluated, so all of them. */
+export const alertRuleCreate = alertRule
 export type AlertRuleCreate = z.infer<typeof alertRuleCreate>
 
 export const WEBHOOK_FORMATS = ['json', 'discord'] as const

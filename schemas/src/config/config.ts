@@ -293,9 +293,9 @@ export const configSchema = z.object({
   /**
    * The key event credentials' secret keys are sealed with in the app database (AES-256-GCM): 32
    * bytes as 64 hex digits or base64. Unset: a key generated once in LUDEX_DATA_DIR/credentials.key
-   * (mode 600). Every API process of a deployment needs the same key, so set it wherever the app
-   * database is a server (DATABASE_URL). Keep it out of the database's backups: with it, the backups
-   * reveal every secret key.
+   * (mode 600). It seals alerts' webhook secrets too. Every API and alerts process of a deployment (and
+   * `ludex migrate`) needs the same key, so set it wherever the app database is a server
+   * (DATABASE_URL). Keep it out of the database's backups: with it, the backups reveal every secret key.
    */
   CREDENTIALS_KEY: z
     .string()

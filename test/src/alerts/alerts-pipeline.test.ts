@@ -7,6 +7,7 @@ import {
   type AppDatabase,
   accountsStore,
   createOutboxMailer,
+  createSecretBox,
   dispatchDue,
   evaluateAlerts,
   migrateAppDatabase,
@@ -121,7 +122,8 @@ describe('alerts on the pipeline', () => {
     pipeline = await startPipeline(config, logger, { now: () => spike.slotMs })
     appDb = await openAppDatabase({ pgliteDir: join(dataDir, 'pglite'), logger })
     await migrateAppDatabase(appDb.db, logger)
-    store = accountsStore(appDb.db)
+    // Webhook secrets are sealed with the credentials key (here one of the test's own).
+    store = accountsStore(appDb.db, createSecretBox(randomBytes(32)))
     mailer = createOutboxMailer({ dir: join(dataDir, 'outbox'), logger, now: () => clock })
     ;[ok, failing, discord] = await Promise.all([startReceiver(200), startReceiver(500), startReceiver(204)])
     const user = await store.users.create({

@@ -64,6 +64,19 @@ describe('alerts: /api/alerts', () => {
     expect(res2.headers.get('cache-control')).toMatch(/no-store/)
   })
 
+  it('accepts a momentum alert, to one label or to any, and lists it as created', async () => {
+    for (const to of ['rising', 'any'] as const) {
+      const res = await create(owner, body({ name: `Momentum ${to}`, rule: { kind: 'momentum', to } }))
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      const created = alert.parse(res.body)
+      expect(created.rule).toEqual({ kind: 'momentum', to })
+      expect((await list(owner)).alerts.find((a) => a.id === created.id)?.rule).toEqual({
+        kind: 'momentum',
+        to,
+      })
+    }
+  })
+
   it('gives a webhook alert its own signing secret, and refuses a private or loopback address', async () => {
     const a = await create(
       owner,
@@ -108,7 +121,8 @@ describe('alerts: /api/alerts', () => {
       [{ rule: { kind: 'change', period: 'day', direction: 'up', percent: 0 } }, 'rule.percent'],
       [{ rule: { kind: 'rank', categoryId: 3, topN: 10, direction: 'enter' } }, 'rule.categoryId'],
       [{ rule: { kind: 'rank', categoryId: 8, topN: 101, direction: 'enter' } }, 'rule.topN'],
-      [{ rule: { kind: 'momentum', to: 'rising' } }, 'rule.kind'],
+      [{ rule: { kind: 'momentum', to: 'up' } }, 'rule.to'],
+      [{ rule: { kind: 'momentum' } }, 'rule.to'],
       [{ delivery: { channel: 'sms' } }, 'delivery.channel'],
     ]
     for (const [over, field] of cases) {

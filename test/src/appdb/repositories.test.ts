@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -5,12 +6,15 @@ import {
   type AccountsStore,
   type AppDatabase,
   accountsStore,
+  createSecretBox,
   DuplicateCredentialNameError,
   DuplicateEmailError,
   DuplicateTagNameError,
   migrateAppDatabase,
   openAppDatabase,
+  sealWebhookSecrets,
   TagFullError,
+  WebhookSecretKeyMissingError,
 } from '@ludex/api'
 import { TAG_MAX_PLACES } from '@ludex/schemas'
 import { sql } from 'kysely'
@@ -64,11 +68,12 @@ const newUser = (email: string, extra: Partial<Parameters<AccountsStore['users']
 describe.each(engines)('app database repositories on $name', (engine) => {
   let database: AppDatabase
   let store: AccountsStore
+  const box = createSecretBox(randomBytes(32))
 
   beforeAll(async () => {
     database = await engine.open()
     await migrateAppDatabase(database.db, logger)
-    store = accountsStore(database.db)
+    store = accountsStore(database.db, box)
   })
   afterAll(async () => {
     await database?.close()
@@ -524,6 +529,79 @@ describe.each(engines)('app database repositories on $name', (engine) => {
         .execute()
       expect(left).toEqual([])
     })
+  })
+
+  it('keeps alerts’ webhook secrets sealed: the stored value is not the secret, and opens to it', async () => {
+    const owner = await store.users.create(newUser('webhooks@example.com'))
+    const secret = randomBytes(32).toString('hex')
+    const alert = await store.alerts.insert({
+      userId: owner.id,
+      name: 'Hook',
+      target: { type: 'experience', placeId: 2 ** 40 + 3 },
+      rule: { kind: 'momentum', to: 'any' },
+      delivery: { channel: 'webhook', url: 'https://hooks.example.com/x', format: 'json' },
+      secret,
+      createdAt: at(),
+    })
+    expect(alert.webhook?.secret).toBe(secret)
+    const stored = () =>
+      database.db
+        .selectFrom('alerts')
+        .select('webhook_secret')
+        .where('id', '=', alert.id)
+        .executeTakeFirstOrThrow()
+    const sealed = (await stored()).webhook_secret as string
+    expect(sealed).not.toContain(secret)
+    expect(sealed).toMatch(/^v1\./)
+    expect((await store.alerts.list(owner.id))[0]?.webhook?.secret).toBe(secret)
+    // Bound to its row: copied to another alert it does not open.
+    const other = await store.alerts.insert({
+      userId: owner.id,
+      name: 'Other',
+      target: { type: 'experience', placeId: 5 },
+      rule: { kind: 'price' },
+      delivery: { channel: 'webhook', url: 'https://hooks.example.com/y', format: 'json' },
+      secret: randomBytes(32).toString('hex'),
+      createdAt: at(),
+    })
+    await database.db
+      .updateTable('alerts')
+      .set({ webhook_secret: sealed })
+      .where('id', '=', other.id)
+      .execute()
+    await expect(store.alerts.list(owner.id)).rejects.toThrow(/does not open/)
+    await store.alerts.delete(other.id, owner.id)
+
+    // A secret stored as is (before migration 0006) is sealed by it, and opens to what it was.
+    await database.db
+      .updateTable('alerts')
+      .set({ webhook_secret: secret })
+      .where('id', '=', alert.id)
+      .execute()
+    await expect(sealWebhookSecrets(null).up(database.db)).rejects.toThrow(/CREDENTIALS_KEY/)
+    await sealWebhookSecrets(box).up(database.db)
+    const resealed = (await stored()).webhook_secret as string
+    expect(resealed).not.toContain(secret)
+    expect((await store.alerts.list(owner.id))[0]?.webhook?.secret).toBe(secret)
+    // Sealing again leaves a sealed secret alone.
+    await sealWebhookSecrets(box).up(database.db)
+    expect((await stored()).webhook_secret).toBe(resealed)
+
+    // Without the key, a webhook alert is neither stored nor opened; an email alert still is.
+    const keyless = accountsStore(database.db)
+    await expect(keyless.alerts.list(owner.id)).rejects.toBeInstanceOf(WebhookSecretKeyMissingError)
+    await expect(
+      keyless.alerts.insert({
+        userId: owner.id,
+        name: 'No key',
+        target: { type: 'experience', placeId: 5 },
+        rule: { kind: 'update' },
+        delivery: { channel: 'webhook', url: 'https://hooks.example.com/z', format: 'json' },
+        secret,
+        createdAt: at(),
+      }),
+    ).rejects.toBeInstanceOf(WebhookSecretKeyMissingError)
+    await store.alerts.delete(alert.id, owner.id)
   })
 
   it('keeps event credentials: sealed secrets, names unique however cased, big place ids, deletion', async () => {

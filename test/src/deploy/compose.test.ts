@@ -12,7 +12,7 @@ import { parse } from 'yaml'
  * configuration schema, the services they name, and the files they copy or mount.
  */
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
-const ROLES = ['api', 'poller', 'scheduler', 'sink', 'materialiser']
+const ROLES = ['api', 'poller', 'scheduler', 'sink', 'materialiser', 'alerts']
 
 interface Service {
   image?: string

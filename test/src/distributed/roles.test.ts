@@ -151,6 +151,27 @@ describe('each role command starts on its own data dir, serves health and metric
     started.pop()
   })
 
+  it('alerts, on an app database and mail of its own', async () => {
+    // At info, so the start-up line with the wiring is logged.
+    const p = await spawnLudex(['alerts'], { ...(await env()), LOG_LEVEL: 'info' })
+    started.push(p)
+    expect(p.apiUrl).toBeNull()
+    await checkHealth(p, ['alerts'])
+    expect((await p.stop()).code).toBe(0)
+    started.pop()
+    const lines = p
+      .output()
+      .stdout.split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { msg?: string; wiring?: Record<string, string> })
+    expect(lines.find((l) => l.msg === 'roles started')?.wiring).toMatchObject({
+      analytics: 'chdb-embedded',
+      appDatabase: 'pglite',
+      mail: 'outbox',
+      alerts: expect.stringMatching(/^every \d+ ms$/),
+    })
+  })
+
   it('materialiser', async () => {
     const p = await spawnLudex(['materialiser'], await env())
     started.push(p)

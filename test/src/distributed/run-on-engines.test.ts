@@ -115,7 +115,7 @@ describe('ludex run on Kafka and Redis', () => {
   it('logs the wiring it really has and serves live polls run by BullMQ and carried by Kafka', async () => {
     // No backfill: whatever the API serves came from live polls.
     const { run, started, env, url } = await startRun('live', { BACKFILL_DAYS: '0' })
-    expect(started.roles).toEqual(['api', 'poller', 'scheduler', 'sink', 'materialiser'])
+    expect(started.roles).toEqual(['api', 'poller', 'scheduler', 'sink', 'materialiser', 'alerts'])
     expect(started.wiring).toMatchObject({
       analytics: 'chdb-embedded',
       bus: 'kafka',
@@ -163,7 +163,7 @@ describe('ludex run on Kafka and Redis', () => {
         ? text
         : undefined
     })
-    for (const role of ['api', 'poller', 'scheduler', 'sink', 'materialiser'])
+    for (const role of ['api', 'poller', 'scheduler', 'sink', 'materialiser', 'alerts'])
       expect(metricValue(metrics, 'ludex_role_info', { role })).toBe(1)
     expect(
       metricValue(metrics, 'ludex_bus_published_messages_total', { topic: 'snapshots.v1' }),

@@ -98,14 +98,19 @@ export const alertCreateRoute = defineRoute({
     '(the slot’s CCU crosses `threshold`: above = at or over it, below = under it, the slot before on ' +
     'the other side), `change` (the last closed day’s or week’s average CCU moved by at least `percent` ' +
     'against the one before, up, down or either), `rank` (entered or left the top `topN` of a chart ' +
-    'category), `price`, `update` (the `updated` time or a thumbnail changed). `momentum` is defined ' +
-    'but not evaluated yet: refused. delivery: {channel: email, digest} (digest: one email a day, after ' +
+    'category), `price`, `update` (the `updated` time or a thumbnail changed), `momentum` (the momentum ' +
+    'label of the last complete day, as GET /api/stats/momentum computes it, differs from the day ' +
+    'before’s and is `to`: rising, stable, declining, or any; a day without a label is no change; ' +
+    'fires once the day has closed). delivery: {channel: email, digest} (digest: one email a day, after ' +
     'the UTC day ends, with its firings) or {channel: webhook, url, format: json | discord}: an http(s) ' +
     'address, not a private, loopback or link-local one (refused here for a literal address, and ' +
-    'before each call for the addresses its name resolves to). Each webhook call is a POST of the body ' +
+    'before each call for the addresses its name resolves to; the call then connects to the address ' +
+    'checked, so a name rebound in between cannot reach inside). Each webhook call is a POST of the body ' +
     `signed with HMAC-SHA256 under the alert’s secret: ${WEBHOOK_SIGNATURE_HEADER}: sha256=<hex of the ` +
     `body’s HMAC>, ${WEBHOOK_TIMESTAMP_HEADER}: <unix seconds> (repeated inside the body, so it is ` +
-    `signed). A non-2xx answer or no answer within 10 s is retried after 1, 2, 4 and 8 minutes; the ` +
+    'signed). The secret is stored sealed (AES-256-GCM under the server’s credentials key); a server ' +
+    'without that key answers a webhook alert 503. ' +
+    `A non-2xx answer or no answer within 10 s is retried after 1, 2, 4 and 8 minutes; the ` +
     `${WEBHOOK_ATTEMPTS_MAX}th failure dead-letters the delivery. Events from before the alert was ` +
     `created never fire it; each event fires an alert once. ${LIMITS_TEXT}`,
   body: alertCreate,
@@ -130,6 +135,10 @@ export const alertCreateRoute = defineRoute({
       }
     }
     if (body.delivery.channel === 'webhook') {
+      // The secret is sealed with the credentials key: a server without one takes no webhook alert.
+      if (!accounts.credentials) {
+        throw new ApiError(503, 'webhooks_unavailable', 'Webhook alerts are not enabled on this server')
+      }
       const refused = literalTargetRefusal(body.delivery.url, accounts.alertWebhooksAllowPrivate)
       if (refused) throw ApiError.badRequest([{ field: 'body.delivery.url', message: refused }])
     }

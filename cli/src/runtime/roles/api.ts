@@ -16,7 +16,7 @@ import { createApiDeps, exchangeRatesUrlFor } from '../api-deps.ts'
 import { startLocalAdmin } from '../local-admin/server.ts'
 import type { MetricsListener } from '../metrics-listener.ts'
 import type { SharedState } from '../shared-state.ts'
-import { startAlertsPart } from './alerts.ts'
+import type { AlertsAppDatabase } from './alerts.ts'
 import { type RoleComponent, type RoleContext, startComponent } from './component.ts'
 import type { PlatformComponent } from './platform.ts'
 
@@ -24,6 +24,8 @@ export const WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.met
 
 export interface ApiComponent extends RoleComponent {
   readonly url: string
+  /** The app database's alerts and tags and the mail, for an alerts role in this process. */
+  readonly appDatabase: AlertsAppDatabase
 }
 
 /** How long /readyz waits for the app database or the store before it calls it unreachable. */
@@ -160,10 +162,6 @@ export async function startApiRole(
       }),
     )
   }
-  // Alerts run beside the app database they need: evaluated per rolled-up slot, delivered from here.
-  await startComponent(ctx, 'alerts', () =>
-    startAlertsPart(ctx, { store: options.store, accounts: accounts.accounts, mailer: accounts.mailer }),
-  )
   // Tag members still untracked (a request lost with the last process, or one the platform could not
   // answer) are asked for again; in the background, as nothing else waits on it.
   const retracking = requestUntrackedTagMembers(deps).then(
@@ -172,6 +170,7 @@ export async function startApiRole(
   )
   return {
     url: server.url,
+    appDatabase: { store: accounts.accounts.store, mailer: accounts.mailer },
     readiness: apiReadiness(accounts.database, options.store, logger),
     stop: async () => {
       await server.close()

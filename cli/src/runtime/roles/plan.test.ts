@@ -20,10 +20,12 @@ function problemsOf(fn: () => unknown): readonly string[] {
 }
 
 describe('planRoles', () => {
-  it('lets the API and the materialiser run alone, whatever the adapters', () => {
+  it('lets the API, the materialiser and the alerts run alone, whatever the adapters', () => {
     for (const wiring of [embedded, distributed]) {
       expect(planRoles(['api'], wiring).roles).toEqual(['api'])
       expect(planRoles(['materialiser'], wiring).roles).toEqual(['materialiser'])
+      expect(planRoles(['alerts'], wiring).roles).toEqual(['alerts'])
+      expect(planRoles(['alerts', 'api'], wiring).roles).toEqual(['api', 'alerts'])
     }
   })
 
@@ -66,7 +68,8 @@ describe('planRoles', () => {
     expect(backfill.materialiseInProcess).toBe(true)
   })
 
-  it('accepts every role together on any adapters (`ludex run`)', () => {
+  it('accepts every role together on any adapters (`ludex run`), the alerts among them', () => {
+    expect(ROLES).toContain('alerts')
     for (const wiring of [embedded, distributed, { bus: 'kafka', scheduler: 'in-process' } as const]) {
       expect(planRoles(ROLES, wiring).roles).toEqual(ROLES)
     }
@@ -91,6 +94,7 @@ describe('planRoles', () => {
     expect(parseRoleList('poller, sink,')).toEqual(['poller', 'sink'])
     expect(() => parseRoleList('sink,pollers')).toThrow(UnknownRoleError)
     expect(() => parseRoleList('sink,pollers')).toThrow(/'pollers'/)
+    expect(parseRoleList('api,alerts')).toEqual(['api', 'alerts'])
   })
 })
 

@@ -4,7 +4,7 @@ import type { SelectedBus, SelectedScheduler } from '../adapters.ts'
  * The roles of the distributed shape (DESIGN §3): each can be its own process, and a process can host
  * several (`ludex sink --with poller,scheduler`). `ludex run` is all of them at once.
  */
-export const ROLES = ['api', 'poller', 'scheduler', 'sink', 'materialiser'] as const
+export const ROLES = ['api', 'poller', 'scheduler', 'sink', 'materialiser', 'alerts'] as const
 export type Role = (typeof ROLES)[number]
 
 export function isRole(value: string): value is Role {
@@ -49,8 +49,8 @@ export interface PlanOptions {
  * Checks that the roles make sense together with the adapters the configuration selects, before
  * anything starts. The in-process bus and scheduler exist only inside one process, so whatever talks
  * through them must share it: a poller needs its sink (and its scheduler) beside it unless Kafka (and
- * Redis) carry the messages (and the schedules) between processes. The materialiser and the API only
- * need the analytics store, so they can always run alone.
+ * Redis) carry the messages (and the schedules) between processes. The materialiser, the API and the
+ * alerts only need the analytics store (and the app database), so they can always run alone.
  */
 export function planRoles(
   requested: readonly Role[],

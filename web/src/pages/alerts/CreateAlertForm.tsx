@@ -4,6 +4,8 @@ import {
   type AlertCreate,
   type AlertRuleCreate,
   CHART_CATEGORIES,
+  MOMENTUM_LABEL_TEXT,
+  momentumLabels,
   type PlaceTag,
   type SlimExperience,
 } from '@ludex/schemas'
@@ -26,6 +28,13 @@ import { RULE_KINDS } from './describe.ts'
 
 type Kind = AlertRuleCreate['kind']
 type Channel = 'email' | 'digest' | 'webhook-json' | 'webhook-discord'
+
+type MomentumTo = Extract<AlertRuleCreate, { kind: 'momentum' }>['to']
+
+const MOMENTUM_TO: { value: MomentumTo; label: string }[] = [
+  { value: 'any', label: 'Any other label' },
+  ...momentumLabels.map((l) => ({ value: l, label: MOMENTUM_LABEL_TEXT[l] })),
+]
 
 const CHANNELS: { value: Channel; label: string }[] = [
   { value: 'email', label: 'Email' },
@@ -60,6 +69,7 @@ export function CreateAlertForm({
   const [categoryId, setCategoryId] = useState<string | null>(String(CHART_CATEGORIES[0]?.id ?? 8))
   const [topN, setTopN] = useState<number | string>(10)
   const [rankDirection, setRankDirection] = useState<'enter' | 'leave' | 'either'>('either')
+  const [momentumTo, setMomentumTo] = useState<MomentumTo>('any')
   const [channel, setChannel] = useState<Channel>('email')
   const [url, setUrl] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
@@ -83,6 +93,8 @@ export function CreateAlertForm({
         return { kind, period, direction: changeDirection, percent: Number(percent) }
       case 'rank':
         return { kind, categoryId: Number(categoryId), topN: Number(topN), direction: rankDirection }
+      case 'momentum':
+        return { kind, to: momentumTo }
       default:
         return { kind }
     }
@@ -238,6 +250,16 @@ export function CreateAlertForm({
                 allowDeselect={false}
               />
             </Group>
+          )}
+          {kind === 'momentum' && (
+            <Select
+              label="Turns to"
+              description="The label of the last complete day against the day before (see the methodology page)."
+              data={MOMENTUM_TO}
+              value={momentumTo}
+              onChange={(v) => v && setMomentumTo(v as MomentumTo)}
+              allowDeselect={false}
+            />
           )}
           <Select
             label="Deliver by"

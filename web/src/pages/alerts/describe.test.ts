@@ -12,6 +12,8 @@ describe('the alerts page’s words', () => {
       'Enters the top 10 of Most Popular',
     )
     expect(describeRule({ kind: 'update' })).toBe('Updated, or thumbnails change')
+    expect(describeRule({ kind: 'momentum', to: 'rising' })).toBe('Momentum turns Rising')
+    expect(describeRule({ kind: 'momentum', to: 'any' })).toBe('Momentum label changes')
   })
 
   it('names the delivery, the digest and the webhook format', () => {

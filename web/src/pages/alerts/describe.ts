@@ -3,6 +3,7 @@ import {
   type AlertDelivery,
   type AlertRuleCreate,
   chartCategoryById,
+  MOMENTUM_LABEL_TEXT,
   WEBHOOK_ATTEMPTS_MAX,
 } from '@ludex/schemas'
 
@@ -30,7 +31,7 @@ export function describeRule(rule: Alert['rule']): string {
     case 'update':
       return 'Updated, or thumbnails change'
     case 'momentum':
-      return `Momentum turns ${rule.to}`
+      return rule.to === 'any' ? 'Momentum label changes' : `Momentum turns ${MOMENTUM_LABEL_TEXT[rule.to]}`
   }
 }
 
@@ -66,11 +67,12 @@ export function deliveryDetail(d: AlertDelivery, format: (iso: string) => string
   return parts.join(' · ')
 }
 
-/** The rule kinds the form offers (momentum waits for its labels: not offered). */
+/** The rule kinds the form offers: every kind the server evaluates. */
 export const RULE_KINDS: readonly { value: AlertRuleCreate['kind']; label: string }[] = [
   { value: 'ccu', label: 'CCU crosses a threshold' },
   { value: 'change', label: 'CCU changes by a percentage' },
   { value: 'rank', label: 'Enters or leaves a chart’s top N' },
   { value: 'price', label: 'Price changes' },
   { value: 'update', label: 'Update or thumbnail change' },
+  { value: 'momentum', label: 'Momentum label changes' },
 ]

@@ -24,6 +24,7 @@ import { RankingsCard } from '../../experience/RankingsCard.tsx'
 import { RestrictedNotice } from '../../experience/RestrictedNotice.tsx'
 import { LikePercentageChart, LikesChart, LineStatChart } from '../../experience/StatCharts.tsx'
 import { openSignInToSeeMore } from '../../experience/sign-in-to-see-more.tsx'
+import { ThumbnailChangesCard } from '../../experience/ThumbnailChangesCard.tsx'
 import { useHashTab } from '../../experience/use-hash-tab.ts'
 import { RecentLikesCard } from '../../momentum/RecentLikesCard.tsx'
 import { usePageMeta } from '../../shell/page-meta.ts'
@@ -147,6 +148,7 @@ export function ExperiencePage() {
       <div id={PRICE_HISTORY_ID}>
         <PriceCard placeId={placeId} />
       </div>
+      <ThumbnailChangesCard placeId={placeId} />
     </Stack>
   )
 }

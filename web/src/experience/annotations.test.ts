@@ -6,6 +6,7 @@ import {
   annotationShapes,
   experienceAnnotations,
   markerEvidence,
+  markersSummary,
 } from './annotations.ts'
 
 const allOn = Object.fromEntries(ANNOTATION_KINDS.map((k) => [k.kind, true])) as Record<
@@ -99,5 +100,33 @@ describe('automatic markers', () => {
     const off = { ...allOn, thumbnailChange: false }
     expect(annotationNotes(annotations, off).map((n) => n.x)).toEqual([Date.parse(entry.time)])
     expect(annotationShapes(annotations, off).map((s) => s.x0)).toEqual([Date.parse(entry.time)])
+  })
+
+  it('are read out in the summary of a chart whose range holds them', () => {
+    const annotations = experienceAnnotations({
+      placeId: 42,
+      updated: '0001-01-01T00:00:00Z',
+      priceChanges: [],
+      dailyPickDates: ['2026-11-12'],
+      markers: [thumbnail],
+    })
+    const t = Date.parse(thumbnail.time)
+    expect(markersSummary(annotations, { min: t - 1, max: t + 1 })).toBe(
+      ` One marker. Thumbnail Changes: ${thumbnail.text}`,
+    )
+    expect(markersSummary(annotations, { min: 0, max: t })).toBe(
+      ` 2 markers. Daily Picks: Daily pick on Nov 12, 2026. Thumbnail Changes: ${thumbnail.text}`,
+    )
+    expect(markersSummary(annotations, { min: t + 1, max: t + 2 })).toBe('')
+    // many markers: the latest 20 read out, all counted
+    const many = Array.from({ length: 25 }, (_, i) => ({
+      kind: 'dailyPicks' as const,
+      time: t + i,
+      text: `Pick ${i}`,
+    }))
+    const said = markersSummary(many, { min: t, max: t + 30 })
+    expect(said.startsWith(' 25 markers, the latest 20: Daily Picks: Pick 5.')).toBe(true)
+    expect(said.endsWith('Daily Picks: Pick 24.')).toBe(true)
+    expect(markersSummary(annotations, null)).toBe('')
   })
 })

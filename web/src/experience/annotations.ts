@@ -204,3 +204,33 @@ export function annotationNotes(
       }
     })
 }
+
+/** At most this many markers are read out in a chart's summary (the latest); the rest are counted. */
+const SUMMARY_MARKERS_MAX = 20
+const LABELS = new Map<AnnotationKind, string>(ANNOTATION_KINDS.map((k) => [k.kind, k.label]))
+
+/**
+ * The shown markers inside a chart's time range as sentences for its summary: both drawings (static and
+ * Plotly) are hidden from screen readers, so this is how they learn of the flags. '' when none.
+ */
+export function markersSummary(
+  shown: readonly Annotation[],
+  range: { readonly min: number; readonly max: number } | null,
+): string {
+  if (!range) return ''
+  const inside = shown
+    .filter((a) => a.text && a.time >= range.min && a.time <= range.max)
+    .sort((a, b) => a.time - b.time)
+  if (inside.length === 0) return ''
+  const sentences = inside.slice(-SUMMARY_MARKERS_MAX).map((a) => {
+    const text = a.text ?? ''
+    return ` ${LABELS.get(a.kind) ?? a.kind}: ${text}${text.endsWith('.') ? '' : '.'}`
+  })
+  const head =
+    inside.length === 1
+      ? 'One marker.'
+      : inside.length > sentences.length
+        ? `${inside.length} markers, the latest ${sentences.length}:`
+        : `${inside.length} markers.`
+  return ` ${head}${sentences.join('')}`
+}

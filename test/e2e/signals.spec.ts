@@ -2,6 +2,8 @@ import type { EventMarker, GenreStanding } from '@ludex/schemas'
 import type { APIRequestContext } from '@playwright/test'
 import { activateChart, expect, main, type SlimExperience, test } from './support/fixtures.ts'
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
 /** The first experience (most played first) with a chart entry in the visitors' 30 days, and that entry. */
 async function withChartEntry(
   request: APIRequestContext,
@@ -48,6 +50,27 @@ test.describe('signals', () => {
     await expect(main(page).getByRole('heading', { name: title, level: 1 })).toBeVisible()
     // The ranking at that capture holds the experience, highlighted.
     await expect(main(page).locator('tr[aria-current="true"]')).toHaveCount(1)
+  })
+
+  test('the static chart draws the markers before Plotly loads, and the summary reads them out', async ({
+    page,
+    request,
+    experiences,
+  }) => {
+    test.setTimeout(90_000)
+    const { placeId, marker } = await withChartEntry(request, experiences)
+    await page.goto(`/experiences/${placeId}`)
+    const picker = main(page).getByRole('region', { name: 'Chart Annotations' })
+    await expect(picker.getByText(/^Thumbnail Changes \(\d+\)$/)).toBeVisible()
+    const ccu = main(page).getByRole('figure', { name: 'CCU' })
+    const titles = () =>
+      ccu
+        .locator('[data-chart="static"] span[title]')
+        .evaluateAll((els) => els.map((el) => el.getAttribute('title')))
+    await expect.poll(titles).toContain(marker.text)
+    // Not reached for: still the static drawing, Plotly not loaded.
+    await expect(ccu.locator('[data-chart="plotly"]')).toHaveCount(0)
+    await expect(ccu).toHaveAccessibleDescription(new RegExp(`Chart Entries: ${escapeRegExp(marker.text)}`))
   })
 
   test('unticking a marker kind takes its flags off the chart', async ({ page, request, experiences }) => {

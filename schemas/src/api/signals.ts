@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { thumbnailType } from '../bus/place-metadata.ts'
 import { experienceGenreKey } from '../constants/genres-schema.ts'
 
 /*
@@ -64,13 +65,24 @@ export const genreBenchmarks = z.object({
 })
 export type GenreBenchmarks = z.infer<typeof genreBenchmarks>
 
-export const MARKER_KINDS = ['chartEntry', 'chartExit', 'ccuSpike'] as const
+export const MARKER_KINDS = ['chartEntry', 'chartExit', 'ccuSpike', 'thumbnailChange'] as const
 export const markerKind = z.enum(MARKER_KINDS)
 export type MarkerKind = z.infer<typeof markerKind>
 
+/** One image of a thumbnail change: its type, the hash captured before and the one captured now. */
+export const thumbnailSwap = z.object({
+  type: thumbnailType,
+  from: z.string(),
+  to: z.string(),
+})
+export type ThumbnailSwap = z.infer<typeof thumbnailSwap>
+
 export const eventMarker = z.object({
   kind: markerKind,
-  /** Entry / exit: the capture that shows it; spike: the start of its first hour. */
+  /**
+   * Entry / exit: the capture that shows it; spike: the start of its first hour; thumbnail change: the
+   * capture that first saw the new image.
+   */
   time: isoTime,
   /** One sentence saying what happened and why it is marked (the hover text). */
   text: z.string(),
@@ -79,6 +91,11 @@ export const eventMarker = z.object({
    * capture of the day with it, or without it); null for a spike (its evidence is the CCU chart there).
    */
   category_id: z.number().int().nullable(),
+  /**
+   * A thumbnail change's evidence: each image type that changed at `time`, with the old and the new
+   * hash (the image service serves both); empty for every other kind.
+   */
+  thumbnails: z.array(thumbnailSwap),
 })
 export const eventMarkerList = z.array(eventMarker)
 export type EventMarker = z.infer<typeof eventMarker>

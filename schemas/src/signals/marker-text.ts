@@ -1,6 +1,7 @@
 import { chartCategoryById } from '../constants/chart-categories.ts'
 import { SPIKE_BASELINE_WEEKS } from './constants.ts'
 import type { CcuSpike } from './spike.ts'
+import type { ThumbnailChange } from './thumbnail-changes.ts'
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
 const hourFormat = new Intl.DateTimeFormat('en-US', {
@@ -33,4 +34,12 @@ export function spikeMarkerText(spike: CcuSpike): string {
     `${spike.deviations.toFixed(1)} robust deviations above the median of ${integer.format(spike.baselineMedian)} ` +
     `for that hour of the week over the previous ${SPIKE_BASELINE_WEEKS} weeks.`
   )
+}
+
+/** The hover text of a thumbnail change marker: which images changed, and at which capture. */
+export function thumbnailMarkerText(change: ThumbnailChange): string {
+  const types = change.swaps.map((s) => s.type.toLowerCase())
+  const what = types.length > 1 ? `The ${types.join(' and ')} images` : `The ${types[0] ?? 'thumbnail'} image`
+  const verb = types.length > 1 ? 'were' : 'was'
+  return `${what} ${verb} replaced: first captured at ${hourFormat.format(change.time)} UTC, different from the capture before.`
 }

@@ -8,16 +8,20 @@ import {
   type GenreStanding,
   genreBenchmarks,
   genreStanding,
+  messageIdOf,
   type PlacementHistory,
   percentileOf,
   placementHistory,
   type RankingDayChanges,
   rankingDayChanges,
+  SCHEMA_VERSION,
+  topics,
 } from '@ludex/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiFixture, asUser, expectBadRequest, getJson, startApiFixture } from './fixture.ts'
 
 const DAY_MS = 86_400_000
+const HOUR_MS = 3_600_000
 const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 
 /** A place's day in a category, from the raw captures: its best ranked position, whether sponsored. */
@@ -139,7 +143,9 @@ describe('signals: genre standing, markers, placement history', () => {
       ) as number
       const res = await getJson<EventMarker[]>(user, `/api/place/${place}/markers`)
       expect(res.status).toBe(200)
-      const markers = eventMarkerList.parse(res.body).filter((m) => m.kind !== 'ccuSpike')
+      const markers = eventMarkerList
+        .parse(res.body)
+        .filter((m) => m.kind === 'chartEntry' || m.kind === 'chartExit')
       const want = expectedChanges(captures, place)
       expect(markers).toHaveLength(want.length)
       for (const m of markers) {
@@ -184,6 +190,99 @@ describe('signals: genre standing, markers, placement history', () => {
         found += spikes.length
       }
       expect(found).toBeGreaterThan(0)
+    })
+
+    it('marks each change of the thumbnail set its captures show, with the old and new hashes', async () => {
+      let found = 0
+      for (const place of f.placeIds.slice(0, 40)) {
+        const rows = await f.raw<{ type: 'Icon' | 'Banner'; hash: string; t: string }>(
+          `SELECT type, hash, toString(toUnixTimestamp64Milli(observed_at)) AS t
+           FROM place_thumbnails FINAL WHERE place_id = {p:UInt64} ORDER BY observed_at`,
+          { p: place },
+        )
+        // Apart from the API: per image type, a capture whose hash differs from the type's last one.
+        const want = new Map<number, { type: string; from: string; to: string }[]>()
+        for (const type of ['Icon', 'Banner'] as const) {
+          const mine = rows.filter((r) => r.type === type)
+          mine.forEach((r, i) => {
+            const prev = mine[i - 1]
+            if (prev && prev.hash !== r.hash)
+              want.set(Number(r.t), [...(want.get(Number(r.t)) ?? []), { type, from: prev.hash, to: r.hash }])
+          })
+        }
+        const body = (await getJson<EventMarker[]>(user, `/api/place/${place}/markers`)).body
+        const changes = eventMarkerList.parse(body).filter((m) => m.kind === 'thumbnailChange')
+        expect(
+          changes.map((m) => Date.parse(m.time)),
+          `place ${place}`,
+        ).toEqual([...want.keys()].sort((a, b) => a - b))
+        for (const m of changes) {
+          expect(m.thumbnails).toEqual(want.get(Date.parse(m.time)))
+          expect(m.text).toMatch(/^The (icon|banner|icon and banner) images? (was|were) replaced: /)
+        }
+        for (const m of body.filter((x) => x.kind !== 'thumbnailChange')) expect(m.thumbnails).toEqual([])
+        found += changes.length
+      }
+      expect(found).toBeGreaterThan(0)
+    })
+
+    it('marks a hand-made thumbnail change once, at its capture, and a repeated image not at all', async () => {
+      // A place with both images captured, the last capture before the two hand-made ones.
+      const unchangedAt = f.now - 2 * HOUR_MS
+      const changedAt = f.now - HOUR_MS
+      const [candidate] = await f.raw<{ p: string }>(
+        `SELECT toString(place_id) AS p FROM place_thumbnails FINAL WHERE place_id IN {ids:Array(UInt64)}
+         GROUP BY place_id HAVING uniqExact(type) = 2 AND max(observed_at) < {t:DateTime64(3)}
+         ORDER BY place_id LIMIT 1`,
+        { ids: f.placeIds, t: new Date(unchangedAt).toISOString().replace('T', ' ').replace('Z', '') },
+      )
+      const place = Number(candidate?.p)
+      const latest = await f.raw<{ type: 'Icon' | 'Banner'; hash: string; t: string; u: string }>(
+        `SELECT type, argMax(hash, observed_at) AS hash, toString(toUnixTimestamp64Milli(max(observed_at))) AS t,
+                toString(any(universe_id)) AS u
+         FROM place_thumbnails FINAL WHERE place_id = {p:UInt64} GROUP BY type`,
+        { p: place },
+      )
+      const icon = latest.find((r) => r.type === 'Icon')
+      const banner = latest.find((r) => r.type === 'Banner')
+      expect(icon && banner).toBeTruthy()
+      const universe = Number(icon?.u)
+      expect(Math.max(...latest.map((r) => Number(r.t)))).toBeLessThan(unchangedAt)
+      // Two captures after the last one: the banner seen again unchanged, then a new icon.
+      const capture = (type: 'Icon' | 'Banner', hash: string, at: number) => ({
+        schema_version: SCHEMA_VERSION,
+        id: messageIdOf(universe, 'thumbnail', type, hash, at),
+        universe_id: universe,
+        place_id: place,
+        observed_at: at,
+        change: 'thumbnail' as const,
+        type,
+        hash,
+      })
+      const before = (await getJson<EventMarker[]>(user, `/api/place/${place}/markers`)).body
+      await f.bus.publish(topics.metadata, [
+        capture('Banner', banner?.hash ?? '', unchangedAt),
+        capture('Icon', 'handmade0icon', changedAt),
+      ])
+      await f.bus.drain()
+
+      const res = await getJson<EventMarker[]>(user, `/api/place/${place}/markers`)
+      expect(res.status).toBe(200)
+      const added = eventMarkerList
+        .parse(res.body)
+        .filter((m) => m.kind === 'thumbnailChange' && !before.some((b) => b.time === m.time))
+      expect(added).toEqual([
+        {
+          kind: 'thumbnailChange',
+          time: new Date(changedAt).toISOString(),
+          text: expect.stringMatching(/^The icon image was replaced: /),
+          category_id: null,
+          thumbnails: [{ type: 'Icon', from: icon?.hash, to: 'handmade0icon' }],
+        },
+      ])
+      // A visitor sees it too (it is inside the 30 days).
+      const visitor = (await getJson<EventMarker[]>(f, `/api/place/${place}/markers`)).body
+      expect(visitor.filter((m) => m.time === new Date(changedAt).toISOString())).toHaveLength(1)
     })
 
     it("keeps a visitor's markers inside the window", async () => {

@@ -154,6 +154,19 @@ function StaticCartesian({ model }: { model: CartesianModel }) {
               }}
             />
           ))}
+          {model.flags.map((f, i) => (
+            // The marker's hover text as its title; the chart's summary says the same to screen readers
+            // (this drawing is hidden from them, as Plotly's is).
+            <span
+              // biome-ignore lint/suspicious/noArrayIndexKey: flags are positional
+              key={`fl${i}`}
+              className={classes.flag}
+              style={{ left: pct(f.at), color: f.color }}
+              title={f.title}
+            >
+              {f.symbol}
+            </span>
+          ))}
           {texts.length > 0 ? (
             // Unscaled, so the text keeps its shape; SVG text like Plotly's bar labels.
             <svg className={classes.barTexts} width="100%" height="100%" role="presentation">

@@ -22,6 +22,7 @@ import {
   useSeriesColors,
   wholePoints,
 } from '../charts/index.ts'
+import { type Annotation, markersSummary } from './annotations.ts'
 import type { ChartView } from './chart-view.ts'
 import { seriesSummary } from './summary.ts'
 
@@ -130,6 +131,19 @@ export interface StatChartProps {
   readonly shapes: Partial<Shape>[]
   /** The markers' hover flags (annotationNotes), drawn with the shapes. */
   readonly notes?: Partial<Annotations>[]
+  /** The markers shown (the picker's enabled kinds), read out in the summary where the chart draws them. */
+  readonly markers?: readonly Annotation[]
+}
+
+/**
+ * The markers drawn in a chart's range (its zoom, else the span of its rows), as summary sentences.
+ */
+export function chartMarkersSummary(p: StatChartProps, rows: readonly Row[]): string {
+  const first = rows[0]?.[0]
+  const last = rows.at(-1)?.[0]
+  const range =
+    p.view.target ?? (first !== undefined && last !== undefined ? { min: first, max: last } : null)
+  return markersSummary(p.markers ?? [], range)
 }
 
 /**
@@ -190,7 +204,7 @@ export function LineStatChart({
       layout={layout}
       loading={loading}
       onRelayout={(e) => p.view.onRelayout(e as Record<string, unknown>)}
-      summary={`${seriesSummary(`${p.title} of ${p.name} by ${g}`, pairs(summed.whole), (v) => formatStatValue(kind, v))}${summed.inProgress}`}
+      summary={`${seriesSummary(`${p.title} of ${p.name} by ${g}`, pairs(summed.whole), (v) => formatStatValue(kind, v))}${summed.inProgress}${chartMarkersSummary(p, rows)}`}
       export={statExport(kind, p)}
     />
   )
@@ -242,7 +256,7 @@ export function LikesChart(p: StatChartProps) {
       layout={layout}
       loading={loading}
       onRelayout={(e) => p.view.onRelayout(e as Record<string, unknown>)}
-      summary={`${seriesSummary(`Likes of ${p.name} by ${p.view.granularity}`, likes, likeCount)} ${seriesSummary('Dislikes', dislikes, likeCount)}${summed.inProgress}`}
+      summary={`${seriesSummary(`Likes of ${p.name} by ${p.view.granularity}`, likes, likeCount)} ${seriesSummary('Dislikes', dislikes, likeCount)}${summed.inProgress}${chartMarkersSummary(p, rows)}`}
       export={statExport('likes', p, { name: 'likes or dislikes', unit: 'count' })}
     />
   )
@@ -283,7 +297,7 @@ export function LikePercentageChart(p: StatChartProps) {
       layout={layout}
       loading={loading}
       onRelayout={(e) => p.view.onRelayout(e as Record<string, unknown>)}
-      summary={`${seriesSummary(`${p.title} of ${p.name} by ${g}`, pairs(summed.whole), (v) => formatStatValue('rating', v))}${summed.inProgress}`}
+      summary={`${seriesSummary(`${p.title} of ${p.name} by ${g}`, pairs(summed.whole), (v) => formatStatValue('rating', v))}${summed.inProgress}${chartMarkersSummary(p, rows)}`}
       export={statExport('rating', p)}
     />
   )

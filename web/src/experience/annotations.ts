@@ -3,17 +3,27 @@ import type { Annotations, Shape } from 'plotly.js'
 import { usePreference } from '../account/preferences.ts'
 import { rankingPath } from '../rankings/address.ts'
 
-/** The kinds of vertical markers the detail charts can show. */
+/** The kinds of vertical markers the detail charts can show, with the colour and flag each is drawn with. */
 export const ANNOTATION_KINDS = [
-  { kind: 'updates', label: 'Updates', color: '#12b886' },
-  { kind: 'prices', label: 'Price Changes', color: '#fd7e14' },
-  { kind: 'dailyPicks', label: 'Daily Picks', color: '#be4bdb' },
+  { kind: 'updates', label: 'Updates', color: '#12b886', symbol: '⚑' },
+  { kind: 'prices', label: 'Price Changes', color: '#fd7e14', symbol: '⚑' },
+  { kind: 'dailyPicks', label: 'Daily Picks', color: '#be4bdb', symbol: '⚑' },
   // Automatic markers (GET /api/place/{id}/markers).
-  { kind: 'chartEntry', label: 'Chart Entries', color: '#228be6' },
-  { kind: 'chartExit', label: 'Chart Exits', color: '#868e96' },
-  { kind: 'ccuSpike', label: 'CCU Spikes', color: '#fa5252' },
+  { kind: 'chartEntry', label: 'Chart Entries', color: '#228be6', symbol: '⚑' },
+  { kind: 'chartExit', label: 'Chart Exits', color: '#868e96', symbol: '⚑' },
+  { kind: 'ccuSpike', label: 'CCU Spikes', color: '#fa5252', symbol: '⚑' },
+  // A picture frame rather than a flag: a new image, not an event of the numbers.
+  { kind: 'thumbnailChange', label: 'Thumbnail Changes', color: '#1098ad', symbol: '▣' },
 ] as const
 export type AnnotationKind = (typeof ANNOTATION_KINDS)[number]['kind']
+
+const KIND_STYLE = new Map<AnnotationKind, { color: string; symbol: string }>(
+  ANNOTATION_KINDS.map((k) => [k.kind, { color: k.color, symbol: k.symbol }]),
+)
+/** The colour and flag of a kind's markers (the same on the interactive and the static chart). */
+export function annotationStyle(kind: AnnotationKind): { color: string; symbol: string } {
+  return KIND_STYLE.get(kind) ?? { color: '#868e96', symbol: '⚑' }
+}
 
 export interface Annotation {
   readonly kind: AnnotationKind
@@ -47,8 +57,9 @@ export function useAnnotationSettings(): [AnnotationSettings, (next: AnnotationS
   const [chartEntry, setChartEntry] = usePreference('panels', kindKey('chartEntry'), true)
   const [chartExit, setChartExit] = usePreference('panels', kindKey('chartExit'), true)
   const [ccuSpike, setCcuSpike] = usePreference('panels', kindKey('ccuSpike'), true)
+  const [thumbnailChange, setThumbnailChange] = usePreference('panels', kindKey('thumbnailChange'), true)
   const settings: AnnotationSettings = {
-    enabled: { updates, prices, dailyPicks, chartEntry, chartExit, ccuSpike },
+    enabled: { updates, prices, dailyPicks, chartEntry, chartExit, ccuSpike, thumbnailChange },
     collapsed: !open,
   }
   const set = (next: AnnotationSettings) => {
@@ -60,6 +71,7 @@ export function useAnnotationSettings(): [AnnotationSettings, (next: AnnotationS
     if (next.enabled.chartEntry !== chartEntry) setChartEntry(next.enabled.chartEntry)
     if (next.enabled.chartExit !== chartExit) setChartExit(next.enabled.chartExit)
     if (next.enabled.ccuSpike !== ccuSpike) setCcuSpike(next.enabled.ccuSpike)
+    if (next.enabled.thumbnailChange !== thumbnailChange) setThumbnailChange(next.enabled.thumbnailChange)
   }
   return [settings, set]
 }
@@ -69,7 +81,8 @@ const HOUR_MS = 3_600_000
 const SPIKE_EVIDENCE_SPAN_MS = 12 * HOUR_MS
 
 const dayText = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
-const timeText = new Intl.DateTimeFormat('en-US', {
+/** A marker time as the hover texts write it (UTC, to the minute). */
+export const timeText = new Intl.DateTimeFormat('en-US', {
   dateStyle: 'medium',
   timeStyle: 'short',
   hourCycle: 'h23',
@@ -78,10 +91,16 @@ const timeText = new Intl.DateTimeFormat('en-US', {
 
 /** The id of the price history section, the evidence of a price change. */
 export const PRICE_HISTORY_ID = 'price-history'
+/** The id of the thumbnail changes section (old and new images), the evidence of a thumbnail change. */
+export const THUMBNAIL_CHANGES_ID = 'thumbnail-changes'
 
-/** Where an automatic marker's evidence is: the ranking at its capture, or the CCU chart at its hour. */
+/**
+ * Where an automatic marker's evidence is: the ranking at its capture, the old and new images, or the
+ * CCU chart at its hour.
+ */
 export function markerEvidence(marker: EventMarker, placeId: number): string {
   const time = Date.parse(marker.time)
+  if (marker.kind === 'thumbnailChange') return `#${THUMBNAIL_CHANGES_ID}`
   if (marker.category_id !== null) return rankingPath(marker.category_id, { time, exp: placeId })
   const link = anchorLinkParams({
     title: 'CCU',
@@ -94,8 +113,8 @@ export function markerEvidence(marker: EventMarker, placeId: number): string {
 
 /**
  * Markers for an experience: its last update, each price change after the first price, its daily
- * picks, and the automatic markers (chart entries and exits, CCU spikes), each with its hover text and
- * the link to its evidence.
+ * picks, and the automatic markers (chart entries and exits, CCU spikes, thumbnail changes), each with
+ * its hover text and the link to its evidence.
  */
 export function experienceAnnotations(input: {
   placeId: number
@@ -140,7 +159,6 @@ export function annotationShapes(
   annotations: readonly Annotation[],
   enabled: Readonly<Record<AnnotationKind, boolean>>,
 ): Partial<Shape>[] {
-  const color = new Map<AnnotationKind, string>(ANNOTATION_KINDS.map((k) => [k.kind, k.color]))
   return annotations
     .filter((a) => enabled[a.kind])
     .map((a) => ({
@@ -151,7 +169,7 @@ export function annotationShapes(
       x1: a.time,
       y0: 0,
       y1: 1,
-      line: { color: color.get(a.kind) ?? '#868e96', width: 1.5, dash: 'dot' },
+      line: { color: annotationStyle(a.kind).color, width: 1.5, dash: 'dot' },
     }))
 }
 
@@ -167,24 +185,52 @@ export function annotationNotes(
   annotations: readonly Annotation[],
   enabled: Readonly<Record<AnnotationKind, boolean>>,
 ): Partial<Annotations>[] {
-  const color = new Map<AnnotationKind, string>(ANNOTATION_KINDS.map((k) => [k.kind, k.color]))
   return annotations
     .filter((a) => enabled[a.kind] && a.text)
-    .map((a) => ({
-      xref: 'x',
-      yref: 'paper',
-      x: a.time,
-      y: 1,
-      yanchor: 'top',
-      showarrow: false,
-      text: a.href ? `<a href="${escapeHtml(a.href)}" target="_self">⚑</a>` : '⚑',
-      font: { color: color.get(a.kind) ?? '#868e96', size: 13 },
-      hovertext: escapeHtml(a.text ?? ''),
-      hoverlabel: {
-        bgcolor: '#fff',
-        bordercolor: color.get(a.kind) ?? '#868e96',
-        font: { color: '#212529' },
-      },
-      captureevents: true,
-    }))
+    .map((a): Partial<Annotations> => {
+      const { color, symbol } = annotationStyle(a.kind)
+      return {
+        xref: 'x',
+        yref: 'paper',
+        x: a.time,
+        y: 1,
+        yanchor: 'top',
+        showarrow: false,
+        text: a.href ? `<a href="${escapeHtml(a.href)}" target="_self">${symbol}</a>` : symbol,
+        font: { color, size: 13 },
+        hovertext: escapeHtml(a.text ?? ''),
+        hoverlabel: { bgcolor: '#fff', bordercolor: color, font: { color: '#212529' } },
+        captureevents: true,
+      }
+    })
+}
+
+/** At most this many markers are read out in a chart's summary (the latest); the rest are counted. */
+const SUMMARY_MARKERS_MAX = 20
+const LABELS = new Map<AnnotationKind, string>(ANNOTATION_KINDS.map((k) => [k.kind, k.label]))
+
+/**
+ * The shown markers inside a chart's time range as sentences for its summary: both drawings (static and
+ * Plotly) are hidden from screen readers, so this is how they learn of the flags. '' when none.
+ */
+export function markersSummary(
+  shown: readonly Annotation[],
+  range: { readonly min: number; readonly max: number } | null,
+): string {
+  if (!range) return ''
+  const inside = shown
+    .filter((a) => a.text && a.time >= range.min && a.time <= range.max)
+    .sort((a, b) => a.time - b.time)
+  if (inside.length === 0) return ''
+  const sentences = inside.slice(-SUMMARY_MARKERS_MAX).map((a) => {
+    const text = a.text ?? ''
+    return ` ${LABELS.get(a.kind) ?? a.kind}: ${text}${text.endsWith('.') ? '' : '.'}`
+  })
+  const head =
+    inside.length === 1
+      ? 'One marker.'
+      : inside.length > sentences.length
+        ? `${inside.length} markers, the latest ${sentences.length}:`
+        : `${inside.length} markers.`
+  return ` ${head}${sentences.join('')}`
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { creatorImageUrl, defaultThumbnail, iconUrl } from './urls.ts'
+import { bannerUrl, creatorImageUrl, defaultThumbnail, iconUrl } from './urls.ts'
 
 describe('thumbnail addresses', () => {
   it('asks the image service for the smallest size that covers the box, under the 180-day prefix', () => {
@@ -14,6 +14,13 @@ describe('thumbnail addresses', () => {
     expect(iconUrl('default', 4, 64)).toBe(defaultThumbnail(4))
     expect(defaultThumbnail(4)).toBe(defaultThumbnail(1))
     expect(defaultThumbnail(4)).not.toBe(defaultThumbnail(5))
+  })
+
+  it('asks for the smallest banner size that covers the width, at the sizes banners come in', () => {
+    expect(bannerUrl('b1', 3, 200)).toBe('https://tr.rbxcdn.com/180DAY-b1/256/144/Image/Webp/noFilter')
+    expect(bannerUrl('b1', 3, 100)).toContain('/160/100/')
+    expect(bannerUrl('b1', 3, 5000)).toContain('/768/432/')
+    expect(bannerUrl('default', 3, 200)).toBe(defaultThumbnail(3))
   })
 
   it('asks the headshot service for users and the group icon service for groups', () => {

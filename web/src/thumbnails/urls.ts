@@ -23,6 +23,25 @@ export function iconUrl(hash: string, placeId: number, size: number): string {
   return `https://tr.rbxcdn.com/${THUMBNAIL_CDN_PREFIX}-${hash}/${px}/${px}/Image/Webp/noFilter`
 }
 
+/** Banner (game thumbnail) sizes the image service serves, width × height (part 1 §9). */
+const BANNER_SIZES = [
+  [160, 100],
+  [256, 144],
+  [384, 216],
+  [576, 324],
+  [768, 432],
+] as const
+
+/**
+ * The image service address of a banner (an experience's first game thumbnail) for a box `width` px
+ * wide; the 'default' hash is one of the bundled default images.
+ */
+export function bannerUrl(hash: string, placeId: number, width: number): string {
+  if (hash === DEFAULT_THUMBNAIL_HASH) return defaultThumbnail(placeId)
+  const [w, h] = BANNER_SIZES.find(([bw]) => bw >= width) ?? BANNER_SIZES[BANNER_SIZES.length - 1]!
+  return `https://tr.rbxcdn.com/${THUMBNAIL_CDN_PREFIX}-${hash}/${w}/${h}/Image/Webp/noFilter`
+}
+
 /** Sizes the image service serves user headshots and group icons in (roblox-api.md §6). */
 const HEADSHOT_SIZES = [48, 60, 75, 100, 150, 180, 352, 420] as const
 const GROUP_ICON_SIZES = [150, 420] as const

@@ -9,6 +9,7 @@ import {
   SPIKE_MIN_BASELINE_HOURS,
   SPIKE_MIN_CCU,
   spikeMarkerText,
+  thumbnailMarkerText,
 } from '@ludex/schemas'
 import { z } from 'zod'
 import { ApiError } from '../../http/api-error.ts'
@@ -16,6 +17,7 @@ import { defineRoute } from '../../http/route.ts'
 import { trackedExperience } from '../../store/experiences.ts'
 import { placementHistory } from '../../store/signals/placements.ts'
 import { ccuSpikes } from '../../store/signals/spikes.ts'
+import { thumbnailChangesOf } from '../../store/signals/thumbnail-changes.ts'
 import { visibleFrom } from '../../viewer/history-window.ts'
 
 type Marker = z.input<typeof eventMarkerList>[number]
@@ -25,7 +27,8 @@ export const placeMarkersRoute = defineRoute({
   method: 'GET',
   path: '/api/place/{placeId}/markers',
   resource: 'place',
-  summary: "An experience's automatic chart markers: chart-category entries and exits, CCU spikes",
+  summary:
+    "An experience's automatic chart markers: chart-category entries and exits, CCU spikes, thumbnail changes",
   description:
     'Oldest first. chartEntry / chartExit: the entries and exits of /api/place/{placeId}/placements, ' +
     "timed at the capture that shows them (the category's ranking at that time is the evidence). " +
@@ -33,7 +36,10 @@ export const placeMarkersRoute = defineRoute({
     `${SPIKE_MIN_CCU} and above the median of the same hour of the week in the previous ` +
     `${SPIKE_BASELINE_WEEKS} weeks by more than ${SPIKE_MAD_K} robust deviations (MAD × ${MAD_SCALE}; with a ` +
     'flat baseline, MAD 0, 10 % of the median and at least one player), timed at its first hour; no ' +
-    `verdict with fewer than ${SPIKE_MIN_BASELINE_HOURS} baseline hours. text is the hover sentence. ` +
+    `verdict with fewer than ${SPIKE_MIN_BASELINE_HOURS} baseline hours. thumbnailChange: a capture at ` +
+    "which the icon or the banner differs from the same type's capture before (its first capture is no " +
+    'change), one marker per capture; thumbnails lists each image replaced with its old and new hash. ' +
+    'text is the hover sentence. ' +
     'Visitors get the markers of the last 30 days (X-Ludex-History-Start); the baseline of a spike in ' +
     'the window may reach before it. 404 when the place is not tracked.',
   params: z.object({ placeId: idParam }),
@@ -42,10 +48,11 @@ export const placeMarkersRoute = defineRoute({
   maxAgeSeconds: 300,
   handler: async ({ params, deps, viewer, ctx }) => {
     const fromMs = visibleFrom(viewer, ctx, 0, deps.now(), 'hour')
-    const [tracked, placements, spikes] = await Promise.all([
+    const [tracked, placements, spikes, thumbnails] = await Promise.all([
       trackedExperience(deps, params.placeId),
       placementHistory(deps, params.placeId, fromMs),
       ccuSpikes(deps, params.placeId, fromMs),
+      thumbnailChangesOf(deps, params.placeId, fromMs),
     ])
     if (!tracked) throw ApiError.notFound(`Place ${params.placeId} is not tracked`)
     const markers: Marker[] = []
@@ -60,11 +67,27 @@ export const placeMarkersRoute = defineRoute({
               ? entryMarkerText(p.categoryId, c.day, c.rank)
               : exitMarkerText(p.categoryId, c.day, c.rank),
           category_id: p.categoryId,
+          thumbnails: [],
         })
       }
     }
     for (const s of spikes) {
-      markers.push({ kind: 'ccuSpike', time: iso(s.time), text: spikeMarkerText(s), category_id: null })
+      markers.push({
+        kind: 'ccuSpike',
+        time: iso(s.time),
+        text: spikeMarkerText(s),
+        category_id: null,
+        thumbnails: [],
+      })
+    }
+    for (const t of thumbnails) {
+      markers.push({
+        kind: 'thumbnailChange',
+        time: iso(t.time),
+        text: thumbnailMarkerText(t),
+        category_id: null,
+        thumbnails: [...t.swaps],
+      })
     }
     return markers.sort((a, b) => Date.parse(a.time) - Date.parse(b.time))
   },

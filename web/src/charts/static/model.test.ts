@@ -1,4 +1,4 @@
-import type { Data } from 'plotly.js'
+import type { Data, Layout } from 'plotly.js'
 import { describe, expect, it } from 'vitest'
 import {
   autorange,
@@ -6,6 +6,7 @@ import {
   type CartesianModel,
   linePath,
   type PieModel,
+  plainText,
   stackRelative,
   staticModel,
 } from './model.ts'
@@ -191,6 +192,32 @@ describe('staticModel', () => {
       ],
     })
     expect(m.shapes).toEqual([{ at: 0.5, color: '#f00', width: 2, dash: 'dot' }])
+  })
+
+  it("draws the markers' flags (paper-high annotations) inside the range, their hover as plain text", () => {
+    const flag = (x: number, text: string, hovertext: string, color = '#1098ad') => ({
+      xref: 'x',
+      yref: 'paper',
+      x,
+      y: 1,
+      text,
+      hovertext,
+      font: { color },
+    })
+    const m = cartesian([{ type: 'scatter', x: [0, 10], y: [1, 2] }], {
+      xaxis: { type: 'linear', range: [0, 10] },
+      annotations: [
+        flag(2, '<a href="#thumbnail-changes" target="_self">▣</a>', 'The icon &amp; banner &lt;new&gt;'),
+        flag(8, '⚑', 'Daily pick', '#be4bdb'),
+        flag(40, '⚑', 'outside the range'),
+        { ...flag(5, '⚑', 'on the axis'), yref: 'y' },
+      ],
+    } as Partial<Layout>)
+    expect(m.flags).toEqual([
+      { at: 0.2, symbol: '▣', color: '#1098ad', title: 'The icon & banner <new>' },
+      { at: 0.8, symbol: '⚑', color: '#be4bdb', title: 'Daily pick' },
+    ])
+    expect(plainText('a &quot;b&quot; &#39;c&#39; <b>d</b>')).toBe('a "b" \'c\' d')
   })
 
   it('turns pies into rings with colorway slots for palette colours', () => {

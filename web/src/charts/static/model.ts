@@ -69,6 +69,17 @@ export interface VLine {
   readonly dash: 'dot' | 'dash' | 'solid'
 }
 
+/**
+ * A marker's flag at the top of the plot (a Plotly annotation on x with yref 'paper', as the detail
+ * charts draw their markers): its glyph and colour, and its hover text as the flag's title.
+ */
+export interface Flag {
+  readonly at: number
+  readonly symbol: string
+  readonly color: string
+  readonly title: string
+}
+
 export interface LegendItem {
   readonly name: string
   readonly paint: Paint
@@ -89,6 +100,7 @@ export interface CartesianModel {
   readonly y: AxisModel
   readonly series: readonly (LineSeries | BarSeries)[]
   readonly shapes: readonly VLine[]
+  readonly flags: readonly Flag[]
   readonly legend: readonly LegendItem[]
   readonly margin: Margin
 }
@@ -139,6 +151,14 @@ export function dateValue(v: unknown): number | null {
   if (/^\d{4}-\d{2}-\d{2}T[\d:.]+$/.test(s)) s += 'Z'
   const t = Date.parse(s)
   return Number.isFinite(t) ? t : null
+}
+
+const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" }
+/** Plotly's annotation markup as plain text: tags dropped, the few entities it escapes read back. */
+export function plainText(markup: string): string {
+  return markup
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ENTITIES[e] ?? '')
 }
 
 const looksLikeDate = (v: unknown) => v instanceof Date || (typeof v === 'string' && /^\d{4}-\d{2}/.test(v))
@@ -662,6 +682,19 @@ function cartesianModel(traces: readonly Obj[], layout: Obj, options: ModelOptio
     return [{ at, color: str(line.color) ?? '#868e96', width: num(line.width) ?? 2, dash }]
   })
 
+  const flags: Flag[] = arr(layout.annotations).flatMap((raw) => {
+    const a = obj(raw)
+    if (a.xref !== 'x' || a.yref !== 'paper') return []
+    const x0 = toValue(a.x, xKind, xCats)
+    if (x0 === null) return []
+    const at = fx(x0)
+    if (at < 0 || at > 1) return []
+    const symbol = plainText(str(a.text) ?? '')
+    if (!symbol) return []
+    const color = str(obj(a.font).color) ?? '#868e96'
+    return [{ at, symbol, color, title: plainText(str(a.hovertext) ?? '') }]
+  })
+
   const legendItems: LegendItem[] = traces.flatMap((t, slot) => {
     if (t.showlegend === false) return []
     const bar = t.type === 'bar'
@@ -692,6 +725,7 @@ function cartesianModel(traces: readonly Obj[], layout: Obj, options: ModelOptio
     y,
     series,
     shapes,
+    flags,
     legend: legendShown(layout, legendItems.length, false) ? legendItems : [],
     margin,
   }

@@ -5,6 +5,7 @@ import { chartPlacementsSection } from './chart-placements.ts'
 import { genreStandingSection } from './genre-standing.ts'
 import { momentumSection } from './momentum.ts'
 import { recentLikesSection } from './recent-likes.ts'
+import { thumbnailChangesSection } from './thumbnail-changes.ts'
 
 /** The sections of /methodology, in page order: one line per method (issue 20). */
 export const METHODOLOGY_SECTIONS: readonly MethodologySection[] = [
@@ -12,6 +13,7 @@ export const METHODOLOGY_SECTIONS: readonly MethodologySection[] = [
   recentLikesSection,
   ccuSpikesSection,
   chartPlacementsSection,
+  thumbnailChangesSection,
   genreStandingSection,
   alertsSection,
 ]

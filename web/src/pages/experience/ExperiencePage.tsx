@@ -24,6 +24,7 @@ import { RankingsCard } from '../../experience/RankingsCard.tsx'
 import { RestrictedNotice } from '../../experience/RestrictedNotice.tsx'
 import { LikePercentageChart, LikesChart, LineStatChart } from '../../experience/StatCharts.tsx'
 import { openSignInToSeeMore } from '../../experience/sign-in-to-see-more.tsx'
+import { ThumbnailChangesCard } from '../../experience/ThumbnailChangesCard.tsx'
 import { useHashTab } from '../../experience/use-hash-tab.ts'
 import { RecentLikesCard } from '../../momentum/RecentLikesCard.tsx'
 import { usePageMeta } from '../../shell/page-meta.ts'
@@ -88,6 +89,10 @@ export function ExperiencePage() {
     [annotations, settings.enabled],
   )
   const notes = useMemo(() => annotationNotes(annotations, settings.enabled), [annotations, settings.enabled])
+  const shown = useMemo(
+    () => annotations.filter((a) => settings.enabled[a.kind]),
+    [annotations, settings.enabled],
+  )
 
   const [mainTab, setMainTab] = useHashTab<MainTab>(hash, MAIN_TAB_VALUES, 'ccu')
   const main = MAIN_TABS.find((t) => t.value === mainTab) ?? MAIN_TABS[0]
@@ -99,7 +104,7 @@ export function ExperiencePage() {
   const playtimeView = useChartView('Average Playtime', now, { granularities: ['hour', 'day', 'week'] })
 
   if (!experience) return null
-  const common = { placeId, name: experience.name, shapes, notes }
+  const common = { placeId, name: experience.name, shapes, notes, markers: shown }
   // Hidden for the role viewer (visitors see it), and on mobile (below 640 px) by CSS, so that the
   // server-rendered page and its hydration agree whatever the screen.
   const dashboards = showsDashboards(viewer)
@@ -147,6 +152,7 @@ export function ExperiencePage() {
       <div id={PRICE_HISTORY_ID}>
         <PriceCard placeId={placeId} />
       </div>
+      <ThumbnailChangesCard placeId={placeId} />
     </Stack>
   )
 }

@@ -51,6 +51,8 @@ function prefetchCharts(queryClient: QueryClient, placeId: number, now: number):
   void queryClient.prefetchQuery(api.stats('likes', params))
   void queryClient.prefetchQuery(api.rankingSeries(placeId))
   void queryClient.prefetchQuery(api.price(placeId))
+  // The charts' markers, so that a server-rendered page draws them in its static charts too.
+  void queryClient.prefetchQuery(api.markers(placeId))
   // The header's momentum label (one call for every experience, shared with the lists).
   void queryClient.prefetchQuery(api.momentum())
 }

@@ -172,6 +172,10 @@ describe('alerts: /api/alerts', () => {
     })
     const again = await sendJson<ErrorBody>(owner, 'POST', `/api/alerts/${created.id}/test`)
     expect(again.status).toBe(429)
+    // The next test opens with the next minute: Retry-After says when, within it.
+    const retry = Number(again.headers.get('retry-after'))
+    expect(retry).toBeGreaterThanOrEqual(1)
+    expect(retry).toBeLessThanOrEqual(60)
     const mine = alertDeliveryList.parse((await getJson(owner, '/api/alertdelivery')).body)
     expect(mine.map((d) => d.id)).toContain(sent.body.id)
     expect(alertDeliveryList.parse((await getJson(other, '/api/alertdelivery')).body)).toEqual([])

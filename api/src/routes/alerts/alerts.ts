@@ -188,7 +188,7 @@ export const alertTestRoute = defineRoute({
   response: alertDelivery,
   requires: 'user',
   errors: [404, 429, 503],
-  handler: async ({ params, viewer, deps }) => {
+  handler: async ({ params, viewer, deps, ctx }) => {
     const accounts = accountsOf(deps)
     const userId = accountOf(viewer).user.id
     const found = (await accounts.store.alerts.list(userId)).find((a) => a.id === params.id)
@@ -207,8 +207,11 @@ export const alertTestRoute = defineRoute({
       firedAt: new Date(now),
       delivery: { channel: found.channel, status },
     })
-    if (firing === null)
+    if (firing === null) {
+      // The test's event key is its minute: the next one opens at the minute's end.
+      ctx.set('Retry-After', String(Math.max(1, Math.ceil((60_000 - (now % 60_000)) / 1000))))
       throw new ApiError(429, 'rate_limited', 'One test per alert per minute: try again later')
+    }
     const [row] = (await accounts.store.alerts.deliveries(userId, ALERT_DELIVERIES_LISTED)).filter(
       (d) => d.alertId === found.id && d.summary === summary,
     )

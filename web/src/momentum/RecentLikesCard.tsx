@@ -1,4 +1,4 @@
-import { RECENT_LIKES_MIN_VOTES, type RecentLikesResponse } from '@ludex/schemas'
+import { RECENT_LIKES_CARD_DAYS, RECENT_LIKES_MIN_VOTES, type RecentLikesResponse } from '@ludex/schemas'
 import { Anchor, Group, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { Data, Layout } from 'plotly.js'
@@ -10,8 +10,6 @@ import { ChartCard } from '../experience/ChartCard.tsx'
 import { methodologyLink } from '../methodology/paths.ts'
 
 export const RECENT_LIKES_TITLE = 'Recent Like %'
-/** How far back the card asks for (visitors get their 30 days whatever is asked). */
-const RECENT_LIKES_DAYS = 180
 const DAY_MS = 86_400_000
 
 type Series = RecentLikesResponse['series'][number]
@@ -41,7 +39,7 @@ export function recentLikesHeadline(r: RecentLikesResponse): string {
  */
 export function RecentLikesCard({ placeId, name, now }: { placeId: number; name: string; now: number }) {
   // From the loader's minute, so the server render and the hydration ask for the same days.
-  const startTime = new Date(now - RECENT_LIKES_DAYS * DAY_MS).toISOString()
+  const startTime = new Date(now - RECENT_LIKES_CARD_DAYS * DAY_MS).toISOString()
   const q = useQuery(api.recentLikes(placeId, startTime))
   const colors = useSeriesColors()
   const r = q.data

@@ -34,7 +34,10 @@ export function createMemoryAggregateCache(now: () => number = Date.now, maxEntr
       entries.set(key, entry)
       value.then(
         (v) => {
-          entry.expires = now() + ttlOf(ttl, v)
+          const ms = ttlOf(ttl, v)
+          // A TTL of 0 or less keeps nothing: the value is not held until its entry is pushed out.
+          if (ms > 0) entry.expires = now() + ms
+          else if (entries.get(key) === entry) entries.delete(key)
         },
         // A failed computation is not cached.
         () => {

@@ -52,6 +52,7 @@ export function benchCommand(program: Command): void {
       apiSelection,
       'all',
     )
+    .option('--no-hot-reads', 'serve the API without its hot reads (the figures before them)')
     .option(
       '--event-batches <n>',
       'signed batches of 100 game events sent over HTTP for ingest_events_http (0 skips it)',
@@ -64,6 +65,7 @@ export function benchCommand(program: Command): void {
         experiences: number
         apiSeconds: number
         apiCases: ApiBenchSelection
+        hotReads: boolean
         eventBatches: number
       }) => {
         const dataDir = await mkdtemp(join(tmpdir(), 'ludex-bench-'))

@@ -201,6 +201,8 @@ export async function benchApi(options: {
   logger: Logger
   durationSeconds: number
   selection?: ApiBenchSelection
+  /** false: the API without its hot reads (the figure before them); default true. */
+  hotReads?: boolean
 }): Promise<ApiBenchResult> {
   const { config, pipeline, model, now, logger } = options
   const rows = await queryRows<{ place_id: number }>(pipeline.client, {
@@ -252,6 +254,7 @@ export async function benchApi(options: {
         clock,
         logger,
         accounts: accounts.accounts,
+        hotReads: options.hotReads ?? true,
       }),
     })
     const server = await listen(app, '127.0.0.1', 0)

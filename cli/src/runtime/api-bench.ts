@@ -104,7 +104,7 @@ export function targetCases(placeId: number, now: number): TargetCase[] {
   const platform = (name: string, path: string): TargetCase => ({ name, path, group: 'platform' })
   return [
     ...detailFirstViewCases(placeId, now),
-    { name: 'slim', path: '/api/place?slim', group: 'slim' },
+    { name: 'slim_list', path: '/api/place?slim', group: 'slim' },
     // As the overview asks them (web/src/pages/overview/queries.ts).
     platform('platform_ccu', '/api/platform/ccu?granularity=day'),
     platform('platform_genre', '/api/platform/genre?new'),

@@ -24,8 +24,10 @@ import { type AggregateCache, createMemoryAggregateCache } from './aggregate-cac
 
 /** The default bound on kept answers (a few KiB each for a page's series). */
 export const HOT_READS_MAX_ENTRIES = 2000
-/** An answer with more rows than this is not kept (a year of hours): the bound is on memory too. */
-export const HOT_READS_MAX_ROWS = 5000
+/** An answer with more rows than this is not kept: it would push out many pages' answers. */
+export const HOT_READS_MAX_ROWS = 100_000
+/** The rows kept in all (the oldest answers go first beyond it): the bound on memory, ~100 MB. */
+export const HOT_READS_MAX_TOTAL_ROWS = 500_000
 /** How often the watermark is read again without a signal (one cheap read of the month rollups). */
 export const HOT_READS_RECHECK_MS = 5000
 
@@ -47,6 +49,7 @@ export interface HotReadsOptions {
   readonly cache?: AggregateCache
   readonly maxEntries?: number
   readonly maxRows?: number
+  readonly maxTotalRows?: number
   readonly recheckMs?: number
   /** How long an answer is kept at most (default one slot). */
   readonly ttlMs?: number
@@ -84,7 +87,11 @@ export function createHotReads(options: HotReadsOptions): HotReads {
   const recheckMs = options.recheckMs ?? HOT_READS_RECHECK_MS
   const ttlMs = options.ttlMs ?? SLOT_MS
   const cache =
-    options.cache ?? createMemoryAggregateCache(options.now, options.maxEntries ?? HOT_READS_MAX_ENTRIES)
+    options.cache ??
+    createMemoryAggregateCache(options.now, options.maxEntries ?? HOT_READS_MAX_ENTRIES, {
+      of: (rows) => (Array.isArray(rows) ? rows.length : 1),
+      max: options.maxTotalRows ?? HOT_READS_MAX_TOTAL_ROWS,
+    })
   let mark: { readonly readAtMs: number; readonly value: Promise<string> } | null = null
 
   // Concurrent reads share one read of the watermark; a failed one is not kept.

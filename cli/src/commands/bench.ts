@@ -98,6 +98,7 @@ export function benchCommand(program: Command): void {
               logger,
               durationSeconds: opts.apiSeconds,
               selection: opts.apiCases,
+              hotReads: opts.hotReads,
             })
             for (const f of figures) {
               const { single, loaded } = f

@@ -3,6 +3,7 @@ import type { BadgeStatRow, Publisher, SiteInfo } from '@ludex/schemas'
 import type { Logger } from 'pino'
 import type { Accounts } from './accounts/accounts.ts'
 import type { AggregateCache } from './cache/aggregate-cache.ts'
+import type { HotReads } from './cache/hot-reads.ts'
 import type { ExchangeRatesSource } from './exchange-rates/provider.ts'
 import type { HistoryStarts } from './store/history-starts.ts'
 
@@ -44,6 +45,12 @@ export interface ApiDeps {
    * so a popular README's image is served from memory; absent, the embeds use `cache`.
    */
   readonly embedCache?: AggregateCache
+  /**
+   * The kept answers of the pages' hot reads (the experience page's first view, the slim list, the
+   * platform calls), per rollup watermark and kind of viewer (cache/hot-reads.ts); without it they read
+   * the store on every call.
+   */
+  readonly hotReads?: HotReads
   /**
    * LUDEX_DATA_DIR/dumps, where the daily bulk dumps are written (the `hourly-dump` job); without it
    * GET /api/dumps lists none.

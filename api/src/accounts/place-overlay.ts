@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { Experience, SlimExperience } from '@ludex/schemas'
 import type { ApiDeps } from '../deps.ts'
 import type { PlaceEdit } from './place-edits.ts'
@@ -29,6 +30,19 @@ export function applyEdit(experience: Experience, edit: PlaceEdit | null): Exper
     canonical_name: edit.canonicalName ?? experience.canonical_name,
     released: edit.released ?? experience.released,
   }
+}
+
+/**
+ * A short text that changes whenever a staff canonical name does (a cache key's part): '' when none is
+ * set. The names go through a hash, so the key stays short however many there are.
+ */
+export function canonicalNamesKey(edits: ReadonlyMap<number, PlaceEdit> | undefined): string {
+  if (!edits) return ''
+  const names: string[] = []
+  for (const [placeId, edit] of edits)
+    if (edit.canonicalName) names.push(`${placeId}\u0000${edit.canonicalName}`)
+  if (names.length === 0) return ''
+  return createHash('sha1').update(names.sort().join('\u0001')).digest('base64url')
 }
 
 /** Experiences (the slim list, a tag's) with the staff's canonical names. */

@@ -22,31 +22,70 @@ export function ttlOf<T>(ttl: CacheTtl<T>, value: T): number {
   return typeof ttl === 'number' ? ttl : ttl(value)
 }
 
-export function createMemoryAggregateCache(now: () => number = Date.now, maxEntries = 1000): AggregateCache {
-  const entries = new Map<string, { expires: number; value: Promise<unknown> }>()
+/** What bounds an in-memory cache besides its entries: a total weight of its values (e.g. rows). */
+export interface MemoryCacheWeight {
+  /** The weight of a computed value. */
+  readonly of: (value: unknown) => number
+  /** Beyond this total the oldest entries go first. */
+  readonly max: number
+}
+
+export function createMemoryAggregateCache(
+  now: () => number = Date.now,
+  maxEntries = 1000,
+  weight?: MemoryCacheWeight,
+): AggregateCache {
+  const entries = new Map<string, { expires: number; value: Promise<unknown>; weight: number }>()
+  let totalWeight = 0
+  const drop = (key: string) => {
+    const entry = entries.get(key)
+    if (!entry) return
+    totalWeight -= entry.weight
+    entries.delete(key)
+  }
+  const evict = () => {
+    // Maps iterate in insertion order: the first keys are the oldest.
+    for (const key of entries.keys()) {
+      if (entries.size <= maxEntries && (!weight || totalWeight <= weight.max)) return
+      drop(key)
+    }
+  }
   return {
     get<T>(key: string, ttl: CacheTtl<T>, compute: () => Promise<T>, options?: { reset?: boolean }) {
       const hit = entries.get(key)
       if (hit && !options?.reset && hit.expires > now()) return hit.value as Promise<T>
+      drop(key)
       const value = compute()
       // A computation in progress is shared; its TTL starts when it ends (a function TTL needs the value).
-      const entry = { expires: Number.POSITIVE_INFINITY, value: value as Promise<unknown> }
+      const entry = { expires: Number.POSITIVE_INFINITY, value: value as Promise<unknown>, weight: 0 }
       entries.set(key, entry)
       value.then(
         (v) => {
-          entry.expires = now() + ttlOf(ttl, v)
+          if (entries.get(key) !== entry) return
+          const ms = ttlOf(ttl, v)
+          // A TTL of 0 or less keeps nothing: the value is not held until its entry is pushed out.
+          if (ms <= 0) {
+            drop(key)
+            return
+          }
+          entry.expires = now() + ms
+          if (weight) {
+            entry.weight = weight.of(v)
+            totalWeight += entry.weight
+            evict()
+          }
         },
         // A failed computation is not cached.
         () => {
-          if (entries.get(key) === entry) entries.delete(key)
+          if (entries.get(key) === entry) drop(key)
         },
       )
-      if (entries.size > maxEntries) {
-        const oldest = entries.keys().next().value
-        if (oldest !== undefined) entries.delete(oldest)
-      }
+      evict()
       return value
     },
-    clear: async () => entries.clear(),
+    clear: async () => {
+      entries.clear()
+      totalWeight = 0
+    },
   }
 }

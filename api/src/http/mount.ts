@@ -34,6 +34,12 @@ function etagOf(text: string): string {
 /** One router per resource, each route validating its input and, in tests, its output. */
 export function mountRoutes(app: Koa, routes: readonly RouteDef[], options: MountOptions): void {
   const routers = new Map<string, Router>()
+  // The JSON and ETag of answers that are one kept object (a cached value served again, such as the slim
+  // list): written once while the object lives, not on every request. Kept values are never mutated.
+  const serialized = new WeakMap<
+    object,
+    { readonly text: string; readonly bytes: Buffer; readonly etag: string }
+  >()
   for (const route of routes) {
     let router = routers.get(route.resource)
     if (!router) {
@@ -93,7 +99,9 @@ export function mountRoutes(app: Koa, routes: readonly RouteDef[], options: Moun
         }
         // The CSV is the same answer, written as a table: the visitor window and headers are the JSON's.
         const csv = route.csv && wantsCsv(ctx, (query as { format?: ExportFormat }).format)
-        const text = csv ? csvText(route.csv(result)) : JSON.stringify(result)
+        const written =
+          !csv && typeof result === 'object' && result !== null ? serialized.get(result) : undefined
+        const text = csv ? csvText(route.csv(result)) : (written?.text ?? JSON.stringify(result))
         ctx.type = csv ? `${CSV_TYPE}; charset=utf-8` : 'application/json; charset=utf-8'
         if (csv) {
           ctx.set(
@@ -104,7 +112,10 @@ export function mountRoutes(app: Koa, routes: readonly RouteDef[], options: Moun
           )
         }
         if (route.method === 'GET') {
-          const etag = etagOf(text)
+          const etag = written?.etag ?? etagOf(text)
+          if (!csv && !written && typeof result === 'object' && result !== null) {
+            serialized.set(result, { text, bytes: Buffer.from(text), etag })
+          }
           ctx.set('ETag', etag)
           if (ctx.get('If-None-Match') === etag) {
             ctx.status = 304
@@ -112,7 +123,8 @@ export function mountRoutes(app: Koa, routes: readonly RouteDef[], options: Moun
             return
           }
         }
-        ctx.body = text
+        // A kept answer's bytes are encoded once too (the slim list: half a megabyte per request).
+        ctx.body = written?.bytes ?? text
       }
       applyCacheControl(ctx, route, viewer.kind, query)
       options.onValidResponse?.(route, ctx.status)

@@ -14,6 +14,7 @@ import {
   type Experience,
   type ExperienceGenre,
   isExperienceGenre,
+  periodStartAtOrAfter,
   type SlimExperience,
   toPlayStatus,
 } from '@ludex/schemas'
@@ -255,7 +256,9 @@ export async function experienceDetail(
 ): Promise<Experience | null> {
   const params = {
     placeId,
-    playtimeFrom: dateTimeParam(nowMs - PLAYTIME_WINDOW_MS),
+    // The first hour bucket of the window: the same rows as from the instant (buckets start on the
+    // hour's period start), and the same statement for the hour (hot reads).
+    playtimeFrom: dateTimeParam(periodStartAtOrAfter(nowMs - PLAYTIME_WINDOW_MS, 'hour')),
     picksFrom: dateParam(options.pickDatesFromMs ?? 0),
   }
   const [details, thumbnails, picks, playtime] = await Promise.all([

@@ -2,8 +2,15 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createPlatformModel, systemClock } from '@ludex/workers'
-import type { Command } from 'commander'
-import { benchApi, EMBED_BADGE_CASE, LOADED_CONNECTIONS } from '../runtime/api-bench.ts'
+import { type Command, InvalidArgumentError } from 'commander'
+import {
+  type ApiBenchSelection,
+  benchApi,
+  EMBED_BADGE_CASE,
+  LOADED_CONNECTIONS,
+  TARGET_CONNECTIONS,
+  worstP95ByGroup,
+} from '../runtime/api-bench.ts'
 import { backfill } from '../runtime/backfill.ts'
 import { commandContext } from '../runtime/context.ts'
 import { benchEventIngest } from '../runtime/events-bench.ts'
@@ -16,6 +23,11 @@ const EVENT_CONNECTIONS = 16
 
 /** The insert format the sink uses for snapshots (see pipelines/src/sink/rows.ts). */
 const SNAPSHOT_INSERT_FORMAT = 'TabSeparated'
+
+function apiSelection(value: string): ApiBenchSelection {
+  if (value === 'all' || value === 'targets') return value
+  throw new InvalidArgumentError(`--api-cases must be all or targets, got '${value}'`)
+}
 
 /**
  * `make bench`: figures, never assertions. One machine-readable line per figure:
@@ -35,91 +47,123 @@ export function benchCommand(program: Command): void {
       10,
     )
     .option(
+      '--api-cases <which>',
+      `API calls measured: all, or targets (only the read targets' calls at ${TARGET_CONNECTIONS} connections)`,
+      apiSelection,
+      'all',
+    )
+    .option('--no-hot-reads', 'serve the API without its hot reads (the figures before them)')
+    .option(
       '--event-batches <n>',
       'signed batches of 100 game events sent over HTTP for ingest_events_http (0 skips it)',
       intOption('--event-batches', 0, 1_000_000),
       6000,
     )
-    .action(async (opts: { days: number; experiences: number; apiSeconds: number; eventBatches: number }) => {
-      const dataDir = await mkdtemp(join(tmpdir(), 'ludex-bench-'))
-      // The embedded figures: the in-process bus whatever the environment selects (Kafka is measured by
-      // test/scripts/bench-distributed.mjs).
-      const { config, logger } = commandContext({
-        LUDEX_DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        KAFKA_BROKERS: '',
-        REDIS_URL: '',
-      })
-      const model = createPlatformModel({ seed: config.SIMULATOR_SEED, experiences: opts.experiences })
-      const pipeline = await startPipeline(config, logger, systemClock, { command: 'ludex bench' })
-      const now = systemClock.now()
-      try {
-        const s = await backfill({ pipeline, model, days: opts.days, now, logger })
-        const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024)
-        console.log(`BENCH ingest_embedded ${s.snapshotsPerSecond} snapshots/s`)
-        console.log(`BENCH ingest_embedded_snapshots ${s.stats.snapshots} snapshots`)
-        console.log(`BENCH ingest_embedded_seconds ${(s.ingestMs / 1000).toFixed(1)} s`)
-        console.log(`BENCH rollup_rebuild_seconds ${(s.rebuildMs / 1000).toFixed(1)} s`)
-        console.log(`BENCH ingest_embedded_peak_rss ${peakRssMb} MiB`)
-        console.log(`BENCH ingest_embedded_insert_format ${SNAPSHOT_INSERT_FORMAT} format`)
-        if (opts.apiSeconds > 0) {
-          const figures = await benchApi({
-            config,
-            pipeline,
-            model,
-            now,
-            logger,
-            durationSeconds: opts.apiSeconds,
-          })
-          for (const f of figures) {
-            const { single, loaded } = f
-            console.log(`BENCH api_${f.name}_p50 ${single.p50} ms`)
-            console.log(`BENCH api_${f.name}_p95 ${single.p95} ms`)
-            console.log(`BENCH api_${f.name}_p99 ${single.p99} ms`)
-            console.log(`BENCH api_${f.name}_rps_1conn ${single.requestsPerSecond} req/s`)
-            console.log(`BENCH api_${f.name}_rps_${LOADED_CONNECTIONS}conn ${loaded.requestsPerSecond} req/s`)
-            console.log(`BENCH api_${f.name}_p95_${LOADED_CONNECTIONS}conn ${loaded.p95} ms`)
-            if (f.name === EMBED_BADGE_CASE) {
-              console.log(`BENCH embed_badge_rps ${loaded.requestsPerSecond} req/s`)
-              console.log(`BENCH embed_badge_cpu ${loaded.cpuMicrosPerRequest} us/req`)
+    .action(
+      async (opts: {
+        days: number
+        experiences: number
+        apiSeconds: number
+        apiCases: ApiBenchSelection
+        hotReads: boolean
+        eventBatches: number
+      }) => {
+        const dataDir = await mkdtemp(join(tmpdir(), 'ludex-bench-'))
+        // The embedded figures: the in-process bus whatever the environment selects (Kafka is measured by
+        // test/scripts/bench-distributed.mjs).
+        const { config, logger } = commandContext({
+          LUDEX_DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+          KAFKA_BROKERS: '',
+          REDIS_URL: '',
+        })
+        const model = createPlatformModel({ seed: config.SIMULATOR_SEED, experiences: opts.experiences })
+        const pipeline = await startPipeline(config, logger, systemClock, { command: 'ludex bench' })
+        const now = systemClock.now()
+        try {
+          const s = await backfill({ pipeline, model, days: opts.days, now, logger })
+          const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024)
+          console.log(`BENCH ingest_embedded ${s.snapshotsPerSecond} snapshots/s`)
+          console.log(`BENCH ingest_embedded_snapshots ${s.stats.snapshots} snapshots`)
+          console.log(`BENCH ingest_embedded_seconds ${(s.ingestMs / 1000).toFixed(1)} s`)
+          console.log(`BENCH rollup_rebuild_seconds ${(s.rebuildMs / 1000).toFixed(1)} s`)
+          console.log(`BENCH ingest_embedded_peak_rss ${peakRssMb} MiB`)
+          console.log(`BENCH ingest_embedded_insert_format ${SNAPSHOT_INSERT_FORMAT} format`)
+          if (opts.apiSeconds > 0) {
+            const { figures, targets } = await benchApi({
+              config,
+              pipeline,
+              model,
+              now,
+              logger,
+              durationSeconds: opts.apiSeconds,
+              selection: opts.apiCases,
+              hotReads: opts.hotReads,
+            })
+            for (const f of figures) {
+              const { single, loaded } = f
+              console.log(`BENCH api_${f.name}_p50 ${single.p50} ms`)
+              console.log(`BENCH api_${f.name}_p95 ${single.p95} ms`)
+              console.log(`BENCH api_${f.name}_p99 ${single.p99} ms`)
+              console.log(`BENCH api_${f.name}_rps_1conn ${single.requestsPerSecond} req/s`)
+              console.log(
+                `BENCH api_${f.name}_rps_${LOADED_CONNECTIONS}conn ${loaded.requestsPerSecond} req/s`,
+              )
+              console.log(`BENCH api_${f.name}_p95_${LOADED_CONNECTIONS}conn ${loaded.p95} ms`)
+              if (f.name === EMBED_BADGE_CASE) {
+                console.log(`BENCH embed_badge_rps ${loaded.requestsPerSecond} req/s`)
+                console.log(`BENCH embed_badge_cpu ${loaded.cpuMicrosPerRequest} us/req`)
+              }
+              const non2xx = single.non2xx + loaded.non2xx
+              if (non2xx > 0) console.log(`BENCH api_${f.name}_non2xx ${non2xx} responses`)
             }
-            const non2xx = single.non2xx + loaded.non2xx
-            if (non2xx > 0) console.log(`BENCH api_${f.name}_non2xx ${non2xx} responses`)
+            const c = TARGET_CONNECTIONS
+            for (const t of targets) {
+              console.log(`BENCH api_${t.name}_p50_c${c} ${t.loaded.p50} ms`)
+              console.log(`BENCH api_${t.name}_p95_c${c} ${t.loaded.p95} ms`)
+              console.log(`BENCH api_${t.name}_rps_c${c} ${t.loaded.requestsPerSecond} req/s`)
+              if (t.loaded.non2xx > 0)
+                console.log(`BENCH api_${t.name}_non2xx_c${c} ${t.loaded.non2xx} responses`)
+            }
+            // Each target is about every call of its page: the figure is the worst call's p95.
+            for (const [group, p95] of worstP95ByGroup(targets))
+              console.log(`BENCH api_${group}_p95_c${c} ${p95} ms`)
           }
-        }
-        if (opts.eventBatches > 0) {
-          const e = await benchEventIngest({
-            pipeline,
-            config,
-            logger,
-            requests: opts.eventBatches,
-            eventsPerBatch: EVENTS_PER_BATCH,
-            connections: EVENT_CONNECTIONS,
-            games: 4,
-          })
-          console.log(`BENCH ingest_events_http ${e.eventsPerSecond} events/s`)
-          console.log(`BENCH ingest_events_http_p50 ${e.p50} ms`)
-          console.log(`BENCH ingest_events_http_p99 ${e.p99} ms`)
-          console.log(`BENCH ingest_events_http_answered ${e.httpEventsPerSecond} events/s`)
-          console.log(`BENCH ingest_events_http_cpu ${e.cpuMicrosPerEvent} us/event`)
-          console.log(`BENCH ingest_events_http_sent ${e.sentEvents} events`)
-          console.log(`BENCH ingest_events_http_stored ${e.storedEvents} events`)
-          console.log(`BENCH ingest_events_http_counted ${e.countedEvents} events`)
-          // Not a timing assertion: every event sent is stored and counted exactly once, or the run fails.
-          const exact = e.refused === 0 && e.storedEvents === e.sentEvents && e.countedEvents === e.sentEvents
-          console.log(
-            `BENCH ingest_events_http_lost_or_doubled ${exact ? 0 : Math.abs(e.sentEvents - e.storedEvents) || e.refused} events`,
-          )
-          if (!exact) {
-            console.error(
-              `ingest_events_http: sent ${e.sentEvents} events (${e.refused} requests refused), stored ${e.storedEvents}, counted ${e.countedEvents}`,
+          if (opts.eventBatches > 0) {
+            const e = await benchEventIngest({
+              pipeline,
+              config,
+              logger,
+              requests: opts.eventBatches,
+              eventsPerBatch: EVENTS_PER_BATCH,
+              connections: EVENT_CONNECTIONS,
+              games: 4,
+            })
+            console.log(`BENCH ingest_events_http ${e.eventsPerSecond} events/s`)
+            console.log(`BENCH ingest_events_http_p50 ${e.p50} ms`)
+            console.log(`BENCH ingest_events_http_p99 ${e.p99} ms`)
+            console.log(`BENCH ingest_events_http_answered ${e.httpEventsPerSecond} events/s`)
+            console.log(`BENCH ingest_events_http_cpu ${e.cpuMicrosPerEvent} us/event`)
+            console.log(`BENCH ingest_events_http_sent ${e.sentEvents} events`)
+            console.log(`BENCH ingest_events_http_stored ${e.storedEvents} events`)
+            console.log(`BENCH ingest_events_http_counted ${e.countedEvents} events`)
+            // Not a timing assertion: every event sent is stored and counted exactly once, or the run fails.
+            const exact =
+              e.refused === 0 && e.storedEvents === e.sentEvents && e.countedEvents === e.sentEvents
+            console.log(
+              `BENCH ingest_events_http_lost_or_doubled ${exact ? 0 : Math.abs(e.sentEvents - e.storedEvents) || e.refused} events`,
             )
-            process.exitCode = 1
+            if (!exact) {
+              console.error(
+                `ingest_events_http: sent ${e.sentEvents} events (${e.refused} requests refused), stored ${e.storedEvents}, counted ${e.countedEvents}`,
+              )
+              process.exitCode = 1
+            }
           }
+        } finally {
+          await pipeline.stop()
+          await rm(dataDir, { recursive: true, force: true })
         }
-      } finally {
-        await pipeline.stop()
-        await rm(dataDir, { recursive: true, force: true })
-      }
-    })
+      },
+    )
 }

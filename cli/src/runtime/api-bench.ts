@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import { createApiApp, createMemoryAggregateCache, listen } from '@ludex/api'
 import { queryRows, tables } from '@ludex/pipelines/store'
-import type { Config } from '@ludex/schemas'
+import { type Config, DEFAULT_GRANULARITY, RECENT_LIKES_CARD_DAYS } from '@ludex/schemas'
 import { createRobloxClient, type PlatformModel, startSimulatorServer } from '@ludex/workers'
 import autocannon from 'autocannon'
 import type { Logger } from 'pino'
@@ -46,7 +46,80 @@ export const LOADED_CONNECTIONS = 8
 /** The bench case whose loaded throughput `ludex bench` also prints as `BENCH embed_badge_rps`. */
 export const EMBED_BADGE_CASE = 'embed_badge'
 
-const YEAR_MS = 365 * 86_400_000
+const DAY_MS = 86_400_000
+const YEAR_MS = 365 * DAY_MS
+
+/** The concurrency of the read targets (issue 19.5: p95 under 100 ms at 32 connections, embedded). */
+export const TARGET_CONNECTIONS = 32
+
+/** Which page a call at TARGET_CONNECTIONS belongs to: its figure is the worst p95 of the group. */
+export type TargetGroup = 'detail' | 'slim' | 'platform'
+
+export interface TargetCase extends ApiBenchCase {
+  readonly group: TargetGroup
+}
+
+export interface TargetFigures {
+  readonly name: string
+  readonly group: TargetGroup
+  readonly loaded: LoadFigures
+}
+
+/**
+ * The days the experience page's charts show on a first view: DEFAULT_GRAPH_RANGE ('month'), which
+ * web/src/experience/anchor.ts draws as the last 30 days.
+ */
+const FIRST_VIEW_DAYS = 30
+
+/**
+ * Every call the experience page makes on its first view (no hash), as web/src/pages/experience asks
+ * them: the loader's experience and prefetches (the three charts' default view, rankings, price,
+ * momentum), then what its cards ask on mount (markers, genre standing, placements, recent like %,
+ * the creators InfoPanel names). Times as the loader fixes them: its minute (viewNow).
+ */
+export function detailFirstViewCases(placeId: number, now: number): TargetCase[] {
+  const viewNow = Math.ceil(now / 60_000) * 60_000
+  const start = new Date(viewNow - FIRST_VIEW_DAYS * DAY_MS).toISOString()
+  const chart = `placeIds=${placeId}&granularity=${DEFAULT_GRANULARITY}&startTime=${start}`
+  const likesStart = new Date(viewNow - RECENT_LIKES_CARD_DAYS * DAY_MS).toISOString()
+  const detail = (name: string, path: string): TargetCase => ({ name, path, group: 'detail' })
+  return [
+    detail('detail_place', `/api/place/${placeId}`),
+    detail('detail_ccus', `/api/stats/ccus?${chart}`),
+    detail('detail_playtime', `/api/stats/playtime?${chart}`),
+    detail('detail_likes', `/api/stats/likes?${chart}`),
+    detail('detail_ranking', `/api/stats/ranking?placeId=${placeId}`),
+    detail('detail_price', `/api/place/${placeId}/price`),
+    detail('detail_momentum', '/api/stats/momentum'),
+    detail('detail_markers', `/api/place/${placeId}/markers`),
+    detail('detail_standing', `/api/place/${placeId}/standing`),
+    detail('detail_placements', `/api/place/${placeId}/placements`),
+    detail('detail_likes_recent', `/api/stats/likes-recent?placeId=${placeId}&startTime=${likesStart}`),
+    detail('detail_creators', '/api/creator'),
+  ]
+}
+
+/** The calls of the read targets: the detail page's first view, the slim list, the overview's platform calls. */
+export function targetCases(placeId: number, now: number): TargetCase[] {
+  const platform = (name: string, path: string): TargetCase => ({ name, path, group: 'platform' })
+  return [
+    ...detailFirstViewCases(placeId, now),
+    { name: 'slim_list', path: '/api/place?slim', group: 'slim' },
+    // As the overview asks them (web/src/pages/overview/queries.ts).
+    platform('platform_ccu', '/api/platform/ccu?granularity=day'),
+    platform('platform_genre', '/api/platform/genre?new'),
+    platform('platform_picks', '/api/platform/picks'),
+    platform('platform_movement_entry', '/api/platform/movement?type=top100entry'),
+    platform('platform_movement_exit', '/api/platform/movement?type=top100exit'),
+  ]
+}
+
+/** The worst p95 of each group (the figure a target is about: every call of the page under it). */
+export function worstP95ByGroup(figures: readonly TargetFigures[]): Map<TargetGroup, number> {
+  const out = new Map<TargetGroup, number>()
+  for (const f of figures) out.set(f.group, Math.max(out.get(f.group) ?? 0, f.loaded.p95))
+  return out
+}
 
 /** The calls the issues name, built from the busiest experiences of the store and the bench's tag. */
 export function apiBenchCases(placeIds: readonly number[], tagId: number, now: number): ApiBenchCase[] {
@@ -95,14 +168,29 @@ async function load(url: string, connections: number, durationSeconds: number): 
     )
   })
   const cpu = process.cpuUsage(cpuBefore)
+  // The requests still queued when the run ended are answered before the next call is measured: chDB
+  // takes statements in order, so one more request answers once they are all done.
+  await fetch(url).then((r) => r.arrayBuffer())
+  // No answer within the run: every latency was at least the run's length (a lower bound, not 0).
+  const floorMs = latencies.totalCount === 0 ? durationSeconds * 1000 : 0
   return {
     cpuMicrosPerRequest: Math.round((cpu.user + cpu.system) / Math.max(1, result.requests.total)),
-    p50: latencies.getValueAtPercentile(50),
-    p95: latencies.getValueAtPercentile(95),
-    p99: latencies.getValueAtPercentile(99),
+    p50: Math.max(floorMs, latencies.getValueAtPercentile(50)),
+    p95: Math.max(floorMs, latencies.getValueAtPercentile(95)),
+    p99: Math.max(floorMs, latencies.getValueAtPercentile(99)),
     requestsPerSecond: Math.round(result.requests.average),
     non2xx: result.non2xx,
   }
+}
+
+/** Which calls `benchApi` measures: every one, or only those of the read targets (TARGET_CONNECTIONS). */
+export type ApiBenchSelection = 'all' | 'targets'
+
+export interface ApiBenchResult {
+  /** The issues' calls at one and LOADED_CONNECTIONS connections (none with selection 'targets'). */
+  readonly figures: ApiBenchFigures[]
+  /** The read targets' calls at TARGET_CONNECTIONS. */
+  readonly targets: TargetFigures[]
 }
 
 /**
@@ -117,7 +205,10 @@ export async function benchApi(options: {
   now: number
   logger: Logger
   durationSeconds: number
-}): Promise<ApiBenchFigures[]> {
+  selection?: ApiBenchSelection
+  /** false: the API without its hot reads (the figure before them); default true. */
+  hotReads?: boolean
+}): Promise<ApiBenchResult> {
   const { config, pipeline, model, now, logger } = options
   const rows = await queryRows<{ place_id: number }>(pipeline.client, {
     what: 'bench places',
@@ -168,19 +259,30 @@ export async function benchApi(options: {
         clock,
         logger,
         accounts: accounts.accounts,
+        hotReads: options.hotReads ?? true,
       }),
     })
     const server = await listen(app, '127.0.0.1', 0)
     try {
       const figures: ApiBenchFigures[] = []
-      for (const c of apiBenchCases(placeIds, tag.id, now)) {
+      const cases = options.selection === 'targets' ? [] : apiBenchCases(placeIds, tag.id, now)
+      for (const c of cases) {
         figures.push({
           name: c.name,
           single: await load(`${server.url}${c.path}`, 1, options.durationSeconds),
           loaded: await load(`${server.url}${c.path}`, LOADED_CONNECTIONS, options.durationSeconds),
         })
       }
-      return figures
+      // The busiest experience's page: the one most read.
+      const targets: TargetFigures[] = []
+      for (const c of targetCases(placeIds[0] ?? 0, now)) {
+        targets.push({
+          name: c.name,
+          group: c.group,
+          loaded: await load(`${server.url}${c.path}`, TARGET_CONNECTIONS, options.durationSeconds),
+        })
+      }
+      return { figures, targets }
     } finally {
       await server.close()
     }

@@ -5,6 +5,7 @@ import {
   type ApiDeps,
   cachedExchangeRates,
   createHistoryStarts,
+  createHotReads,
   createMemoryAggregateCache,
   EMBED_CACHE_MAX_ENTRIES,
   exchangeRatesClient,
@@ -36,6 +37,8 @@ export function createApiDeps(options: {
   publisher?: Publisher
   /** LUDEX_DATA_DIR/dumps: the daily bulk dumps GET /api/dumps serves. */
   dumpsDir?: string
+  /** false: no hot reads (`ludex bench --no-hot-reads` measures without them); default true. */
+  hotReads?: boolean
 }): ApiDeps {
   const { clickhouse, roblox, clock, logger } = options
   return {
@@ -62,6 +65,11 @@ export function createApiDeps(options: {
     ...(options.trackPlaces && { trackPlaces: options.trackPlaces }),
     ...(options.publisher && { publisher: options.publisher }),
     historyStarts: createHistoryStarts({ store: { clickhouse, logger }, now: () => clock.now() }),
+    // In this process's memory: chDB answers one query at a time, so the pages' reads are kept per
+    // rollup watermark instead of queueing behind each other (issue 19.5).
+    ...(options.hotReads !== false && {
+      hotReads: createHotReads({ store: { clickhouse, logger }, now: () => clock.now() }),
+    }),
     ...(options.dumpsDir && { dumpsDir: options.dumpsDir }),
   }
 }

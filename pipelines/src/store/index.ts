@@ -23,6 +23,7 @@ export {
   queryRows,
   type ReadOptions,
   readRows,
+  type StoreReadCache,
   StoreReadError,
   type StoreReader,
   UnsafeIntegerError,

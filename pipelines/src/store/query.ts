@@ -28,6 +28,17 @@ export class UnsafeIntegerError extends Error {
 export interface StoreReader {
   readonly clickhouse: ClickHouseClient
   readonly logger?: Logger
+  /** Where answers of reads are kept (the API's hot reads); without it every read runs. */
+  readonly readCache?: StoreReadCache
+}
+
+/**
+ * Keeps the rows a read answered, so the same statement with the same parameters may be answered again
+ * without running while the data it read has not changed (the keeper decides how it knows). Rows it
+ * returns are shared: callers must not mutate them.
+ */
+export interface StoreReadCache {
+  read<T extends object>(options: ReadOptions<T>, run: () => Promise<T[]>): Promise<T[]>
 }
 
 export interface ReadOptions<T> {
@@ -122,7 +133,8 @@ export async function queryRows<T extends object>(
   return rows as T[]
 }
 
-/** queryRows through a StoreReader: its client, and its logger for the debug line. */
+/** queryRows through a StoreReader: its client, its logger for the debug line, and its read cache if any. */
 export function readRows<T extends object>(store: StoreReader, options: ReadOptions<T>): Promise<T[]> {
-  return queryRows<T>(store.clickhouse, options, store.logger)
+  const run = () => queryRows<T>(store.clickhouse, options, store.logger)
+  return store.readCache ? store.readCache.read(options, run) : run()
 }

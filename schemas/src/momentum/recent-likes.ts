@@ -16,6 +16,9 @@ export type RecentLikeWindow = (typeof RECENT_LIKE_WINDOWS)[number]
  */
 export const RECENT_LIKES_MIN_VOTES = 100
 
+/** How far back the experience page's Recent Like % card asks (visitors get their 30 days whatever is asked). */
+export const RECENT_LIKES_CARD_DAYS = 180
+
 /** The vote totals at the end of one day (the day rollup's last up and down votes). */
 export interface DailyVotes {
   readonly dayStartMs: number

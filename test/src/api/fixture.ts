@@ -10,6 +10,7 @@ import {
   createAccounts,
   createApiApp,
   createHistoryStarts,
+  createHotReads,
   createMemoryAggregateCache,
   createPasswordHasher,
   createSmtpMailer,
@@ -243,6 +244,8 @@ export async function startApiFixture(
     now?: () => number
     /** A web build to serve beside the API (its server render included), as `ludex run` does. */
     staticDir?: string
+    /** Serve the pages' hot reads as `ludex run` does (api/src/cache/hot-reads.ts); default off. */
+    hotReads?: boolean
   } = {},
 ): Promise<ApiFixture> {
   const model = createPlatformModel({ seed: FIXTURE.seed, experiences: FIXTURE.experiences })
@@ -334,6 +337,9 @@ export async function startApiFixture(
       // As `ludex run` wires it: each place's history start kept for a slot.
       historyStarts: createHistoryStarts({ store: { clickhouse: pipeline.client, logger }, now: clock.now }),
       dumpsDir: join(dataDir, DUMPS_DIR),
+      ...(options.hotReads && {
+        hotReads: createHotReads({ store: { clickhouse: pipeline.client, logger }, now: clock.now }),
+      }),
     },
     allowedOrigins: [publicUrl(config), ...config.ALLOWED_ORIGINS],
     trustProxy: config.TRUST_PROXY,

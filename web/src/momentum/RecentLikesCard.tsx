@@ -1,4 +1,9 @@
-import { RECENT_LIKES_MIN_VOTES, type RecentLikesResponse, STAT_EXPORT_COLUMNS } from '@ludex/schemas'
+import {
+  RECENT_LIKES_CARD_DAYS,
+  RECENT_LIKES_MIN_VOTES,
+  type RecentLikesResponse,
+  STAT_EXPORT_COLUMNS,
+} from '@ludex/schemas'
 import { Anchor, Group, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { Data, Layout } from 'plotly.js'
@@ -10,8 +15,6 @@ import { ChartCard } from '../experience/ChartCard.tsx'
 import { methodologyLink } from '../methodology/paths.ts'
 
 export const RECENT_LIKES_TITLE = 'Recent Like %'
-/** How far back the card asks for (visitors get their 30 days whatever is asked). */
-const RECENT_LIKES_DAYS = 180
 const DAY_MS = 86_400_000
 
 type Series = RecentLikesResponse['series'][number]
@@ -41,7 +44,7 @@ export function recentLikesHeadline(r: RecentLikesResponse): string {
  */
 export function RecentLikesCard({ placeId, name, now }: { placeId: number; name: string; now: number }) {
   // From the loader's minute, so the server render and the hydration ask for the same days.
-  const startTime = new Date(now - RECENT_LIKES_DAYS * DAY_MS).toISOString()
+  const startTime = new Date(now - RECENT_LIKES_CARD_DAYS * DAY_MS).toISOString()
   const q = useQuery(api.recentLikes(placeId, startTime))
   const colors = useSeriesColors()
   const r = q.data
@@ -106,7 +109,7 @@ export function RecentLikesCard({ placeId, name, now }: { placeId: number; name:
         layout={layout}
         loading={q.isPending && !q.isError}
         export={{
-          name: [name, RECENT_LIKES_TITLE, `${RECENT_LIKES_DAYS}d`, 'day'],
+          name: [name, RECENT_LIKES_TITLE, `${RECENT_LIKES_CARD_DAYS}d`, 'day'],
           value: STAT_EXPORT_COLUMNS.rating[0],
         }}
         empty={!q.isPending && empty}

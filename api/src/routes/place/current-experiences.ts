@@ -5,7 +5,7 @@ import { type CurrentExperience, currentExperiences } from '../../store/experien
  * Short enough that a poll reaches the lists within the 15 s freshness budget (DESIGN §8) with ingest
  * time to spare; the query is cheap (place_latest), so a miss every 10 s costs little.
  */
-const CURRENT_TTL_MS = 10_000
+export const CURRENT_TTL_MS = 10_000
 
 /**
  * Every tracked experience now (the slim list, with whether each has votes), computed at most once

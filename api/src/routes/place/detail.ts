@@ -1,6 +1,7 @@
 import { DAILY_PICKS_START_MS, experience, idParam } from '@ludex/schemas'
 import { z } from 'zod'
 import { applyEdit } from '../../accounts/place-overlay.ts'
+import { hotReader } from '../../cache/hot-reads.ts'
 import { ApiError } from '../../http/api-error.ts'
 import { defineRoute } from '../../http/route.ts'
 import { experienceDetail } from '../../store/experiences.ts'
@@ -31,7 +32,7 @@ export const placeDetailRoute = defineRoute({
     // The dates asked for are all of them, since the first picks: a visitor's start always moves.
     const pickDatesFromMs = visibleFrom(viewer, ctx, DAILY_PICKS_START_MS, now, 'date')
     const [found, edit, tags] = await Promise.all([
-      experienceDetail(deps, params.place_id, now, { pickDatesFromMs }),
+      experienceDetail(hotReader(deps, viewer), params.place_id, now, { pickDatesFromMs }),
       deps.accounts?.store.placeEdits.get(params.place_id) ?? null,
       tagIdsOfPlace(deps, viewer, params.place_id),
     ])

@@ -1,5 +1,6 @@
 import { idParam, priceHistory } from '@ludex/schemas'
 import { z } from 'zod'
+import { hotReader } from '../../cache/hot-reads.ts'
 import { ApiError } from '../../http/api-error.ts'
 import { defineRoute } from '../../http/route.ts'
 import { trackedExperience } from '../../store/experiences.ts'
@@ -24,9 +25,10 @@ export const placePriceRoute = defineRoute({
   handler: async ({ params, deps, viewer, ctx }) => {
     // The history asked for is all of it: a visitor's start always moves to the window.
     const fromMs = visibleFrom(viewer, ctx, 0, deps.now(), 'instant')
+    const store = hotReader(deps, viewer)
     const [tracked, history] = await Promise.all([
-      trackedExperience(deps, params.placeId),
-      readPriceHistory(deps, params.placeId, fromMs),
+      trackedExperience(store, params.placeId),
+      readPriceHistory(store, params.placeId, fromMs),
     ])
     if (!tracked) throw ApiError.notFound(`Place ${params.placeId} is not tracked`)
     return history

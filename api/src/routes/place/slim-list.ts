@@ -1,8 +1,9 @@
 import { flagParam, slimExperienceList } from '@ludex/schemas'
 import { z } from 'zod'
-import { withCanonicalNames } from '../../accounts/place-overlay.ts'
+import { canonicalNamesKey, withCanonicalNames } from '../../accounts/place-overlay.ts'
 import { defineRoute } from '../../http/route.ts'
-import { cachedCurrentExperiences } from './current-experiences.ts'
+import { currentExperiences } from '../../store/experiences.ts'
+import { CURRENT_TTL_MS } from './current-experiences.ts'
 
 export const slimListRoute = defineRoute({
   method: 'GET',
@@ -15,10 +16,17 @@ export const slimListRoute = defineRoute({
   query: z.object({ slim: flagParam }),
   response: slimExperienceList,
   maxAgeSeconds: 10,
-  handler: async ({ deps }) =>
-    // Staff canonical names are laid over after the cache, so an edit shows at once.
-    withCanonicalNames(
-      deps,
-      (await cachedCurrentExperiences(deps)).map((c) => c.experience),
-    ),
+  handler: async ({ deps }) => {
+    // The answer is kept whole, per set of staff canonical names: an edit is a new key, so it shows at
+    // once; while kept it is one object, whose JSON the mount writes once (issue 19.5: the list is the
+    // largest answer every page's shell asks for). Its experiences are at most CURRENT_TTL_MS old, as
+    // the shared current list's are.
+    const names = canonicalNamesKey(await deps.accounts?.store.placeEdits.all())
+    return deps.cache.get(`place:slim:${names}`, CURRENT_TTL_MS, async () =>
+      withCanonicalNames(
+        deps,
+        (await currentExperiences(deps)).map((c) => c.experience),
+      ),
+    )
+  },
 })

@@ -6,6 +6,7 @@ import {
   timeParam,
 } from '@ludex/schemas'
 import { z } from 'zod'
+import { hotReader } from '../../cache/hot-reads.ts'
 import { ApiError } from '../../http/api-error.ts'
 import { DATED_SERIES_HEADERS } from '../../http/response-headers.ts'
 import { defineRoute } from '../../http/route.ts'
@@ -60,7 +61,8 @@ export const platformCcuRoute = defineRoute({
       defaultStartMs: oneYearBefore(now),
       ctx,
     })
-    const from = wholeFrom(range.fromMs, await platformHistoryStartMs(deps), now, g)
-    return platformCcu(deps, g, from, range.toMs)
+    const store = hotReader(deps, viewer)
+    const from = wholeFrom(range.fromMs, await platformHistoryStartMs(store), now, g)
+    return platformCcu(store, g, from, range.toMs)
   },
 })

@@ -1,5 +1,6 @@
 import { movementList, movementTable, movementType } from '@ludex/schemas'
 import { z } from 'zod'
+import { hotReader } from '../../cache/hot-reads.ts'
 import { defineRoute } from '../../http/route.ts'
 import { top100Movement } from '../../store/platform.ts'
 
@@ -17,6 +18,6 @@ export const platformMovementRoute = defineRoute({
   response: movementList,
   csv: movementTable,
   maxAgeSeconds: 300,
-  handler: async ({ query, deps }) =>
-    top100Movement(deps, query.type, new Date(deps.now()).toISOString().slice(0, 10)),
+  handler: async ({ query, deps, viewer }) =>
+    top100Movement(hotReader(deps, viewer), query.type, new Date(deps.now()).toISOString().slice(0, 10)),
 })

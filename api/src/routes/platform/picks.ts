@@ -1,5 +1,6 @@
 import { DAILY_PICKS_START_MS, dailyPickList, dailyPicksTable, timeParam } from '@ludex/schemas'
 import { z } from 'zod'
+import { hotReader } from '../../cache/hot-reads.ts'
 import { ApiError } from '../../http/api-error.ts'
 import { defineRoute } from '../../http/route.ts'
 import { dailyPicksBetween, latestDailyPicks } from '../../store/picks.ts'
@@ -28,8 +29,9 @@ export const dailyPicksRoute = defineRoute({
   maxAgeSeconds: 60,
   handler: async ({ query, deps, viewer, ctx }) => {
     const now = deps.now()
+    const store = hotReader(deps, viewer)
     if (query.startTime === undefined && query.endTime === undefined) {
-      const latest = await latestDailyPicks(deps, isoDate(now))
+      const latest = await latestDailyPicks(store, isoDate(now))
       return latest ? [latest] : []
     }
     const requestedStart = query.startTime ?? DAILY_PICKS_START_MS
@@ -40,6 +42,6 @@ export const dailyPicksRoute = defineRoute({
     // Picks are whole dates: a visitor's first is the first date that starts inside the window.
     const requestedDate = dateStart(Math.max(requestedStart, DAILY_PICKS_START_MS))
     const from = visibleFrom(viewer, ctx, requestedDate, now, 'date')
-    return dailyPicksBetween(deps, isoDate(from), isoDate(end))
+    return dailyPicksBetween(store, isoDate(from), isoDate(end))
   },
 })

@@ -12,6 +12,7 @@ import {
   thumbnailMarkerText,
 } from '@ludex/schemas'
 import { z } from 'zod'
+import { hotReader } from '../../cache/hot-reads.ts'
 import { ApiError } from '../../http/api-error.ts'
 import { defineRoute } from '../../http/route.ts'
 import { trackedExperience } from '../../store/experiences.ts'
@@ -48,11 +49,12 @@ export const placeMarkersRoute = defineRoute({
   maxAgeSeconds: 300,
   handler: async ({ params, deps, viewer, ctx }) => {
     const fromMs = visibleFrom(viewer, ctx, 0, deps.now(), 'hour')
+    const store = hotReader(deps, viewer)
     const [tracked, placements, spikes, thumbnails] = await Promise.all([
-      trackedExperience(deps, params.placeId),
-      placementHistory(deps, params.placeId, fromMs),
-      ccuSpikes(deps, params.placeId, fromMs),
-      thumbnailChangesOf(deps, params.placeId, fromMs),
+      trackedExperience(store, params.placeId),
+      placementHistory(store, params.placeId, fromMs),
+      ccuSpikes(store, params.placeId, fromMs),
+      thumbnailChangesOf(store, params.placeId, fromMs),
     ])
     if (!tracked) throw ApiError.notFound(`Place ${params.placeId} is not tracked`)
     const markers: Marker[] = []

@@ -1,6 +1,7 @@
 import { dateParam } from '@ludex/pipelines/store'
 import { idParam, type PlacementHistory, placementHistory, SLOT_MS } from '@ludex/schemas'
 import { z } from 'zod'
+import { hotReader } from '../../cache/hot-reads.ts'
 import { ApiError } from '../../http/api-error.ts'
 import { defineRoute } from '../../http/route.ts'
 import { trackedExperience } from '../../store/experiences.ts'
@@ -27,9 +28,10 @@ export const placePlacementsRoute = defineRoute({
   maxAgeSeconds: 300,
   handler: async ({ params, deps, viewer, ctx }) => {
     const fromMs = visibleFrom(viewer, ctx, 0, deps.now(), 'date')
+    const store = hotReader(deps, viewer)
     const [tracked, categories] = await Promise.all([
-      trackedExperience(deps, params.placeId),
-      readPlacements(deps, params.placeId, fromMs),
+      trackedExperience(store, params.placeId),
+      readPlacements(store, params.placeId, fromMs),
     ])
     if (!tracked) throw ApiError.notFound(`Place ${params.placeId} is not tracked`)
     const answer: PlacementHistory = {

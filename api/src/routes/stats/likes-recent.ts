@@ -12,6 +12,7 @@ import {
   timeParam,
 } from '@ludex/schemas'
 import { z } from 'zod'
+import { hotReader } from '../../cache/hot-reads.ts'
 import { ApiError } from '../../http/api-error.ts'
 import { defineRoute } from '../../http/route.ts'
 import { placeStatRows, trackedPlaces } from '../../store/stats.ts'
@@ -54,7 +55,8 @@ export const recentLikesRoute = defineRoute({
       throw ApiError.badRequest([{ field: 'startTime', message: 'must not be after endTime' }])
     }
     const nowMs = deps.now()
-    const place = (await trackedPlaces(deps, [q.placeId])).get(q.placeId)
+    const store = hotReader(deps, viewer)
+    const place = (await trackedPlaces(store, [q.placeId])).get(q.placeId)
     if (!place) throw ApiError.notFound('Experience not tracked')
     const requested = periodStart(q.startTime ?? statsStartMs(place.createdMs, nowMs), 'day')
     const fromMs = visibleFrom(viewer, ctx, requested, nowMs, 'day')
@@ -63,7 +65,7 @@ export const recentLikesRoute = defineRoute({
     const rows =
       fromMs > toMs
         ? []
-        : await placeStatRows(deps, 'likes', {
+        : await placeStatRows(store, 'likes', {
             granularity: 'day',
             placeIds: [place.placeId],
             fromMs: fromMs - LOOKBACK_MS,

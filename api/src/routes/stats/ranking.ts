@@ -7,6 +7,7 @@ import {
   timeParam,
 } from '@ludex/schemas'
 import { z } from 'zod'
+import { hotReader } from '../../cache/hot-reads.ts'
 import { ApiError } from '../../http/api-error.ts'
 import { defineRoute } from '../../http/route.ts'
 import { chartObservations, isTrackedPlace, mergeRankingPeriods } from '../../store/rankings.ts'
@@ -31,12 +32,15 @@ export const rankingSeriesRoute = defineRoute({
   maxAgeSeconds: 300,
   handler: async ({ query, deps, viewer, ctx }) => {
     const now = deps.now()
-    if (!(await isTrackedPlace(deps, query.placeId))) {
+    const store = hotReader(deps, viewer)
+    if (!(await isTrackedPlace(store, query.placeId))) {
       throw ApiError.notFound(`Experience ${query.placeId} is not tracked`)
     }
     const floor = rankingHistoryStartMs(now)
     const start = visibleFrom(viewer, ctx, snapToSlot(Math.max(query.startTime ?? floor, floor)), now, 'slot')
-    const observations = await chartObservations(deps, query.placeId, start, now)
+    // Observations are at slot starts: up to the slot holding now reads the same rows as up to now, and
+    // the statement stays the same for the slot (hot reads).
+    const observations = await chartObservations(store, query.placeId, start, snapToSlot(now))
     return mergeRankingPeriods(observations)
   },
 })

@@ -17,6 +17,7 @@ import {
 } from '@ludex/schemas'
 import type { Context } from 'koa'
 import { z } from 'zod'
+import { hotReader } from '../../cache/hot-reads.ts'
 import type { ApiDeps } from '../../deps.ts'
 import { ApiError } from '../../http/api-error.ts'
 import { DATED_SERIES_HEADERS } from '../../http/response-headers.ts'
@@ -220,7 +221,9 @@ export const statsKindRoute = defineRoute({
       return { stat: kind, series: [{ place_id: 0, name: tag.name, data }] }
     }
 
-    const tracked = await requireTracked(deps, q.placeIds ?? [])
+    // The places' own series are the pages' hot reads: kept per rollup watermark and kind of viewer.
+    const store = hotReader(deps, viewer)
+    const tracked = await requireTracked(store, q.placeIds ?? [])
     // The scope's places, in the requested order.
     const inScope = new Set(membersInScope(tracked, q.scope ?? 'all').map((p) => p.placeId))
     const places = tracked.filter((p) => inScope.has(p.placeId))
@@ -229,7 +232,7 @@ export const statsKindRoute = defineRoute({
     const placeIds = places.map((p) => p.placeId)
 
     if (q.aggregation === 'average') {
-      const rows = await averageStatRows(deps, kind, {
+      const rows = await averageStatRows(store, kind, {
         granularity: g,
         placeIds,
         ...range,
@@ -240,7 +243,7 @@ export const statsKindRoute = defineRoute({
       return { stat: kind, series: [{ place_id: 0, name: 'Average', data }] }
     }
 
-    const rows = await placeStatRows(deps, kind, { granularity: g, placeIds, ...range })
+    const rows = await placeStatRows(store, kind, { granularity: g, placeIds, ...range })
     const byPlace = new Map<number, StatRow[]>(placeIds.map((id) => [id, []]))
     for (const r of rows) byPlace.get(r.placeId)?.push(placeRow(kind, r))
     return {

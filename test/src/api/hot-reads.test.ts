@@ -1,0 +1,154 @@
+import { createHotReads, type HotReads } from '@ludex/api'
+import { rebuild } from '@ludex/pipelines'
+import { type ClickHouseClient, readRows, type StoreReader, tables } from '@ludex/pipelines/store'
+import { insertSnapshots, openTestStore } from '@ludex/pipelines/testing'
+import pino from 'pino'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+/*
+ * The hot reads (api/src/cache/hot-reads.ts): a read's rows kept per statement, parameters, kind of
+ * viewer and rollup watermark, on real chDB with hand-made slots materialised by the real rebuild.
+ */
+
+const SLOT = 600_000
+const utc = (text: string) => Date.parse(`${text}Z`)
+const logger = pino({ level: 'silent' })
+const user = { kind: 'user', userId: 1, role: 'viewer', permissions: [] } as const
+const visitor = { kind: 'visitor' } as const
+/** In every statement the tests read, so the runs that reach the store can be counted. */
+const MARK = 'hot reads test'
+
+describe('hot reads', () => {
+  let client: ClickHouseClient
+  let runs = 0
+  const base = () => ({ clickhouse: client, logger })
+
+  async function poll(place: number, fromIso: string, slots: number): Promise<void> {
+    const from = utc(fromIso)
+    const rows = Array.from({ length: slots }, (_, k) => ({
+      place_id: place,
+      slot: from + k * SLOT,
+      playing: 10 + k,
+    }))
+    await insertSnapshots(client, rows)
+    await rebuild(client, { fromMs: from, toMs: from + slots * SLOT, now: from + slots * SLOT })
+  }
+
+  /** A place's hour buckets, as a stats read has them (through `store`, kept or not). */
+  function hours(store: StoreReader, place: number): Promise<{ t: number; samples: number }[]> {
+    return readRows<{ t: number; samples: number }>(store, {
+      what: MARK,
+      query: `SELECT toUnixTimestamp(bucket) * 1000 AS t, samples FROM ${tables.placeRollups} FINAL
+WHERE granularity = 'hour' AND place_id = {place:UInt64} /* ${MARK} */ ORDER BY bucket`,
+      params: { place },
+      int64: ['t'],
+    })
+  }
+
+  beforeAll(async () => {
+    client = await openTestStore()
+    const query = client.query.bind(client)
+    client.query = ((params: Parameters<typeof client.query>[0]) => {
+      if (params.query.includes(MARK)) runs++
+      return query(params)
+    }) as typeof client.query
+    await poll(1, '2026-05-10T13:20:00', 3)
+    await poll(2, '2026-05-10T13:20:00', 2)
+  })
+  afterAll(async () => {
+    await client.close()
+  })
+
+  it('keeps an answer until the rollups move, then reads the fresh one', async () => {
+    let now = utc('2026-05-10T14:00:00')
+    const hot: HotReads = createHotReads({ store: base(), now: () => now, recheckMs: 5000 })
+    const store = hot.reader(base(), user)
+    runs = 0
+    const first = await hours(store, 1)
+    expect(first.map((r) => r.samples)).toEqual([3])
+    expect(await hours(store, 1)).toEqual(first)
+    expect(runs).toBe(1)
+
+    // A new slot lands in a new hour: until the watermark is read again the kept answer stands...
+    await poll(1, '2026-05-10T14:10:00', 1)
+    expect(await hours(store, 1)).toEqual(first)
+    expect(runs).toBe(1)
+    // ...and once signalled, the next read sees it.
+    hot.signal()
+    const fresh = await hours(store, 1)
+    expect(fresh.map((r) => [r.t, r.samples])).toEqual([
+      [utc('2026-05-10T13:01:00'), 3],
+      [utc('2026-05-10T14:01:00'), 1],
+    ])
+    expect(runs).toBe(2)
+    expect(await hours(store, 1)).toEqual(fresh)
+    expect(runs).toBe(2)
+
+    // Without a signal (rollups landed in another process) the watermark is read again after recheckMs.
+    await poll(1, '2026-05-10T14:20:00', 1)
+    now += 4999
+    expect((await hours(store, 1)).at(-1)?.samples).toBe(1)
+    now += 1
+    expect((await hours(store, 1)).at(-1)?.samples).toBe(2)
+    expect(runs).toBe(3)
+  })
+
+  it('recomputing an older range moves the watermark too', async () => {
+    const now = utc('2026-05-10T15:00:00')
+    const hot = createHotReads({ store: base(), now: () => now })
+    const store = hot.reader(base(), user)
+    expect((await hours(store, 2)).map((r) => r.samples)).toEqual([2])
+    // A backfilled slot before the place's history: the newest slot stands, the recompute is newer.
+    await insertSnapshots(client, [{ place_id: 2, slot: utc('2026-05-10T13:10:00'), playing: 5 }])
+    await rebuild(client, {
+      fromMs: utc('2026-05-10T13:10:00'),
+      toMs: utc('2026-05-10T13:20:00'),
+      now: utc('2026-05-10T15:00:00'),
+    })
+    hot.signal()
+    expect((await hours(store, 2)).map((r) => r.samples)).toEqual([3])
+  })
+
+  it('never serves a visitor an entry of a signed-in viewer, nor the reverse', async () => {
+    const now = utc('2026-05-10T15:00:00')
+    const hot = createHotReads({ store: base(), now: () => now })
+    runs = 0
+    const asUser = await hours(hot.reader(base(), user), 1)
+    expect(runs).toBe(1)
+    // The same statement and parameters: still read apart for a visitor, then each kept for its own.
+    expect(await hours(hot.reader(base(), visitor), 1)).toEqual(asUser)
+    expect(runs).toBe(2)
+    await hours(hot.reader(base(), visitor), 1)
+    await hours(hot.reader(base(), user), 1)
+    expect(runs).toBe(2)
+  })
+
+  it('keeps at most maxEntries answers, pushing out the oldest', async () => {
+    const now = utc('2026-05-10T15:00:00')
+    const hot = createHotReads({ store: base(), now: () => now, maxEntries: 2 })
+    const store = hot.reader(base(), user)
+    runs = 0
+    await hours(store, 1)
+    await hours(store, 2)
+    await hours(store, 3)
+    expect(runs).toBe(3)
+    // Place 1's answer was the oldest: read again; place 3's is still kept.
+    await hours(store, 3)
+    expect(runs).toBe(3)
+    await hours(store, 1)
+    expect(runs).toBe(4)
+  })
+
+  it('does not keep an answer of more than maxRows rows', async () => {
+    const now = utc('2026-05-10T15:00:00')
+    const hot = createHotReads({ store: base(), now: () => now, maxRows: 1 })
+    const store = hot.reader(base(), user)
+    runs = 0
+    expect((await hours(store, 1)).length).toBe(2)
+    expect((await hours(store, 1)).length).toBe(2)
+    expect(runs).toBe(2)
+    await hours(store, 2)
+    await hours(store, 2)
+    expect(runs).toBe(3)
+  })
+})

@@ -8,8 +8,8 @@
 //     and runs Lighthouse (the one @lhci/cli bundles) with Debian's Chromium on every public page (one
 //     of each server-rendered route, a curated tag made for it), printing the scores (0-100) and the
 //     core metrics of the median run; the desktop preset on the overview and an experience page.
-// Options: --runs <n> (Lighthouse runs per page, default 3), --no-lighthouse; BENCH_WEB_REPORT_DIR=<dir>
-// keeps each page's Lighthouse report (JSON) there.
+// Options: --runs <n> (Lighthouse runs per page, default 3), --pages <a,b> (only those), --no-lighthouse;
+// BENCH_WEB_REPORT_DIR=<dir> keeps each page's Lighthouse report (JSON) there.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -32,6 +32,9 @@ const argv = process.argv.slice(2)
 const runsArg = argv.indexOf('--runs')
 const runs = runsArg >= 0 ? Math.max(1, Number(argv[runsArg + 1]) || 1) : 3
 const withLighthouse = !argv.includes('--no-lighthouse')
+const pagesArg = argv.indexOf('--pages')
+/** Only these pages (names as in the BENCH lines), e.g. `--pages overview,detail`; default every one. */
+const onlyPages = pagesArg >= 0 ? new Set(String(argv[pagesArg + 1] ?? '').split(',')) : null
 
 /** The page names the desktop preset also measures. */
 const DESKTOP_PAGES = new Set(['overview', 'detail'])
@@ -151,7 +154,7 @@ async function lighthouseFigures() {
   )
   cleanups.push(() => stop(server))
   await waitFor(`${base}/readyz`, 180_000)
-  const pages = await publicPages(base)
+  const pages = (await publicPages(base)).filter(([name]) => !onlyPages || onlyPages.has(name))
 
   const chrome = await launchChromium()
   cleanups.push(() => stop(chrome.process))

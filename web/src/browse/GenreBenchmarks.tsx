@@ -1,7 +1,8 @@
-import { Center, Loader, Paper, Table, Text, Title } from '@mantine/core'
+import { Table, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../api/queries.ts'
 import { formatStandingValue, QuartileCells, QuartileHeads } from '../experience/GenreStandingCard.tsx'
+import { DataSection } from '../ui/DataSection.tsx'
 import { ScrollTable } from '../ui/ScrollTable.tsx'
 
 const ROWS = [
@@ -21,17 +22,14 @@ export function GenreBenchmarks({ genre, title }: { genre: string; title: string
   const last = days.at(-1)
   const first = days[0]
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="genre-benchmarks-title">
-      <Title order={2} size="h4" id="genre-benchmarks-title" mb="xs">
-        Benchmarks
-      </Title>
-      {q.isPending ? (
-        <Center h={80}>
-          <Loader aria-label="Loading benchmarks" />
-        </Center>
-      ) : !last ? (
-        <Text c="dimmed">No Data</Text>
-      ) : (
+    <DataSection
+      title="Benchmarks"
+      titleId="genre-benchmarks-title"
+      loadingLabel="Loading benchmarks"
+      pending={q.isPending}
+      data={last ?? null}
+    >
+      {(last) => (
         <>
           <Text size="sm" c="dimmed" mb="sm">
             How the {last.places} experiences of {title} spread on {last.day} (UTC).
@@ -59,6 +57,6 @@ export function GenreBenchmarks({ genre, title }: { genre: string; title: string
           </ScrollTable>
         </>
       )}
-    </Paper>
+    </DataSection>
   )
 }

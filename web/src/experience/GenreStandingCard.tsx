@@ -1,10 +1,11 @@
 import { type GenreStanding, STANDING_MIN_PLACES, type StandingMetric } from '@ludex/schemas'
-import { Anchor, Center, Loader, Paper, Table, Text, Title } from '@mantine/core'
+import { Anchor, Table, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { api } from '../api/queries.ts'
 import { genrePath, genreTitle, isLinkedGenre, subGenrePath } from '../browse/links.ts'
 import { methodologyLink } from '../methodology/paths.ts'
+import { DataSection } from '../ui/DataSection.tsx'
 import { ScrollTable } from '../ui/ScrollTable.tsx'
 import { formatPlaytime } from './format.ts'
 
@@ -113,17 +114,14 @@ export function GenreStandingCard({ placeId }: { placeId: number }) {
   const q = useQuery(api.standing(placeId))
   const body = q.isError ? null : q.data
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="genre-standing-title">
-      <Title order={2} size="h4" id="genre-standing-title" mb="xs">
-        Genre Standing
-      </Title>
-      {q.isPending ? (
-        <Center h={80}>
-          <Loader aria-label="Loading genre standing" />
-        </Center>
-      ) : !body || body.day === null || body.groups.length === 0 ? (
-        <Text c="dimmed">No Data</Text>
-      ) : (
+    <DataSection
+      title="Genre Standing"
+      titleId="genre-standing-title"
+      loadingLabel="Loading genre standing"
+      pending={q.isPending}
+      data={body && body.day !== null && body.groups.length > 0 ? body : null}
+    >
+      {(body) => (
         <>
           <Text size="sm" c="dimmed" mb="sm">
             On {body.day} (UTC), among the experiences of{' '}
@@ -158,6 +156,6 @@ export function GenreStandingCard({ placeId }: { placeId: number }) {
           ) : null}
         </>
       )}
-    </Paper>
+    </DataSection>
   )
 }

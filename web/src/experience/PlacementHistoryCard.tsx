@@ -1,9 +1,10 @@
-import { Anchor, Badge, Center, Group, Loader, Paper, Table, Text, Title } from '@mantine/core'
+import { Anchor, Badge, Group, Table, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { api } from '../api/queries.ts'
 import { methodologyLink } from '../methodology/paths.ts'
 import { rankingPath } from '../rankings/address.ts'
+import { DataSection } from '../ui/DataSection.tsx'
 import { ScrollTable } from '../ui/ScrollTable.tsx'
 import { categoryTitle } from './rankings.ts'
 
@@ -30,17 +31,14 @@ export function PlacementHistoryCard({ placeId }: { placeId: number }) {
   const q = useQuery(api.placements(placeId))
   const categories = q.isError ? [] : (q.data?.categories ?? [])
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="placement-history-title">
-      <Title order={2} size="h4" id="placement-history-title" mb="xs">
-        Chart Placement History
-      </Title>
-      {q.isPending ? (
-        <Center h={80}>
-          <Loader aria-label="Loading chart placement history" />
-        </Center>
-      ) : categories.length === 0 ? (
-        <Text c="dimmed">No Data</Text>
-      ) : (
+    <DataSection
+      title="Chart Placement History"
+      titleId="placement-history-title"
+      loadingLabel="Loading chart placement history"
+      pending={q.isPending}
+      data={categories.length > 0 ? categories : null}
+    >
+      {(categories) => (
         <>
           <Text size="sm" c="dimmed" mb="sm">
             By UTC day: an entry is a day ranked after a captured day without a rank, an exit the reverse.
@@ -138,6 +136,6 @@ export function PlacementHistoryCard({ placeId }: { placeId: number }) {
           </ScrollTable>
         </>
       )}
-    </Paper>
+    </DataSection>
   )
 }

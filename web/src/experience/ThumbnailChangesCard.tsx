@@ -4,13 +4,14 @@ import {
   type ThumbnailSwap,
   type ThumbnailType,
 } from '@ludex/schemas'
-import { Anchor, Center, Loader, Paper, Table, Text, Title } from '@mantine/core'
+import { Anchor, Table, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { api } from '../api/queries.ts'
 import { methodologyLink } from '../methodology/paths.ts'
 import { THUMBNAIL_CHANGES_SECTION_ID } from '../methodology/sections/thumbnail-changes.ts'
 import { bannerUrl, iconUrl } from '../thumbnails/urls.ts'
+import { DataSection } from '../ui/DataSection.tsx'
 import { ScrollTable } from '../ui/ScrollTable.tsx'
 import { THUMBNAIL_CHANGES_ID, timeText } from './annotations.ts'
 
@@ -72,24 +73,15 @@ export function ThumbnailChangesCard({ placeId }: { placeId: number }) {
   const q = useQuery(api.markers(placeId))
   const rows = q.isError ? [] : thumbnailRows(q.data ?? [])
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="md"
-      component="section"
+    <DataSection
+      title="Thumbnail Changes"
+      titleId="thumbnail-changes-title"
       id={THUMBNAIL_CHANGES_ID}
-      aria-labelledby="thumbnail-changes-title"
+      loadingLabel="Loading thumbnail changes"
+      pending={q.isPending}
+      data={rows.length > 0 ? rows : null}
     >
-      <Title order={2} size="h4" id="thumbnail-changes-title" mb="xs">
-        Thumbnail Changes
-      </Title>
-      {q.isPending ? (
-        <Center h={80}>
-          <Loader aria-label="Loading thumbnail changes" />
-        </Center>
-      ) : rows.length === 0 ? (
-        <Text c="dimmed">No Data</Text>
-      ) : (
+      {(rows) => (
         <>
           <Text size="sm" c="dimmed" mb="sm">
             The icon and the banner are captured hourly; a change is the first capture of a new image.{' '}
@@ -138,6 +130,6 @@ export function ThumbnailChangesCard({ placeId }: { placeId: number }) {
           </ScrollTable>
         </>
       )}
-    </Paper>
+    </DataSection>
   )
 }

@@ -3,9 +3,11 @@ import { pollCreators } from '../pollers/creators.ts'
 import type { PollerDeps, PollRun } from '../pollers/deps.ts'
 import {
   finishGamesSweep,
+  GAMES_SHARD_SIZE,
   type GamesBatchResult,
-  gamesSweepBatches,
-  pollGamesBatch,
+  type GamesPollResult,
+  gamesSweepShards,
+  pollGamesShard,
 } from '../pollers/games.ts'
 import { pollPlayStatus } from '../pollers/play-status.ts'
 import { pollChartSorts } from '../pollers/sorts.ts'
@@ -26,7 +28,21 @@ const POLLER_RUNS: Readonly<
   'tracking-requests': pollTrackingRequests,
 }
 
-export type RegisterPollersOptions = PollerScheduleOptions
+/** What a games sweep came to, for the process that completed it (metrics, /readyz). */
+export interface GamesSweepReport {
+  readonly result: GamesPollResult
+  /** The 10-minute slot the sweep was for. */
+  readonly slot: number
+  /** From the sweep's boundary to its completion, in seconds. */
+  readonly seconds: number
+}
+
+export interface RegisterPollersOptions extends PollerScheduleOptions {
+  /** Experiences per shard of the games sweep; default GAMES_SHARD_SIZE (tests make it smaller). */
+  readonly gamesShardSize?: number
+  /** Told of each games sweep this process completes. */
+  readonly onGamesSweep?: (report: GamesSweepReport) => void
+}
 
 /**
  * Registers every poller's runs on the scheduler (the poller role), each on its schedule from
@@ -42,19 +58,21 @@ export function registerPollers(
   const planned = pollerSchedules(options)
   for (const { poller, job } of planned) {
     if (poller === 'games') {
-      // The sweep fans out in batches of 50 universes: in the distributed shape each batch is a job of
-      // its own (retried on its own, run by whichever poller process is free).
+      // The sweep fans out in shards: in the distributed shape each shard is a job of its own (retried
+      // on its own, run by whichever poller process is free, cut off when the next slot is due).
       scheduler.registerFanOut<readonly number[], GamesBatchResult>({
         ...job,
         // The split decides what the sweep covers: it sees what every poller process tracked so far.
         split: async () => {
           await deps.tracker.refresh()
-          return gamesSweepBatches(deps.tracker)
+          return gamesSweepShards(deps.tracker, options.gamesShardSize ?? GAMES_SHARD_SIZE)
         },
         runPart: (ids, { scheduledFor, signal }) =>
-          pollGamesBatch(deps, { slot: slotOf(scheduledFor), signal }, ids),
+          pollGamesShard(deps, { slot: slotOf(scheduledFor), signal }, ids),
         complete: async (outcomes, { scheduledFor, signal }) => {
-          await finishGamesSweep(deps, { slot: slotOf(scheduledFor), signal }, outcomes)
+          const slot = slotOf(scheduledFor)
+          const result = await finishGamesSweep(deps, { slot, signal }, outcomes)
+          options.onGamesSweep?.({ result, slot, seconds: (deps.clock.now() - scheduledFor) / 1000 })
         },
       })
       continue

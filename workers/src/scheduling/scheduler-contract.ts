@@ -103,12 +103,51 @@ export function schedulerContract(name: string, factory: SchedulerFactory): void
       const failed = first.outcomes[3]!
       expect(failed.ok).toBe(false)
       expect(failed.ok ? '' : failed.error).toContain('part 7 is down')
+      // A failed part carries its data, and did not overrun: it failed in its own time.
+      expect(failed).toMatchObject({ overran: false, part: [7] })
       // Every part of that occurrence ran for its slot.
       const ofFirst = parts.filter((p) => p.scheduledFor === first.scheduledFor).map((p) => p.part.join(','))
       expect(new Set(ofFirst)).toEqual(new Set(['1,2', '3', '4,5,6', '7']))
       // One completion per occurrence.
       const slots = completions.map((c) => c.scheduledFor)
       expect(new Set(slots).size).toBe(slots.length)
+    })
+
+    it("cuts off a part still running when the next occurrence is due, reports it overran, and runs the next occurrence's parts", async () => {
+      const s = await make()
+      let first: number | null = null
+      const completions: Array<{ scheduledFor: number; outcomes: readonly PartOutcome<number, number>[] }> =
+        []
+      s.registerFanOut<number, number>({
+        name: 'contract:straggler',
+        everyMs: 400,
+        split: () => [1, 2],
+        runPart: (part, ctx) => {
+          first ??= ctx.scheduledFor
+          // The first occurrence's part 1 never ends on its own: only the deadline's abort ends it.
+          if (part === 1 && ctx.scheduledFor === first)
+            return new Promise<number>((_, reject) =>
+              ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason), { once: true }),
+            )
+          return Promise.resolve(part * 10)
+        },
+        complete: async (outcomes, ctx) =>
+          void completions.push({ scheduledFor: ctx.scheduledFor, outcomes }),
+      })
+      await s.start()
+      await waitFor(
+        'the straggling occurrence and the next one completed',
+        () =>
+          completions.some((c) => c.scheduledFor === first) &&
+          completions.some((c) => c.scheduledFor === first! + 400),
+        SOON,
+      )
+      const straggling = completions.find((c) => c.scheduledFor === first)!
+      const [cut, done] = straggling.outcomes
+      expect(cut).toMatchObject({ index: 0, ok: false, overran: true, part: 1 })
+      expect(done).toEqual({ index: 1, ok: true, result: 20 })
+      const next = completions.find((c) => c.scheduledFor === first! + 400)!
+      expect(next.outcomes.map((o) => (o.ok ? o.result : null))).toEqual([10, 20])
     })
 
     it('completes an occurrence with no parts', async () => {

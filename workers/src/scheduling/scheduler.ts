@@ -20,22 +20,59 @@ export interface JobDefinition extends JobSchedule {
   readonly run: (ctx: JobContext) => Promise<void>
 }
 
-/** How one part of a fan-out occurrence ended (after the scheduler's retries, where it has them). */
-export type PartOutcome<R> =
+/**
+ * How one part of a fan-out occurrence ended (after the scheduler's retries, where it has them). A
+ * failed part carries its own data, so `complete` can tell what it covered; `overran` says it was cut
+ * off (or never started) because its occurrence's time was over.
+ */
+export type PartOutcome<R, P = unknown> =
   | { readonly index: number; readonly ok: true; readonly result: R }
-  | { readonly index: number; readonly ok: false; readonly error: string }
+  | {
+      readonly index: number
+      readonly ok: false
+      readonly error: string
+      readonly overran: boolean
+      /** Absent only when the adapter could no longer read it (a part's record expired). */
+      readonly part?: P
+    }
+
+const OVERRAN_MESSAGE = "part overran its occurrence: the job's next occurrence is due"
 
 /**
- * A recurring job whose occurrence splits into independent parts (a batch of experiences each), so
+ * A part of a fan-out occurrence still running, or not yet run, when the job's next occurrence is due:
+ * it is aborted (or never started) and reported as overran, so one occurrence's stragglers never hold
+ * back the next one's parts or its budget.
+ */
+export class PartOverranError extends Error {
+  constructor(scheduledFor: number) {
+    super(`${OVERRAN_MESSAGE} (occurrence ${new Date(scheduledFor).toISOString()})`)
+    this.name = 'PartOverranError'
+  }
+
+  /** Whether an error message (as it comes back from another process) is this error's. */
+  static isMessage(message: string): boolean {
+    return message.startsWith(OVERRAN_MESSAGE)
+  }
+}
+
+/** When a fan-out occurrence's parts must have ended: its job's next occurrence. */
+export function partDeadlineOf(def: JobSchedule, scheduledFor: number): number {
+  return scheduledFor + def.everyMs
+}
+
+/**
+ * A recurring job whose occurrence splits into independent parts (a shard of experiences each), so
  * several processes can share one sweep: the distributed adapter runs each part as its own job, with
  * its own retries, on whichever worker is free. Parts and results must be plain JSON values, since they
  * may travel to another process. `complete` runs once per occurrence after every part has ended, with
- * the outcomes in part order; a part that failed is reported there, not thrown.
+ * the outcomes in part order; a part that failed is reported there, not thrown. A part has until the
+ * job's next occurrence (`partDeadlineOf`): one still running then is aborted (its signal, with
+ * PartOverranError) and one not yet started is not run; both are reported as overran.
  */
 export interface FanOutJobDefinition<P, R> extends JobSchedule {
   readonly split: (ctx: JobContext) => Promise<readonly P[]> | readonly P[]
   readonly runPart: (part: P, ctx: JobContext) => Promise<R>
-  readonly complete: (outcomes: readonly PartOutcome<R>[], ctx: JobContext) => Promise<void>
+  readonly complete: (outcomes: readonly PartOutcome<R, P>[], ctx: JobContext) => Promise<void>
 }
 
 /**
@@ -91,7 +128,8 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
 
 /**
  * A fan-out run in one process: split, every part at once (the Roblox client paces per host anyway),
- * then complete. The embedded scheduler runs fan-outs this way.
+ * then complete. The embedded scheduler runs fan-outs this way; it aborts the run's signal with
+ * PartOverranError when the next occurrence is due, and starts that one regardless.
  */
 export function fanOutInProcess<P, R>(def: FanOutJobDefinition<P, R>): JobDefinition {
   return {
@@ -101,11 +139,12 @@ export function fanOutInProcess<P, R>(def: FanOutJobDefinition<P, R>): JobDefini
     run: async (ctx) => {
       const parts = await def.split(ctx)
       const outcomes = await Promise.all(
-        parts.map(async (part, index): Promise<PartOutcome<R>> => {
+        parts.map(async (part, index): Promise<PartOutcome<R, P>> => {
           try {
             return { index, ok: true, result: await def.runPart(part, ctx) }
           } catch (err) {
-            return { index, ok: false, error: messageOf(err) }
+            const overran = ctx.signal.aborted && ctx.signal.reason instanceof PartOverranError
+            return { index, ok: false, error: messageOf(overran ? ctx.signal.reason : err), overran, part }
           }
         }),
       )

@@ -1,6 +1,6 @@
-import { type FlowProducer, type Job, UnrecoverableError, Worker } from 'bullmq'
+import { type FlowProducer, Job, UnrecoverableError, Worker } from 'bullmq'
 import type { Redis } from 'ioredis'
-import type { JobDefinition } from '../scheduler.ts'
+import { type JobDefinition, PartOverranError, partDeadlineOf } from '../scheduler.ts'
 import { SchedulerJobError } from './errors.ts'
 import { type AnyFanOut, completeFanOut, startFanOut } from './fan-out.ts'
 import { jobData, scheduledForOf } from './job-data.ts'
@@ -18,6 +18,31 @@ export interface RunningWorker {
 }
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err))
+
+/**
+ * Runs a fan-out part if its occurrence's time is not over, aborting its signal with PartOverranError
+ * when it runs out (`deadline`, epoch ms, against `now` of the scheduler's clock). A part that ends in
+ * an error after the abort fails with the PartOverranError.
+ */
+async function runPartBefore<T>(
+  scheduledFor: number,
+  deadline: number,
+  now: number,
+  signal: AbortSignal,
+  run: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  if (now >= deadline) throw new PartOverranError(scheduledFor)
+  const timeUp = new AbortController()
+  const timer = setTimeout(() => timeUp.abort(new PartOverranError(scheduledFor)), deadline - now)
+  try {
+    return await run(AbortSignal.any([signal, timeUp.signal]))
+  } catch (err) {
+    if (timeUp.signal.aborted) throw timeUp.signal.reason
+    throw err
+  } finally {
+    clearTimeout(timer)
+  }
+}
 
 /**
  * The runner half: one BullMQ worker that takes due jobs from the queue and runs the handler registered
@@ -62,10 +87,28 @@ export async function startWorker(
         return null
       }
       if (data.kind === 'part' && fan) {
-        return fan.runPart(data.part, { scheduledFor: data.scheduledFor, signal })
+        const { scheduledFor } = data
+        return runPartBefore(
+          scheduledFor,
+          partDeadlineOf(fan, scheduledFor),
+          options.clock.now(),
+          signal,
+          (s) => fan.runPart(data.part, { scheduledFor: data.scheduledFor, signal: s }),
+        ).catch((err: unknown) => {
+          // Past its deadline, retrying cannot help: the part is reported as overran.
+          if (err instanceof PartOverranError) throw new UnrecoverableError(err.message)
+          throw err
+        })
       }
       if (data.kind === 'complete' && fan) {
-        await completeFanOut(fan, job, { scheduledFor: data.scheduledFor, signal }, data.parts, logger)
+        await completeFanOut(
+          fan,
+          job,
+          { scheduledFor: data.scheduledFor, signal },
+          data.parts,
+          logger,
+          (id) => Job.fromId(worker, id),
+        )
         return null
       }
       // Retrying cannot help: this process has no handler for it (a job removed from the code).

@@ -87,6 +87,7 @@ describe('ludex_materialiser_ranges_total', () => {
 describe('games sweep metrics and /readyz words', () => {
   const report = (slot: number, completeness: number, overranShards: number) => ({
     slot,
+    scheduledFor: slot,
     seconds: 125,
     result: {
       tracked: 1_000,

@@ -33,6 +33,8 @@ export interface GamesSweepReport {
   readonly result: GamesPollResult
   /** The 10-minute slot the sweep was for. */
   readonly slot: number
+  /** The occurrence's boundary (the slot's, at the default interval). */
+  readonly scheduledFor: number
   /** From the sweep's boundary to its completion, in seconds. */
   readonly seconds: number
 }
@@ -72,7 +74,8 @@ export function registerPollers(
         complete: async (outcomes, { scheduledFor, signal }) => {
           const slot = slotOf(scheduledFor)
           const result = await finishGamesSweep(deps, { slot, signal }, outcomes)
-          options.onGamesSweep?.({ result, slot, seconds: (deps.clock.now() - scheduledFor) / 1000 })
+          const seconds = (deps.clock.now() - scheduledFor) / 1000
+          options.onGamesSweep?.({ result, slot, scheduledFor, seconds })
         },
       })
       continue

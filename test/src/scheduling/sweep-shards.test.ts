@@ -36,6 +36,13 @@ function trackedAt(open: number, restricted: number) {
   return { opened, closed }
 }
 
+/** A process's tracker holding these experiences (each process knows the set; shards travel as ids). */
+async function trackerOf(refs: ReadonlyArray<{ universeId: number; placeId: number }>) {
+  const tracker = createInMemoryTracker()
+  await tracker.addAll(refs, 'seed', clock.now())
+  return tracker
+}
+
 describe('the sharded games sweep', () => {
   it('is shared by two poller processes on two loopback addresses, each within its address budget', async () => {
     const { opened } = trackedAt(700, 0)
@@ -44,11 +51,7 @@ describe('the sharded games sweep', () => {
       ['127.0.0.2', '127.0.0.3'].map((localAddress) =>
         world.process({
           prefix: 'two-addresses',
-          tracker: async () => {
-            const tracker = createInMemoryTracker()
-            await tracker.addAll(opened, 'seed', clock.now())
-            return tracker
-          },
+          tracker: () => trackerOf(opened),
           memory: createInMemoryChangeMemory(),
           gamesEveryMs: 4_000,
           egress: { localAddress, hostIntervalMs: 150 },
@@ -88,11 +91,7 @@ describe('the sharded games sweep', () => {
     const reports: GamesSweepReport[] = []
     const process = await world.process({
       prefix: 'straggler',
-      tracker: async () => {
-        const tracker = createInMemoryTracker()
-        await tracker.addAll(tracked, 'seed', clock.now())
-        return tracker
-      },
+      tracker: () => trackerOf(tracked),
       memory: createInMemoryChangeMemory(),
       gamesEveryMs: 2_000,
       maxRetries: 0,

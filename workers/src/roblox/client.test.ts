@@ -267,14 +267,17 @@ describe('roblox client against a scripted upstream', () => {
     expect(Math.min(...thumbsAt)).toBeLessThan(gamesAt[1] ?? 0)
   })
 
+  /** Games and votes for up to `max` ids a call; more is refused as upstream does (400 code 9). */
+  const gamesHostTaking = (max: number) => (_req: unknown, url: URL) => {
+    const ids = idsOf(url)
+    if (ids.length > max) return { status: 400, body: { errors: [{ code: 9, message: 'Too many ids' }] } }
+    return url.pathname.endsWith('/votes')
+      ? { body: { data: ids.map((id) => ({ id, upVotes: id, downVotes: 0 })) } }
+      : { body: { data: ids.map((id) => game(id)) } }
+  }
+
   it('chunks game and vote batches at 100 ids and merges the answers', async () => {
-    const { seen, baseTemplate } = await scriptedServer((_req, url) => {
-      const ids = idsOf(url)
-      if (ids.length > 100) return { status: 400, body: { errors: [{ code: 9, message: 'Too many ids' }] } }
-      return url.pathname.endsWith('/votes')
-        ? { body: { data: ids.map((id) => ({ id, upVotes: id, downVotes: 0 })) } }
-        : { body: { data: ids.map((id) => game(id)) } }
-    })
+    const { seen, baseTemplate } = await scriptedServer(gamesHostTaking(100))
     const client = clientFor(baseTemplate)
     const ids = Array.from({ length: 230 }, (_, i) => i + 1)
     const games = await client.getGames([...ids, 1, 2])
@@ -292,13 +295,7 @@ describe('roblox client against a scripted upstream', () => {
   })
 
   it('falls back to the documented 50 ids when upstream refuses 100 as too many (400 code 9), and stays there', async () => {
-    const { seen, baseTemplate } = await scriptedServer((_req, url) => {
-      const ids = idsOf(url)
-      if (ids.length > 50) return { status: 400, body: { errors: [{ code: 9, message: 'Too many ids' }] } }
-      return url.pathname.endsWith('/votes')
-        ? { body: { data: ids.map((id) => ({ id, upVotes: id, downVotes: 0 })) } }
-        : { body: { data: ids.map((id) => game(id)) } }
-    })
+    const { seen, baseTemplate } = await scriptedServer(gamesHostTaking(50))
     const client = clientFor(baseTemplate)
     const ids = Array.from({ length: 120 }, (_, i) => i + 1)
     const answer = await client.getGamesAnswer(ids)

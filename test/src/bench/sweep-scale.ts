@@ -48,8 +48,8 @@ export interface SweepScaleFigures {
   readonly tracked: number
   /** Requests the simulator's games host took from each poller address, and how many it refused. */
   readonly addresses: ReadonlyMap<string, { requests: number; throttled: number }>
-  /** The completion jobs' own figures, read from the pollers' /metrics (max over the processes). */
-  readonly reportedCompleteness: readonly number[]
+  /** The newest slot's figures as its completion job reported them (the pollers' /metrics). */
+  readonly reported: { readonly slot: number; readonly completeness: number; readonly seconds: number } | null
   readonly overruns: number
   readonly loadAverage: readonly number[]
 }
@@ -163,13 +163,19 @@ export async function benchSweepScale(options: SweepScaleOptions): Promise<Sweep
       )
     }
 
-    // The completion jobs' own figures: whichever poller completed a slot reports it.
+    // The completion jobs' own figures: whichever poller completed the newest slot reports it (the others
+    // still show the gauges' zero, slot 0).
     const metrics = await Promise.all(
       pollers.map(async (p) => (await fetch(`${p.healthUrl}/metrics`)).text()),
     )
-    const reportedCompleteness = metrics
-      .map((m) => metricValue(m, 'ludex_slot_completeness'))
-      .filter((v) => !Number.isNaN(v))
+    const newest = metrics
+      .map((m) => ({
+        slot: metricValue(m, 'ludex_slot_completeness_slot_seconds') * 1000,
+        completeness: metricValue(m, 'ludex_slot_completeness'),
+        seconds: metricValue(m, 'ludex_sweep_seconds'),
+      }))
+      .filter((r) => r.slot > 0)
+      .sort((a, b) => b.slot - a.slot)[0]
     const overruns = metrics
       .map((m) => metricValue(m, 'ludex_sweep_overruns_total'))
       .filter((v) => !Number.isNaN(v))
@@ -179,7 +185,7 @@ export async function benchSweepScale(options: SweepScaleOptions): Promise<Sweep
       slots,
       tracked: catalogue.length,
       addresses,
-      reportedCompleteness,
+      reported: newest ?? null,
       overruns,
       loadAverage: loadavg(),
     }

@@ -88,7 +88,8 @@ describe('games sweep metrics and /readyz words', () => {
   const report = (slot: number, completeness: number, overranShards: number) => ({
     slot,
     scheduledFor: slot,
-    seconds: 125,
+    seconds: overranShards > 0 ? 640 : 125,
+    overran: overranShards > 0,
     result: {
       tracked: 1_000,
       snapshots: Math.round(990 * completeness),
@@ -108,7 +109,8 @@ describe('games sweep metrics and /readyz words', () => {
     const metrics = createRoleMetrics(registry, ['poller'])
     const slot = Date.UTC(2026, 2, 10, 14, 20)
     metrics.gamesSweep(report(slot, 1, 0))
-    // The slot before, cut off by this one's start, completes after it: counted, but not the newest.
+    // The slot before, whose last shards were dropped at this one's start, completes after it: counted,
+    // but not the newest.
     metrics.gamesSweep(report(slot - 600_000, 0.5, 3))
     expect(await counted(registry, 'ludex_slot_completeness', {})).toBe(1)
     expect(await counted(registry, 'ludex_slot_completeness_slot_seconds', {})).toBe(slot / 1000)
@@ -124,7 +126,7 @@ describe('games sweep metrics and /readyz words', () => {
       'slot 2026-03-10T14:20:00.000Z 100.00% complete (990 of 990 due) in 125 s',
     )
     expect(sweepDetail(report(slot, 0.5, 3))).toBe(
-      'slot 2026-03-10T14:20:00.000Z 50.00% complete (495 of 990 due) in 125 s, overran its slot (3 shards cut off)',
+      'slot 2026-03-10T14:20:00.000Z 50.00% complete (495 of 990 due) in 640 s, overran its slot, 3 shards dropped',
     )
   })
 })

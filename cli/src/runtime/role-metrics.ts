@@ -107,7 +107,7 @@ export function createRoleMetrics(registry: Registry, roles: readonly string[]):
   })
   const overruns = new Counter({
     name: 'ludex_sweep_overruns_total',
-    help: 'Games sweeps that could not finish in their slot (shards cut off when the next slot was due)',
+    help: 'Games sweeps that did not finish in their slot (completed after the next slot was due, or shards dropped)',
     registers: [registry],
   })
   const failedShards = new Counter({
@@ -189,8 +189,8 @@ export function createRoleMetrics(registry: Registry, roles: readonly string[]):
       lag.set({ topic: event.topic }, Math.max(0, (now - event.maxSlot) / 1000))
     },
     markedDirty: () => dirty.inc(),
-    gamesSweep: ({ result, slot, seconds }) => {
-      if (result.overranShards > 0) overruns.inc()
+    gamesSweep: ({ result, slot, seconds, overran }) => {
+      if (overran) overruns.inc()
       failedShards.inc(result.failedShards)
       // Completions can end out of order (a cut-off sweep completes as the next one runs): keep the newest.
       if (slot < newestSlot) return

@@ -31,7 +31,7 @@ export interface GamesPollResult {
   readonly detailsChanges: number
   /** Shards that failed for good (after retries), overran ones included. */
   readonly failedShards: number
-  /** Shards cut off, or never run, because the next slot was due. */
+  /** Shards not run (or not retried) because the next slot was due. */
   readonly overranShards: number
   /**
    * Snapshots / experiences that could have one: tracked, less the restricted and the missing (upstream
@@ -232,8 +232,7 @@ export async function pollGamesBatch(
 /**
  * The end of a sweep, once every shard has ended (the completion job, in whichever process takes it):
  * the tracked platform total, published only when no shard failed (the sum would otherwise be
- * partial), the slot's completeness, and the sweep's summary. A sweep cut off by the next slot says so
- * (warn); so does one whose completeness is short of whole.
+ * partial), the slot's completeness, and the sweep's summary.
  */
 export async function finishGamesSweep(
   deps: PollerDeps,
@@ -278,12 +277,6 @@ export async function finishGamesSweep(
     logger.info(
       { count: restricted.length, sample: restricted.slice(0, 10) },
       'tracked universes restricted upstream; no snapshots for them',
-    )
-  }
-  if (overranShards > 0) {
-    logger.warn(
-      { slot: run.slot, overranShards, shards: outcomes.length, completeness },
-      'games sweep overran its slot; the shards left were cut off so the next slot starts on time',
     )
   }
 

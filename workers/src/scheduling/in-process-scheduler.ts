@@ -7,7 +7,6 @@ import {
   JobDefinitionError,
   type JobSchedule,
   nextAlignedAfter,
-  PartOverranError,
   type Scheduler,
   sameTiming,
 } from './scheduler.ts'
@@ -36,7 +35,7 @@ interface Run {
 
 interface JobState {
   readonly def: JobDefinition
-  /** A fan-out's occurrences may overlap: the next one starts while the last one's parts are cut off. */
+  /** A fan-out's occurrences may overlap: the next one starts while the last one's stragglers finish. */
   readonly fanOut: boolean
   cancelTimer: (() => void) | null
   readonly runs: Set<Run>
@@ -45,10 +44,9 @@ interface JobState {
 /**
  * Timers in this process: each job fires on its interval boundaries (epoch-aligned, plus its offset),
  * so a 10-minute job runs at :00, :10… and hands the run its slot. A run still going when the next
- * boundary comes is not started twice (that boundary is skipped and logged), except a fan-out's: its
- * parts' time is over, so the running one is aborted with PartOverranError (its parts reported as
- * overran) and the next occurrence starts on time. A failed run is logged and the next boundary runs as
- * usual.
+ * boundary comes is not started twice (that boundary is skipped and logged), except a fan-out's: each
+ * occurrence writes its own slot, so the next one starts on time while the last one's stragglers
+ * finish. A failed run is logged and the next boundary runs as usual.
  */
 export function createInProcessScheduler(options: InProcessSchedulerOptions): Scheduler {
   const { clock, logger } = options
@@ -69,12 +67,9 @@ export function createInProcessScheduler(options: InProcessSchedulerOptions): Sc
     // Re-arm from the boundary itself, so a timer firing a little late never skips the next boundary.
     arm(job, Math.max(scheduledFor, clock.now()))
     const log = logger.child({ job: job.def.name, scheduledFor })
-    if (job.runs.size > 0) {
-      if (!job.fanOut) {
-        log.warn('previous run still going; this run is skipped')
-        return
-      }
-      for (const r of job.runs) r.controller.abort(new PartOverranError(r.scheduledFor))
+    if (job.runs.size > 0 && !job.fanOut) {
+      log.warn('previous run still going; this run is skipped')
+      return
     }
     const controller = new AbortController()
     const startedAt = clock.now()

@@ -37,6 +37,8 @@ export interface GamesSweepReport {
   readonly scheduledFor: number
   /** From the sweep's boundary to its completion, in seconds. */
   readonly seconds: number
+  /** The sweep did not finish in its slot: it completed after the next one was due, or shards were dropped. */
+  readonly overran: boolean
 }
 
 export interface RegisterPollersOptions extends PollerScheduleOptions {
@@ -61,7 +63,7 @@ export function registerPollers(
   for (const { poller, job } of planned) {
     if (poller === 'games') {
       // The sweep fans out in shards: in the distributed shape each shard is a job of its own (retried
-      // on its own, run by whichever poller process is free, cut off when the next slot is due).
+      // on its own, run by whichever poller process is free, dropped if it would start once the next slot is due).
       scheduler.registerFanOut<readonly number[], GamesBatchResult>({
         ...job,
         // The split decides what the sweep covers: it sees what every poller process tracked so far.
@@ -74,8 +76,21 @@ export function registerPollers(
         complete: async (outcomes, { scheduledFor, signal }) => {
           const slot = slotOf(scheduledFor)
           const result = await finishGamesSweep(deps, { slot, signal }, outcomes)
-          const seconds = (deps.clock.now() - scheduledFor) / 1000
-          options.onGamesSweep?.({ result, slot, scheduledFor, seconds })
+          const now = deps.clock.now()
+          const overran = result.overranShards > 0 || now > scheduledFor + job.everyMs
+          if (overran) {
+            deps.logger.warn(
+              { slot, seconds: (now - scheduledFor) / 1000, overranShards: result.overranShards },
+              'games sweep overran its slot; the next one started on time, shards left over were dropped',
+            )
+          }
+          options.onGamesSweep?.({
+            result,
+            slot,
+            scheduledFor,
+            seconds: (now - scheduledFor) / 1000,
+            overran,
+          })
         },
       })
       continue

@@ -22,8 +22,8 @@ export interface JobDefinition extends JobSchedule {
 
 /**
  * How one part of a fan-out occurrence ended (after the scheduler's retries, where it has them). A
- * failed part carries its own data, so `complete` can tell what it covered; `overran` says it was cut
- * off (or never started) because its occurrence's time was over.
+ * failed part carries its own data, so `complete` can tell what it covered; `overran` says it was not
+ * run because its occurrence's time was over before it started (`partDeadlineOf`).
  */
 export type PartOutcome<R, P = unknown> =
   | { readonly index: number; readonly ok: true; readonly result: R }
@@ -39,9 +39,10 @@ export type PartOutcome<R, P = unknown> =
 const OVERRAN_MESSAGE = "part overran its occurrence: the job's next occurrence is due"
 
 /**
- * A part of a fan-out occurrence still running, or not yet run, when the job's next occurrence is due:
- * it is aborted (or never started) and reported as overran, so one occurrence's stragglers never hold
- * back the next one's parts or its budget.
+ * A part of a fan-out occurrence (or its retry) that would start once the job's next occurrence is due:
+ * it is not run but reported as overran, so one occurrence's stragglers never hold back the next one's
+ * parts or spend its budget. A part already running then finishes: it is making progress, and its cost
+ * is bounded by its size.
  */
 export class PartOverranError extends Error {
   constructor(scheduledFor: number) {
@@ -65,9 +66,9 @@ export function partDeadlineOf(def: JobSchedule, scheduledFor: number): number {
  * several processes can share one sweep: the distributed adapter runs each part as its own job, with
  * its own retries, on whichever worker is free. Parts and results must be plain JSON values, since they
  * may travel to another process. `complete` runs once per occurrence after every part has ended, with
- * the outcomes in part order; a part that failed is reported there, not thrown. A part has until the
- * job's next occurrence (`partDeadlineOf`): one still running then is aborted (its signal, with
- * PartOverranError) and one not yet started is not run; both are reported as overran.
+ * the outcomes in part order; a part that failed is reported there, not thrown. A part must start
+ * before the job's next occurrence (`partDeadlineOf`): one that would start later (a retry, or a part
+ * waiting behind others) is not run but reported as overran. Occurrences never wait for each other.
  */
 export interface FanOutJobDefinition<P, R> extends JobSchedule {
   readonly split: (ctx: JobContext) => Promise<readonly P[]> | readonly P[]
@@ -128,8 +129,8 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
 
 /**
  * A fan-out run in one process: split, every part at once (the Roblox client paces per host anyway),
- * then complete. The embedded scheduler runs fan-outs this way; it aborts the run's signal with
- * PartOverranError when the next occurrence is due, and starts that one regardless.
+ * then complete. The embedded scheduler runs fan-outs this way, starting the next occurrence on time
+ * even while this one's parts still run; every part starts at once, so none ever overruns here.
  */
 export function fanOutInProcess<P, R>(def: FanOutJobDefinition<P, R>): JobDefinition {
   return {
@@ -143,8 +144,7 @@ export function fanOutInProcess<P, R>(def: FanOutJobDefinition<P, R>): JobDefini
           try {
             return { index, ok: true, result: await def.runPart(part, ctx) }
           } catch (err) {
-            const overran = ctx.signal.aborted && ctx.signal.reason instanceof PartOverranError
-            return { index, ok: false, error: messageOf(overran ? ctx.signal.reason : err), overran, part }
+            return { index, ok: false, error: messageOf(err), overran: false, part }
           }
         }),
       )

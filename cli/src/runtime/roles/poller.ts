@@ -57,8 +57,8 @@ export function sweepDetail(report: GamesSweepReport | null): string {
   if (!report) return 'no games sweep completed here yet'
   const { result, slot, seconds } = report
   const percent = `${(Math.floor(result.completeness * 10_000) / 100).toFixed(2)}%`
-  const overran =
-    result.overranShards > 0 ? `, overran its slot (${result.overranShards} shards cut off)` : ''
+  const dropped = result.overranShards > 0 ? `, ${result.overranShards} shards dropped` : ''
+  const overran = report.overran ? `, overran its slot${dropped}` : ''
   return `slot ${new Date(slot).toISOString()} ${percent} complete (${result.snapshots} of ${result.tracked - result.restricted.length - result.missing.length} due) in ${Math.round(seconds)} s${overran}`
 }
 

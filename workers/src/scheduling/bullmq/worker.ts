@@ -20,31 +20,6 @@ export interface RunningWorker {
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err))
 
 /**
- * Runs a fan-out part if its occurrence's time is not over, aborting its signal with PartOverranError
- * when it runs out (`deadline`, epoch ms, against `now` of the scheduler's clock). A part that ends in
- * an error after the abort fails with the PartOverranError.
- */
-async function runPartBefore<T>(
-  scheduledFor: number,
-  deadline: number,
-  now: number,
-  signal: AbortSignal,
-  run: (signal: AbortSignal) => Promise<T>,
-): Promise<T> {
-  if (now >= deadline) throw new PartOverranError(scheduledFor)
-  const timeUp = new AbortController()
-  const timer = setTimeout(() => timeUp.abort(new PartOverranError(scheduledFor)), deadline - now)
-  try {
-    return await run(AbortSignal.any([signal, timeUp.signal]))
-  } catch (err) {
-    if (timeUp.signal.aborted) throw timeUp.signal.reason
-    throw err
-  } finally {
-    clearTimeout(timer)
-  }
-}
-
-/**
  * The runner half: one BullMQ worker that takes due jobs from the queue and runs the handler registered
  * under the job's name, dispatching on the job's `data.kind` (occurrence, part or completion).
  */
@@ -87,18 +62,11 @@ export async function startWorker(
         return null
       }
       if (data.kind === 'part' && fan) {
-        const { scheduledFor } = data
-        return runPartBefore(
-          scheduledFor,
-          partDeadlineOf(fan, scheduledFor),
-          options.clock.now(),
-          signal,
-          (s) => fan.runPart(data.part, { scheduledFor: data.scheduledFor, signal: s }),
-        ).catch((err: unknown) => {
-          // Past its deadline, retrying cannot help: the part is reported as overran.
-          if (err instanceof PartOverranError) throw new UnrecoverableError(err.message)
-          throw err
-        })
+        // Its occurrence's time is over: the part is not run, and retrying cannot help (overran).
+        if (options.clock.now() >= partDeadlineOf(fan, data.scheduledFor)) {
+          throw new UnrecoverableError(new PartOverranError(data.scheduledFor).message)
+        }
+        return fan.runPart(data.part, { scheduledFor: data.scheduledFor, signal })
       }
       if (data.kind === 'complete' && fan) {
         await completeFanOut(

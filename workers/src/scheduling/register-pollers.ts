@@ -63,7 +63,8 @@ export function registerPollers(
   for (const { poller, job } of planned) {
     if (poller === 'games') {
       // The sweep fans out in shards: in the distributed shape each shard is a job of its own (retried
-      // on its own, run by whichever poller process is free, dropped if it would start once the next slot is due).
+      // on its own, run by whichever poller process is free, dropped if it would start once the next
+      // slot is due).
       scheduler.registerFanOut<readonly number[], GamesBatchResult>({
         ...job,
         // The split decides what the sweep covers: it sees what every poller process tracked so far.

@@ -23,7 +23,7 @@ export interface JobDefinition extends JobSchedule {
 /**
  * How one part of a fan-out occurrence ended (after the scheduler's retries, where it has them). A
  * failed part carries its own data, so `complete` can tell what it covered; `overran` says it was not
- * run because its occurrence's time was over before it started (`partDeadlineOf`).
+ * run because the job's next occurrence was already under way when it would have started.
  */
 export type PartOutcome<R, P = unknown> =
   | { readonly index: number; readonly ok: true; readonly result: R }
@@ -39,8 +39,8 @@ export type PartOutcome<R, P = unknown> =
 const OVERRAN_MESSAGE = "part overran its occurrence: the job's next occurrence is due"
 
 /**
- * A part of a fan-out occurrence (or its retry) that would start once the job's next occurrence is due:
- * it is not run but reported as overran, so one occurrence's stragglers never hold back the next one's
+ * A part of a fan-out occurrence (or its retry) that would start once the job's next occurrence is under
+ * way (split into its own parts): it is not run but reported as overran, so one occurrence's stragglers never hold back the next one's
  * parts or spend its budget. A part already running then finishes: it is making progress, and its cost
  * is bounded by its size.
  */
@@ -56,18 +56,13 @@ export class PartOverranError extends Error {
   }
 }
 
-/** When a fan-out occurrence's parts must have ended: its job's next occurrence. */
-export function partDeadlineOf(def: JobSchedule, scheduledFor: number): number {
-  return scheduledFor + def.everyMs
-}
-
 /**
  * A recurring job whose occurrence splits into independent parts (a shard of experiences each), so
  * several processes can share one sweep: the distributed adapter runs each part as its own job, with
  * its own retries, on whichever worker is free. Parts and results must be plain JSON values, since they
  * may travel to another process. `complete` runs once per occurrence after every part has ended, with
- * the outcomes in part order; a part that failed is reported there, not thrown. A part must start
- * before the job's next occurrence (`partDeadlineOf`): one that would start later (a retry, or a part
+ * the outcomes in part order; a part that failed is reported there, not thrown. Where parts wait in a
+ * queue (BullMQ), one that would start once the job's next occurrence is under way (a retry, or a part
  * waiting behind others) is not run but reported as overran. Occurrences never wait for each other.
  */
 export interface FanOutJobDefinition<P, R> extends JobSchedule {

@@ -1,9 +1,9 @@
 import { type FlowProducer, Job, UnrecoverableError, Worker } from 'bullmq'
 import type { Redis } from 'ioredis'
-import { type JobDefinition, PartOverranError, partDeadlineOf } from '../scheduler.ts'
+import { type JobDefinition, PartOverranError } from '../scheduler.ts'
 import { SchedulerJobError } from './errors.ts'
 import { type AnyFanOut, completeFanOut, startFanOut } from './fan-out.ts'
-import { jobData, scheduledForOf } from './job-data.ts'
+import { fanOutJobIds, jobData, scheduledForOf } from './job-data.ts'
 import type { ResolvedBullmqOptions } from './options.ts'
 
 /** The runs registered in this process, by job name. */
@@ -62,8 +62,11 @@ export async function startWorker(
         return null
       }
       if (data.kind === 'part' && fan) {
-        // Its occurrence's time is over: the part is not run, and retrying cannot help (overran).
-        if (options.clock.now() >= partDeadlineOf(fan, data.scheduledFor)) {
+        // The next occurrence is under way (its flow exists): this part would hold its parts back and
+        // spend their budget, so it is not run, and retrying cannot help (overran). Judged by the queue,
+        // not the clock, so on a machine too slow for the interval every occurrence still runs.
+        const next = fanOutJobIds(fan.name, data.scheduledFor + fan.everyMs).complete
+        if (await Job.fromId(worker, next)) {
           throw new UnrecoverableError(new PartOverranError(data.scheduledFor).message)
         }
         return fan.runPart(data.part, { scheduledFor: data.scheduledFor, signal })

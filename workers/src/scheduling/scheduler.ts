@@ -23,7 +23,7 @@ export interface JobDefinition extends JobSchedule {
 /**
  * How one part of a fan-out occurrence ended (after the scheduler's retries, where it has them). A
  * failed part carries its own data, so `complete` can tell what it covered; `overran` says it was not
- * run because the job's next occurrence was already under way when it would have started.
+ * run because newer occurrences of the job were already under way (PartOverranError).
  */
 export type PartOutcome<R, P = unknown> =
   | { readonly index: number; readonly ok: true; readonly result: R }
@@ -36,13 +36,13 @@ export type PartOutcome<R, P = unknown> =
       readonly part?: P
     }
 
-const OVERRAN_MESSAGE = "part overran its occurrence: the job's next occurrence is due"
+const OVERRAN_MESSAGE = 'part overran its occurrence: newer occurrences of the job are under way'
 
 /**
- * A part of a fan-out occurrence (or its retry) that would start once the job's next occurrence is under
- * way (split into its own parts): it is not run but reported as overran, so one occurrence's stragglers never hold back the next one's
- * parts or spend its budget. A part already running then finishes: it is making progress, and its cost
- * is bounded by its size.
+ * A part of a fan-out occurrence that would compete with newer occurrences (a retry once the next one is
+ * under way, anything once the one after is): it is not run but reported as overran, so one occurrence's
+ * stragglers never hold back the next one's parts or spend its budget. A part already running finishes:
+ * it is making progress, and its cost is bounded by its size.
  */
 export class PartOverranError extends Error {
   constructor(scheduledFor: number) {
@@ -62,8 +62,9 @@ export class PartOverranError extends Error {
  * its own retries, on whichever worker is free. Parts and results must be plain JSON values, since they
  * may travel to another process. `complete` runs once per occurrence after every part has ended, with
  * the outcomes in part order; a part that failed is reported there, not thrown. Where parts wait in a
- * queue (BullMQ), one that would start once the job's next occurrence is under way (a retry, or a part
- * waiting behind others) is not run but reported as overran. Occurrences never wait for each other.
+ * queue (BullMQ: newest first), a retry that would start once the job's next occurrence is under way,
+ * or any part once the one after is, is not run but reported as overran (PartOverranError).
+ * Occurrences never wait for each other.
  */
 export interface FanOutJobDefinition<P, R> extends JobSchedule {
   readonly split: (ctx: JobContext) => Promise<readonly P[]> | readonly P[]

@@ -62,11 +62,15 @@ export async function startWorker(
         return null
       }
       if (data.kind === 'part' && fan) {
-        // The next occurrence is under way (its flow exists): this part would hold its parts back and
-        // spend their budget, so it is not run, and retrying cannot help (overran). Judged by the queue,
-        // not the clock, so on a machine too slow for the interval every occurrence still runs.
-        const next = fanOutJobIds(fan.name, data.scheduledFor + fan.everyMs).complete
-        if (await Job.fromId(worker, next)) {
+        // A straggler yields (not run; retrying cannot help: overran) once it would compete with newer
+        // occurrences: a retry once the next occurrence is under way (its flow exists), anything once
+        // the one after is. A first attempt still runs after the next occurrence's parts (jobs are taken
+        // newest first), so on a machine too slow for a short interval every occurrence still polls.
+        const behind = async (n: number) =>
+          Boolean(
+            await Job.fromId(worker, fanOutJobIds(fan.name, data.scheduledFor + n * fan.everyMs).complete),
+          )
+        if ((job.attemptsMade > 0 && (await behind(1))) || (await behind(2))) {
           throw new UnrecoverableError(new PartOverranError(data.scheduledFor).message)
         }
         return fan.runPart(data.part, { scheduledFor: data.scheduledFor, signal })

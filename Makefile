@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := run
 NODE_MODULES_STAMP := node_modules/.ludex-installed
 
-.PHONY: run test bench lint format install test-engines build web clean
+.PHONY: run test bench bench-scale lint format install test-engines build web clean
 
 $(NODE_MODULES_STAMP): package.json package-lock.json */package.json
 	# npm install (not npm ci): the lockfile cannot list optional binaries for other platforms that the
@@ -48,6 +48,11 @@ bench: install test-engines
 	node --max-semi-space-size=64 bin/ludex.mjs bench
 	node test/scripts/bench-web.mjs
 	node test/scripts/bench-distributed.mjs
+
+# Not part of make test or make bench: 100,000 experiences, 4 pollers on 127.0.0.2–5, at least two real
+# 10-minute slots (20–30 minutes in all). Prints BENCH sweep_100k_seconds and slot_completeness_100k.
+bench-scale: install test-engines
+	node --max-semi-space-size=64 test/scripts/bench-scale.mjs $(BENCH_SCALE_ARGS)
 
 clean:
 	rm -rf data .test-engines web/dist .vitest-results.json .playwright-results.json test/e2e/test-results test/e2e/screenshots

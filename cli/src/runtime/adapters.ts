@@ -138,14 +138,20 @@ export function selectedKinds(config: Pick<Config, 'KAFKA_BROKERS' | 'REDIS_URL'
 }
 
 /**
- * The pacing of requests to each upstream host. With REDIS_URL every poller process shares one budget
- * per host (DESIGN §2); otherwise the Roblox client paces in memory (`value` undefined).
+ * The pacing of requests to each upstream host from this process's egress (`egressLabel`). With
+ * REDIS_URL every poller process of that egress shares one budget per host, and processes of other
+ * egresses have their own (DESIGN §8); otherwise the Roblox client paces in memory (`value` undefined).
  */
-export function selectHostPacer(config: Config, logger: Logger): Selected<HostPacer | undefined> {
+export function selectHostPacer(
+  config: Config,
+  logger: Logger,
+  egress: string,
+): Selected<HostPacer | undefined> {
   if (config.REDIS_URL) {
     const shared = connectRedisHostPacer({
       redisUrl: config.REDIS_URL,
       prefix: config.SCHEDULER_PREFIX,
+      egress,
       intervalMs: config.ROBLOX_HOST_INTERVAL_MS,
       jitter: 0.25,
       logger: logger.child({ component: 'rate-limiter' }),

@@ -5,6 +5,7 @@ import { Registry } from 'prom-client'
 import { describe, expect, it } from 'vitest'
 import { selectBus } from './adapters.ts'
 import { createRoleMetrics } from './role-metrics.ts'
+import { sweepDetail } from './roles/poller.ts'
 
 const logger = pino({ level: 'silent' })
 
@@ -80,5 +81,52 @@ describe('ludex_materialiser_ranges_total', () => {
     metrics.markedDirty()
     const text = (await registry.getSingleMetricAsString('ludex_materialiser_ranges_total')).trim()
     expect(text).toMatch(/\nludex_materialiser_ranges_total 2$/)
+  })
+})
+
+describe('games sweep metrics and /readyz words', () => {
+  const report = (slot: number, completeness: number, overranShards: number) => ({
+    slot,
+    scheduledFor: slot,
+    seconds: overranShards > 0 ? 640 : 125,
+    overran: overranShards > 0,
+    result: {
+      tracked: 1_000,
+      snapshots: Math.round(990 * completeness),
+      withoutVotes: 0,
+      detailsChanges: 0,
+      failedShards: overranShards,
+      overranShards,
+      completeness,
+      missing: [5],
+      restricted: Array.from({ length: 9 }, (_, i) => i + 10),
+      platformTotals: null,
+    },
+  })
+
+  it('keep the newest slot completed here, count every overrun and failed shard', async () => {
+    const registry = new Registry()
+    const metrics = createRoleMetrics(registry, ['poller'])
+    const slot = Date.UTC(2026, 2, 10, 14, 20)
+    metrics.gamesSweep(report(slot, 1, 0))
+    // The slot before, whose last shards were dropped at this one's start, completes after it: counted,
+    // but not the newest.
+    metrics.gamesSweep(report(slot - 600_000, 0.5, 3))
+    expect(await counted(registry, 'ludex_slot_completeness', {})).toBe(1)
+    expect(await counted(registry, 'ludex_slot_completeness_slot_seconds', {})).toBe(slot / 1000)
+    expect(await counted(registry, 'ludex_sweep_seconds', {})).toBe(125)
+    expect(await counted(registry, 'ludex_sweep_overruns_total', {})).toBe(1)
+    expect(await counted(registry, 'ludex_sweep_failed_shards_total', {})).toBe(3)
+  })
+
+  it('say how complete the newest sweep was, and that it overran', () => {
+    const slot = Date.UTC(2026, 2, 10, 14, 20)
+    expect(sweepDetail(null)).toBe('no games sweep completed here yet')
+    expect(sweepDetail(report(slot, 1, 0))).toBe(
+      'slot 2026-03-10T14:20:00.000Z 100.00% complete (990 of 990 due) in 125 s',
+    )
+    expect(sweepDetail(report(slot, 0.5, 3))).toBe(
+      'slot 2026-03-10T14:20:00.000Z 50.00% complete (495 of 990 due) in 640 s, overran its slot, 3 shards dropped',
+    )
   })
 })

@@ -1,6 +1,6 @@
 import type { BusObserver, InsertedEvent } from '@ludex/pipelines'
 import type { Publisher, Subscriber } from '@ludex/schemas'
-import type { FanOutJobDefinition, JobDefinition, Scheduler } from '@ludex/workers'
+import type { FanOutJobDefinition, GamesSweepReport, JobDefinition, Scheduler } from '@ludex/workers'
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client'
 
 /**
@@ -17,6 +17,8 @@ export interface RoleMetrics {
   inserted(event: InsertedEvent, now: number): void
   /** A logged insert's slot range handed to the materialiser (every range comes from the insert log). */
   markedDirty(): void
+  /** A games sweep this process completed (it ran the sweep's completion job). */
+  gamesSweep(report: GamesSweepReport): void
   /** Serves `ludex_materialiser_pending_ranges` from the materialiser of this process. */
   watchMaterialiser(pendingRanges: () => number): void
   /** To pass to the bus (selectBus): counts its redeliveries and dead letters. */
@@ -88,6 +90,32 @@ export function createRoleMetrics(registry: Registry, roles: readonly string[]):
     labelNames: ['topic', 'kind'],
     registers: [registry],
   })
+  const completeness = new Gauge({
+    name: 'ludex_slot_completeness',
+    help: 'Snapshots captured / experiences due (tracked, less restricted and missing upstream) of the newest slot whose sweep this process completed',
+    registers: [registry],
+  })
+  const completenessSlot = new Gauge({
+    name: 'ludex_slot_completeness_slot_seconds',
+    help: 'The slot (epoch seconds) ludex_slot_completeness and ludex_sweep_seconds are for',
+    registers: [registry],
+  })
+  const sweepSeconds = new Gauge({
+    name: 'ludex_sweep_seconds',
+    help: "From the games sweep's slot boundary to its completion, of that slot",
+    registers: [registry],
+  })
+  const overruns = new Counter({
+    name: 'ludex_sweep_overruns_total',
+    help: 'Games sweeps that did not finish in their slot (completed after the next slot was due, or shards dropped)',
+    registers: [registry],
+  })
+  const failedShards = new Counter({
+    name: 'ludex_sweep_failed_shards_total',
+    help: 'Shards of the games sweep that failed for good (after retries), overran ones included',
+    registers: [registry],
+  })
+  let newestSlot = Number.NEGATIVE_INFINITY
   const dirty = new Counter({
     name: 'ludex_materialiser_ranges_total',
     help: 'Slot ranges the materialiser read from the insert log, each recomputed',
@@ -161,6 +189,16 @@ export function createRoleMetrics(registry: Registry, roles: readonly string[]):
       lag.set({ topic: event.topic }, Math.max(0, (now - event.maxSlot) / 1000))
     },
     markedDirty: () => dirty.inc(),
+    gamesSweep: ({ result, slot, seconds, overran }) => {
+      if (overran) overruns.inc()
+      failedShards.inc(result.failedShards)
+      // Completions can end out of order (a cut-off sweep completes as the next one runs): keep the newest.
+      if (slot < newestSlot) return
+      newestSlot = slot
+      completeness.set(result.completeness)
+      completenessSlot.set(slot / 1000)
+      sweepSeconds.set(seconds)
+    },
     busObserver: {
       redelivered: (e) => redeliveries.inc({ topic: e.topic }),
       deadLettered: (e) => deadLetters.inc({ topic: e.topic, kind: e.kind }, e.count),

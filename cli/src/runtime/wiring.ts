@@ -11,6 +11,7 @@ export type WiringPart =
   | 'cache'
   | 'rateLimits'
   | 'hostPacing'
+  | 'egress'
   | 'tracker'
   | 'changeMemory'
   | 'tagTracking'

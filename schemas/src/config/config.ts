@@ -118,6 +118,18 @@ export const configSchema = z.object({
   ROBLOX_HOST_INTERVAL_MS: z.coerce.number().int().min(0).default(250),
   ROBLOX_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   ROBLOX_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(4),
+  /**
+   * A local address this process's upstream requests leave from (bound on each connection). Upstream
+   * budgets each client address (about 300 requests a minute on the games host), so poller processes on
+   * addresses of their own each get a budget; on loopback the whole 127.0.0.0/8 is usable.
+   */
+  ROBLOX_LOCAL_ADDRESS: z.union([z.ipv4(), z.ipv6()]).optional(),
+  /**
+   * An HTTP proxy (http://[user:pass@]host:port) this process's upstream requests go through: plain
+   * http forwarded, https tunnelled with CONNECT. Upstream then sees the proxy's address, so pollers
+   * behind one proxy share its budget. With ROBLOX_LOCAL_ADDRESS too, the proxy is reached from it.
+   */
+  ROBLOX_PROXY_URL: z.url({ protocol: /^http$/ }).optional(),
 
   POLL_INTERVAL_MS: z.coerce.number().int().positive().default(600_000),
   /** Experiences always tracked, besides those discovered from the chart sorts. */
@@ -129,6 +141,11 @@ export const configSchema = z.object({
   SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** Probability of each injected upstream fault per request (429, 5xx, missing optional fields). */
   SIMULATOR_FAULT_RATE: z.coerce.number().min(0).max(1).default(0.01),
+  /**
+   * Requests a minute the simulator allows each client address on its games host (games, votes),
+   * answering 429 with retry-after beyond it, as upstream does (roblox-api.md §12); 0 = no budget.
+   */
+  SIMULATOR_ADDRESS_BUDGET: z.coerce.number().int().min(0).default(300),
 
   /** Days of history generated on an empty data dir by `ludex run`; 0 = none. */
   BACKFILL_DAYS: z.coerce.number().int().min(0).max(3650).default(120),

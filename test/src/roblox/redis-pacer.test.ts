@@ -3,12 +3,34 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { createRedisHostPacer, createRobloxClient, RateLimiterError } from '@ludex/workers'
+import { hostPacerContract } from '@ludex/workers/testing'
 import { Redis } from 'ioredis'
 import pino from 'pino'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { type RedisServer, startRedisServer } from '../harness/redis-server.ts'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { useRedisServer } from '../harness/redis-fixture.ts'
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' })
+
+const shared = useRedisServer()
+
+// Each pacer on a connection of its own: a poller process, as far as Redis can tell.
+hostPacerContract('Redis', () => {
+  const prefix = shared.prefix()
+  const connections: Redis[] = []
+  return {
+    pacer: (egress, o) => {
+      const redis = new Redis(shared.server.url)
+      connections.push(redis)
+      return createRedisHostPacer({ redis, prefix, egress, ...o, logger })
+    },
+    settle: async () => {
+      await Promise.all(connections.map((c) => c.ping()))
+    },
+    close: async () => {
+      for (const c of connections) c.disconnect()
+    },
+  }
+})
 
 /** A games host on loopback recording when each request arrived; the first `throttle` answer 429. */
 async function gamesHost(throttle = 0, retryAfterS = 0) {
@@ -33,28 +55,23 @@ async function gamesHost(throttle = 0, retryAfterS = 0) {
 }
 
 describe('per-host pacing shared through Redis', () => {
-  let redis: RedisServer
   const connections: Redis[] = []
   const servers: Server[] = []
   let prefixes = 0
   const connect = () => {
-    const c = new Redis(redis.url)
+    const c = new Redis(shared.server.url)
     connections.push(c)
     return c
   }
 
-  beforeAll(async () => {
-    redis = await startRedisServer()
-  })
   afterEach(() => {
     for (const s of servers.splice(0)) {
       s.closeAllConnections()
       s.close()
     }
   })
-  afterAll(async () => {
+  afterAll(() => {
     for (const c of connections.splice(0)) c.disconnect()
-    await redis?.stop()
   })
 
   it('spaces the requests of two poller processes to one host as one budget', async () => {
@@ -147,7 +164,7 @@ describe('per-host pacing shared through Redis', () => {
   })
 
   it('fails with RateLimiterError when Redis cannot be reached', async () => {
-    const down = new Redis(redis.url, { lazyConnect: true, enableOfflineQueue: false })
+    const down = new Redis(shared.server.url, { lazyConnect: true, enableOfflineQueue: false })
     connections.push(down)
     const pacer = createRedisHostPacer({ redis: down, intervalMs: 10, jitter: 0, logger })
     await expect(pacer.acquire('games')).rejects.toBeInstanceOf(RateLimiterError)

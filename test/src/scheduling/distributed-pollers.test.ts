@@ -24,6 +24,8 @@ describe('the games sweep as batch jobs shared by two poller processes', () => {
           },
           memory: createInMemoryChangeMemory(),
           gamesEveryMs: 800,
+          // Shards of 50: four per sweep, for two processes to share.
+          sweep: { gamesShardSize: 50 },
         }),
       ),
     )
@@ -45,7 +47,7 @@ describe('the games sweep as batch jobs shared by two poller processes', () => {
       expect(t.tracked_ccu).toBe(ccu)
       expect(t.slot % TEN_MINUTES_MS).toBe(0)
     }
-    // The batches (4 per sweep) were shared: both processes published snapshots.
+    // The shards (4 per sweep) were shared: both processes published snapshots.
     for (const p of processes) expect(p.publisher.of(topics.snapshots).length).toBeGreaterThan(0)
   })
 })

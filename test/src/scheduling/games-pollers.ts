@@ -1,10 +1,14 @@
 import {
+  type AddressBudgetOptions,
   type ChangeMemory,
+  createEgress,
   createPlatformModel,
+  createRedisHostPacer,
   createRobloxClient,
   experienceAt,
   type PlatformModel,
   type PollerName,
+  type RegisterPollersOptions,
   type RobloxClient,
   registerPollers,
   restrictedAt,
@@ -13,7 +17,7 @@ import {
   startSimulatorServer,
   type Tracker,
 } from '@ludex/workers'
-import { createBullmqScheduler } from '@ludex/workers/bullmq'
+import { type BullmqSchedulerOptions, createBullmqScheduler } from '@ludex/workers/bullmq'
 import { CollectingPublisher } from '@ludex/workers/testing'
 import pino from 'pino'
 import { afterAll, beforeAll } from 'vitest'
@@ -61,11 +65,23 @@ export interface GamesPollerProcessOptions {
   readonly memory: ChangeMemory
   /** How often the games sweep runs (short: the tests wait for a few sweeps). */
   readonly gamesEveryMs: number
+  /**
+   * The process's own egress: requests leave from this loopback address and draw on its pacing budget
+   * in Redis (`hostIntervalMs` apart). Default: the system's address and the client's own pacing, none.
+   */
+  readonly egress?: { readonly localAddress: string; readonly hostIntervalMs: number }
+  /** Wraps the client's fetch (faults injected by the test). */
+  readonly fetch?: (inner: typeof globalThis.fetch) => typeof globalThis.fetch
+  readonly maxRetries?: number
+  readonly sweep?: Pick<RegisterPollersOptions, 'gamesShardSize' | 'onGamesSweep'>
+  readonly scheduler?: Pick<BullmqSchedulerOptions, 'attempts' | 'backoffMs' | 'concurrency'>
 }
 
 export interface GamesPollerWorld {
   readonly redis: RedisFixture
   readonly model: PlatformModel
+  /** The simulator (read inside tests: it starts in beforeAll). */
+  readonly simulator: SimulatorServer
   /**
    * The first `count` experiences of the model that exist at SLOT and are open then: a restricted one
    * (the games call's censored item) is no snapshot and not in the platform total.
@@ -79,21 +95,37 @@ export interface GamesPollerWorld {
  * A redis-server and the simulator for the calling test file (hooks registered here); the schedulers
  * of the processes it makes are stopped after the file's last test, before Redis.
  */
-export function useGamesPollerWorld(model: { seed: number; experiences: number }): GamesPollerWorld {
+export function useGamesPollerWorld(
+  model: { seed: number; experiences: number },
+  options: { addressBudget?: AddressBudgetOptions } = {},
+): GamesPollerWorld {
   const redis = useRedisServer()
   const platform = createPlatformModel(model)
   let sim: SimulatorServer | undefined
   const schedulers: Scheduler[] = []
   beforeAll(async () => {
-    sim = await startSimulatorServer({ model: platform, port: 0, clock: clock.now, faultRate: 0, logger })
+    sim = await startSimulatorServer({
+      model: platform,
+      port: 0,
+      clock: clock.now,
+      faultRate: 0,
+      logger,
+      ...(options.addressBudget && { addressBudget: options.addressBudget }),
+    })
   })
   afterAll(async () => {
     await Promise.all(schedulers.map((s) => s.stop()))
+    for (const close of closers) close()
     await sim?.close()
   })
+  const closers: Array<() => void> = []
   return {
     redis,
     model: platform,
+    get simulator() {
+      if (!sim) throw new Error('the simulator is read before its beforeAll hook ran')
+      return sim
+    },
     existing(count) {
       const out: ExperienceRef[] = []
       for (let i = 0; out.length < count; i++) {
@@ -105,13 +137,27 @@ export function useGamesPollerWorld(model: { seed: number; experiences: number }
     },
     async process(options) {
       if (!sim) throw new Error('the simulator is read before its beforeAll hook ran')
+      const egress = createEgress({ localAddress: options.egress?.localAddress })
+      closers.push(() => egress.close())
+      const pacer = options.egress && {
+        pacer: createRedisHostPacer({
+          redis: await redis.connect(),
+          ...(options.prefix !== undefined && { prefix: options.prefix }),
+          egress: egress.label,
+          intervalMs: options.egress.hostIntervalMs,
+          jitter: 0.25,
+          logger,
+        }),
+      }
       const client = createRobloxClient({
         baseTemplate: sim.baseTemplate,
         userAgent: 'ludex-test',
         hostIntervalMs: 0,
         timeoutMs: 5_000,
-        maxRetries: 2,
+        maxRetries: options.maxRetries ?? 2,
         logger,
+        fetch: options.fetch ? options.fetch(egress.fetch) : egress.fetch,
+        ...pacer,
       })
       const tracker = await options.tracker(client)
       const publisher = new CollectingPublisher()
@@ -121,12 +167,13 @@ export function useGamesPollerWorld(model: { seed: number; experiences: number }
         ...(options.prefix !== undefined && { prefix: options.prefix }),
         queueName: 'pollers',
         concurrency: 2,
+        ...options.scheduler,
       })
       schedulers.push(scheduler)
       registerPollers(
         scheduler,
         { client, tracker, publisher, clock, logger, memory: options.memory, discovery: false },
-        { everyMs: { games: options.gamesEveryMs }, disabled: [...ALL_BUT_GAMES] },
+        { everyMs: { games: options.gamesEveryMs }, disabled: [...ALL_BUT_GAMES], ...options.sweep },
       )
       return { client, tracker, publisher, scheduler }
     },

@@ -37,6 +37,8 @@ describe('two poller processes on the shared state in Redis', () => {
           tracker: () => state.tracker(),
           memory: state.changeMemory,
           gamesEveryMs: 700,
+          // Small shards, so both processes take some of every sweep.
+          sweep: { gamesShardSize: 50 },
         })
       }),
     )
@@ -70,12 +72,12 @@ describe('two poller processes on the shared state in Redis', () => {
 
     const snapshots = processes.flatMap((p) => p.publisher.of<PlaceSnapshotV1>(topics.snapshots))
     expect(new Set(snapshots.map((s) => s.universe_id))).toEqual(new Set(existing.map((e) => e.universeId)))
-    // Both processes ran batches, and b now lists what a tracked, in a's order.
+    // Both processes ran shards, and b now lists what a tracked, in a's order.
     for (const p of processes) expect(p.publisher.of(topics.snapshots).length).toBeGreaterThan(0)
     await b.tracker.refresh()
     expect(b.tracker.list()).toEqual(a.tracker.list())
     // The simulator's clock stands still, so details never change: with one memory between them, every
-    // experience's details went out exactly once over all the sweeps, whichever process ran its batch.
+    // experience's details went out exactly once over all the sweeps, whichever process ran its shard.
     const details = processes.flatMap((p) =>
       p.publisher.of(topics.metadata).filter((m): m is PlaceDetailsChange => m.change === 'details'),
     )

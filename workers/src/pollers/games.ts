@@ -16,12 +16,29 @@ import { detailsChangeOf, detailsKey } from './details.ts'
 import { liftedChangeOf, restrictedChangeOf, restrictedKey } from './restrictions.ts'
 import type { Tracker } from './tracker.ts'
 
+/**
+ * Experiences per shard of the sweep (one job each in the distributed shape): ten games and ten votes
+ * calls, a few seconds of one egress's budget, so a 100,000-experience slot is 100 shards that any
+ * number of poller processes share, and a shard retried costs little.
+ */
+export const GAMES_SHARD_SIZE = 1_000
+
 export interface GamesPollResult {
+  /** Universes the sweep covered: those tracked when it was split. */
   readonly tracked: number
   readonly snapshots: number
   readonly withoutVotes: number
   readonly detailsChanges: number
-  readonly failedBatches: number
+  /** Shards that failed for good (after retries), overran ones included. */
+  readonly failedShards: number
+  /** Shards not run (or not retried) because the next slot was due. */
+  readonly overranShards: number
+  /**
+   * Snapshots / experiences that could have one: tracked, less the restricted and the missing (upstream
+   * answered for those, and there is nothing to capture). A failed shard's experiences count as not
+   * captured, though batches of it that succeeded did publish (a lower bound). 1 when nothing was due.
+   */
+  readonly completeness: number
   /** Tracked universes a successful games response left out (deleted or unknown upstream). */
   readonly missing: readonly number[]
   /** Tracked universes upstream answered for with a censored item: no snapshot, not missing. */
@@ -55,12 +72,68 @@ export class GamesBatchError extends Error {
   }
 }
 
-/** The sweep's parts: tracked universes in games/votes batches of 50, in tracking order. */
-export function gamesSweepBatches(tracker: Tracker): number[][] {
+export class GamesShardError extends Error {
+  constructor(
+    readonly failedBatches: number,
+    readonly batches: number,
+    options: { cause: unknown },
+  ) {
+    super(
+      `${failedBatches} of ${batches} games batches of the shard failed; their experiences miss this slot`,
+      options,
+    )
+    this.name = 'GamesShardError'
+  }
+}
+
+/** The sweep's parts: tracked universes in shards of `size`, in tracking order. */
+export function gamesSweepShards(tracker: Tracker, size = GAMES_SHARD_SIZE): number[][] {
   return chunk(
     tracker.list().map((t) => t.universeId),
-    GAMES_BATCH,
+    size,
   )
+}
+
+const addBatch = (a: GamesBatchResult, b: GamesBatchResult): GamesBatchResult => ({
+  universes: a.universes + b.universes,
+  snapshots: a.snapshots + b.snapshots,
+  withoutVotes: a.withoutVotes + b.withoutVotes,
+  detailsChanges: a.detailsChanges + b.detailsChanges,
+  missing: [...a.missing, ...b.missing],
+  restricted: [...a.restricted, ...b.restricted],
+  restrictionChanges: a.restrictionChanges + b.restrictionChanges,
+  ccu: a.ccu + b.ccu,
+})
+
+const NO_BATCH: GamesBatchResult = {
+  universes: 0,
+  snapshots: 0,
+  withoutVotes: 0,
+  detailsChanges: 0,
+  missing: [],
+  restricted: [],
+  restrictionChanges: 0,
+  ccu: 0,
+}
+
+/**
+ * One shard of the sweep: its games/votes batches (GAMES_BATCH ids each) at once, the client pacing
+ * them per host, each publishing its snapshots as it ends. When a batch's games call failed (after the
+ * client's retries) the shard throws GamesShardError once every batch has ended, so a scheduler with
+ * retries runs the shard again (the batches that did publish publish the same message ids again, which
+ * the store keeps once).
+ */
+export async function pollGamesShard(
+  deps: PollerDeps,
+  run: PollRun,
+  ids: readonly number[],
+): Promise<GamesBatchResult> {
+  const batches = chunk(ids, GAMES_BATCH)
+  const settled = await Promise.allSettled(batches.map((batch) => pollGamesBatch(deps, run, batch)))
+  const failed = settled.filter((s): s is PromiseRejectedResult => s.status === 'rejected')
+  if (failed.length > 0)
+    throw new GamesShardError(failed.length, batches.length, { cause: failed[0]?.reason })
+  return settled.reduce((sum, s) => (s.status === 'fulfilled' ? addBatch(sum, s.value) : sum), NO_BATCH)
 }
 
 /**
@@ -157,27 +230,33 @@ export async function pollGamesBatch(
 }
 
 /**
- * The end of a sweep, once every batch has ended: the tracked platform total, published only when no
- * batch failed (the sum would otherwise be partial), and the sweep's summary.
+ * The end of a sweep, once every shard has ended (the completion job, in whichever process takes it):
+ * the tracked platform total, published only when no shard failed (the sum would otherwise be
+ * partial), the slot's completeness, and the sweep's summary.
  */
 export async function finishGamesSweep(
   deps: PollerDeps,
   run: PollRun,
-  outcomes: readonly PartOutcome<GamesBatchResult>[],
+  outcomes: readonly PartOutcome<GamesBatchResult, readonly number[]>[],
 ): Promise<GamesPollResult> {
-  const { clock, logger, publisher, tracker } = deps
+  const { clock, logger, publisher } = deps
+  let tracked = 0
   let snapshots = 0
   let withoutVotes = 0
   let detailsChanges = 0
   let ccu = 0
+  let overranShards = 0
   const missing: number[] = []
   const restricted: number[] = []
   const failures: string[] = []
   for (const outcome of outcomes) {
     if (!outcome.ok) {
       failures.push(outcome.error)
+      tracked += outcome.part?.length ?? 0
+      if (outcome.overran) overranShards++
       continue
     }
+    tracked += outcome.result.universes
     snapshots += outcome.result.snapshots
     withoutVotes += outcome.result.withoutVotes
     detailsChanges += outcome.result.detailsChanges
@@ -186,7 +265,9 @@ export async function finishGamesSweep(
     // Results from an older poller may lack it.
     restricted.push(...(outcome.result.restricted ?? []))
   }
-  const failedBatches = failures.length
+  const failedShards = failures.length
+  const due = tracked - restricted.length - missing.length
+  const completeness = due > 0 ? snapshots / due : 1
 
   if (missing.length > 0) {
     logger.warn({ count: missing.length, sample: missing.slice(0, 10) }, 'tracked universes absent upstream')
@@ -200,7 +281,7 @@ export async function finishGamesSweep(
   }
 
   let platformTotals: PlatformTotalsV1 | null = null
-  if (failedBatches === 0 && outcomes.length > 0) {
+  if (failedShards === 0 && outcomes.length > 0) {
     platformTotals = {
       schema_version: SCHEMA_VERSION,
       id: messageIdOf('platform', run.slot),
@@ -210,19 +291,21 @@ export async function finishGamesSweep(
       tracked_experiences: snapshots,
     }
     await publisher.publish(topics.platform, [platformTotals])
-  } else if (failedBatches > 0) {
+  } else if (failedShards > 0) {
     logger.warn(
-      { slot: run.slot, failedBatches, batches: outcomes.length, sample: failures.slice(0, 3) },
+      { slot: run.slot, failedShards, shards: outcomes.length, completeness, sample: failures.slice(0, 3) },
       'sweep incomplete; platform total skipped for this slot',
     )
   }
 
   const result = {
-    tracked: tracker.size,
+    tracked,
     snapshots,
     withoutVotes,
     detailsChanges,
-    failedBatches,
+    failedShards,
+    overranShards,
+    completeness,
     missing,
     restricted,
     platformTotals,
@@ -241,20 +324,26 @@ export async function finishGamesSweep(
 }
 
 /**
- * The 10-minute sweep in one process: every batch at once, then the platform total. The schedulers run
- * the same steps as a fan-out job (register-pollers.ts), so in the distributed shape the batches are
+ * The 10-minute sweep in one process: every shard at once, then the platform total. The schedulers run
+ * the same steps as a fan-out job (register-pollers.ts), so in the distributed shape the shards are
  * shared among the poller processes.
  */
 export async function pollGamesAndVotes(deps: PollerDeps, run: PollRun): Promise<GamesPollResult> {
   const outcomes = await Promise.all(
-    gamesSweepBatches(deps.tracker).map(async (ids, index): Promise<PartOutcome<GamesBatchResult>> => {
-      try {
-        return { index, ok: true, result: await pollGamesBatch(deps, run, ids) }
-      } catch (err) {
-        deps.logger.warn({ err, universes: ids.length }, 'games batch failed; its experiences miss this slot')
-        return { index, ok: false, error: err instanceof Error ? err.message : String(err) }
-      }
-    }),
+    gamesSweepShards(deps.tracker).map(
+      async (ids, index): Promise<PartOutcome<GamesBatchResult, readonly number[]>> => {
+        try {
+          return { index, ok: true, result: await pollGamesShard(deps, run, ids) }
+        } catch (err) {
+          deps.logger.warn(
+            { err, universes: ids.length },
+            'games shard failed; its experiences miss this slot',
+          )
+          const error = err instanceof Error ? err.message : String(err)
+          return { index, ok: false, error, overran: false, part: ids }
+        }
+      },
+    ),
   )
   return finishGamesSweep(deps, run, outcomes)
 }

@@ -73,7 +73,7 @@ beforeAll(async () => {
     clock: clock.now,
     faultRate: 0.2,
     logger,
-    random: seededRandom(99),
+    random: seededRandom(3),
   })
 })
 afterAll(async () => {
@@ -130,7 +130,8 @@ describe('games + votes sweep against the simulator', () => {
     const result = await pollGamesAndVotes(depsOf(client, tracker, publisher), { slot: SLOT })
 
     const snapshots = publisher.of<PlaceSnapshotV1>(topics.snapshots)
-    expect(result.failedBatches).toBe(0)
+    expect(result.failedShards).toBe(0)
+    expect(result.completeness).toBe(1)
     expect(result.missing).toEqual([])
     // The simulator always has a restricted experience among 120: censored, so no snapshot.
     const restricted = restrictedOf(tracker)
@@ -233,7 +234,7 @@ describe('games + votes sweep against the simulator', () => {
     const tracker = await seededTracker(clientOf(sim.baseTemplate))
     const publisher = new CollectingPublisher()
     const result = await pollGamesAndVotes(depsOf(client, tracker, publisher), { slot: SLOT })
-    expect(result.failedBatches).toBe(0)
+    expect(result.failedShards).toBe(0)
     const snapshots = publisher.of<PlaceSnapshotV1>(topics.snapshots)
     expect(result.missing).toEqual([])
     expect(snapshots).toHaveLength(SEEDED - restrictedOf(tracker).length)
@@ -241,7 +242,8 @@ describe('games + votes sweep against the simulator', () => {
     expect(totals?.tracked_ccu).toBe(snapshots.reduce((a, s) => a + s.playing, 0))
     // The faults really happened and were retried through.
     expect(statuses.filter((st) => st === 429 || st >= 500).length).toBeGreaterThan(0)
-    expect(statuses.filter((st) => st === 200).length).toBe(6)
+    // 120 experiences: two games and two votes calls of at most 100 ids.
+    expect(statuses.filter((st) => st === 200).length).toBe(4)
   })
 
   it('leaves votes null when a votes batch fails and skips the platform total when a games batch fails', async () => {
@@ -270,7 +272,7 @@ describe('games + votes sweep against the simulator', () => {
 
     const votesDown = new CollectingPublisher()
     const v = await pollGamesAndVotes(depsOf(failFirst('/games/votes'), tracker, votesDown), { slot: SLOT })
-    expect(v.failedBatches).toBe(0)
+    expect(v.failedShards).toBe(0)
     expect(v.withoutVotes).toBeGreaterThan(0)
     const nullVotes = votesDown.of<PlaceSnapshotV1>(topics.snapshots).filter((s) => s.up_votes === null)
     expect(nullVotes).toHaveLength(v.withoutVotes)
@@ -279,8 +281,15 @@ describe('games + votes sweep against the simulator', () => {
 
     const gamesDown = new CollectingPublisher()
     const g = await pollGamesAndVotes(depsOf(failFirst('/v1/games'), tracker, gamesDown), { slot: SLOT })
-    expect(g.failedBatches).toBe(1)
-    expect(gamesDown.of(topics.snapshots)).toHaveLength(SEEDED - 50 - g.missing.length)
+    // The first games call (the first 100 universes) failed: its shard failed, the other batch published.
+    expect(g.failedShards).toBe(1)
+    expect(g.completeness).toBe(0)
+    const restricted = new Set(restrictedOf(tracker))
+    const survivors = tracker
+      .list()
+      .slice(100)
+      .filter((t) => !restricted.has(t.universeId))
+    expect(gamesDown.of(topics.snapshots)).toHaveLength(survivors.length)
     expect(g.platformTotals).toBeNull()
     expect(gamesDown.of(topics.platform)).toHaveLength(0)
   })

@@ -267,28 +267,58 @@ describe('roblox client against a scripted upstream', () => {
     expect(Math.min(...thumbsAt)).toBeLessThan(gamesAt[1] ?? 0)
   })
 
-  it('chunks game and vote batches at 50 ids and merges the answers', async () => {
-    const { seen, baseTemplate } = await scriptedServer((_req, url) => {
-      const ids = idsOf(url)
-      if (ids.length > 50) return { status: 400, body: { errors: [{ code: 9, message: 'Too many ids' }] } }
-      return url.pathname.endsWith('/votes')
-        ? { body: { data: ids.map((id) => ({ id, upVotes: id, downVotes: 0 })) } }
-        : { body: { data: ids.map((id) => game(id)) } }
-    })
+  /** Games and votes for up to `max` ids a call; more is refused as upstream does (400 code 9). */
+  const gamesHostTaking = (max: number) => (_req: unknown, url: URL) => {
+    const ids = idsOf(url)
+    if (ids.length > max) return { status: 400, body: { errors: [{ code: 9, message: 'Too many ids' }] } }
+    return url.pathname.endsWith('/votes')
+      ? { body: { data: ids.map((id) => ({ id, upVotes: id, downVotes: 0 })) } }
+      : { body: { data: ids.map((id) => game(id)) } }
+  }
+
+  it('chunks game and vote batches at 100 ids and merges the answers', async () => {
+    const { seen, baseTemplate } = await scriptedServer(gamesHostTaking(100))
     const client = clientFor(baseTemplate)
-    const ids = Array.from({ length: 120 }, (_, i) => i + 1)
+    const ids = Array.from({ length: 230 }, (_, i) => i + 1)
     const games = await client.getGames([...ids, 1, 2])
     expect(games.map((g) => g.id).sort((a, b) => a - b)).toEqual(ids)
     const sizes = seen.map((s) => idsOf(s.url).length).sort((a, b) => b - a)
-    expect(sizes).toEqual([50, 50, 20])
+    expect(sizes).toEqual([100, 100, 30])
     const votes = await client.getVotes(ids)
-    expect(votes).toHaveLength(120)
+    expect(votes).toHaveLength(230)
     expect(
       seen
         .slice(3)
         .map((s) => idsOf(s.url).length)
         .sort((a, b) => b - a),
-    ).toEqual([50, 50, 20])
+    ).toEqual([100, 100, 30])
+  })
+
+  it('falls back to the documented 50 ids when upstream refuses 100 as too many (400 code 9), and stays there', async () => {
+    const { seen, baseTemplate } = await scriptedServer(gamesHostTaking(50))
+    const client = clientFor(baseTemplate)
+    const ids = Array.from({ length: 120 }, (_, i) => i + 1)
+    const answer = await client.getGamesAnswer(ids)
+    expect(answer.games.map((g) => g.id).sort((a, b) => a - b)).toEqual(ids)
+    // The first 100-id call was refused (one request), its ids asked again at 50; the 20 went through.
+    const first = seen.map((s) => idsOf(s.url).length)
+    expect(first.filter((n) => n === 100)).toHaveLength(1)
+    expect(first.filter((n) => n > 100)).toHaveLength(0)
+    // Later calls start at 50: nothing more is refused.
+    seen.length = 0
+    expect(await client.getVotes(ids)).toHaveLength(120)
+    expect(seen.map((s) => idsOf(s.url).length).sort((a, b) => b - a)).toEqual([50, 50, 20])
+  })
+
+  it('does not split a refused batch already at the documented size', async () => {
+    const { seen, baseTemplate } = await scriptedServer(() => ({
+      status: 400,
+      body: { errors: [{ code: 9, message: 'Too many ids' }] },
+    }))
+    const client = clientFor(baseTemplate)
+    const err = (await client.getGames([1, 2, 3]).catch((e: unknown) => e)) as RobloxHttpError
+    expect([err.status, err.code]).toEqual([400, 9])
+    expect(seen).toHaveLength(1)
   })
 
   it('tolerates extra and missing optional fields but fails loudly on a missing required one', async () => {

@@ -22,9 +22,14 @@ import {
 import { type GameSort, gameSort, sortsPage } from './shapes/sorts.ts'
 import { type ThumbnailItem, thumbnailsResponse, universeThumbnailsResponse } from './shapes/thumbnails.ts'
 
-/** Documented batch limits (roblox-api.md §1, §2, §6, §12). */
-export const GAMES_BATCH = 50
-export const VOTES_BATCH = 50
+/**
+ * Ids per games and per votes call: what upstream answers and 2026 clients send (roblox-api.md §16),
+ * though the docs say 50 (§1, §2). A call refused as too many (400 code 9) falls back to
+ * GAMES_BATCH_DOCUMENTED for the rest of the client's life.
+ */
+export const GAMES_BATCH = 100
+export const GAMES_BATCH_DOCUMENTED = 50
+/** Batch limits of the other calls (roblox-api.md §4, §6, §12). */
 export const PLACE_DETAILS_BATCH = 50
 export const THUMBNAILS_BATCH = 100
 export const USERS_BATCH = 100
@@ -132,6 +137,38 @@ export function createRobloxClient(options: RobloxClientOptions): RobloxClient {
   const sessionId = randomUUID()
   let sortsApi: SortsApi = 'explore-api'
 
+  /** Ids per games or votes call: GAMES_BATCH until upstream refuses it as too many. */
+  let gamesIdsPerCall = GAMES_BATCH
+  const refusedAsTooMany = (err: unknown) =>
+    err instanceof RobloxHttpError && err.status === 400 && err.code === 9
+
+  /**
+   * One games or votes request per chunk, concurrently. A chunk upstream refuses as too many ids
+   * (400 code 9: the documented limit enforced after all) is asked again in chunks of the documented
+   * size, and every later call uses that size: one refused request, then no more.
+   */
+  const gamesBatched = async <T>(
+    ids: readonly number[],
+    one: (part: number[]) => Promise<T>,
+  ): Promise<T[]> => {
+    const run = async (part: number[]): Promise<T[]> => {
+      try {
+        return [await one(part)]
+      } catch (err) {
+        if (!refusedAsTooMany(err) || part.length <= GAMES_BATCH_DOCUMENTED) throw err
+        if (gamesIdsPerCall > GAMES_BATCH_DOCUMENTED) {
+          gamesIdsPerCall = GAMES_BATCH_DOCUMENTED
+          options.logger.warn(
+            { refused: part.length, now: GAMES_BATCH_DOCUMENTED },
+            'upstream refused a games batch as too many ids (400 code 9); batching at the documented size',
+          )
+        }
+        return (await Promise.all(chunk(part, GAMES_BATCH_DOCUMENTED).map(run))).flat()
+      }
+    }
+    return (await Promise.all(chunk(uniqueIds(ids), gamesIdsPerCall).map(run))).flat()
+  }
+
   /** Runs one request per chunk concurrently; the pacer spaces them per host. */
   const batched = async <T>(
     ids: readonly number[],
@@ -213,28 +250,28 @@ export function createRobloxClient(options: RobloxClientOptions): RobloxClient {
   return {
     hasCookie: Boolean(options.cookie),
 
-    getGames: (ids, o) =>
-      batched(ids, GAMES_BATCH, async (part) =>
-        (await gamesCall(part, o)).filter(
-          (item): item is Game => !isCensoredGame(item) && item.isContentRestricted !== true,
-        ),
-      ),
+    getGames: async (ids, o) =>
+      (
+        await gamesBatched(ids, async (part) =>
+          (
+            await gamesCall(part, o)
+          ).filter((item): item is Game => !isCensoredGame(item) && item.isContentRestricted !== true),
+        )
+      ).flat(),
 
     getGamesAnswer: async (ids, o) => {
-      const parts = await Promise.all(
-        chunk(uniqueIds(ids), GAMES_BATCH).map(async (part) => {
-          const first = accountForGames(part, await gamesCall(part, o))
-          const answer = { games: first.games, restricted: first.restricted, missing: first.missing }
-          // Elimination could not tell which of these the censored items stand for: ask one by one.
-          for (const id of first.unresolved) {
-            const one = accountForGames([id], await gamesCall([id], o))
-            answer.games.push(...one.games)
-            answer.restricted.push(...one.restricted, ...one.unresolved)
-            answer.missing.push(...one.missing)
-          }
-          return answer
-        }),
-      )
+      const parts = await gamesBatched(ids, async (part) => {
+        const first = accountForGames(part, await gamesCall(part, o))
+        const answer = { games: first.games, restricted: first.restricted, missing: first.missing }
+        // Elimination could not tell which of these the censored items stand for: ask one by one.
+        for (const id of first.unresolved) {
+          const one = accountForGames([id], await gamesCall([id], o))
+          answer.games.push(...one.games)
+          answer.restricted.push(...one.restricted, ...one.unresolved)
+          answer.missing.push(...one.missing)
+        }
+        return answer
+      })
       return {
         games: parts.flatMap((p) => p.games),
         restricted: parts.flatMap((p) => p.restricted),
@@ -242,17 +279,19 @@ export function createRobloxClient(options: RobloxClientOptions): RobloxClient {
       }
     },
 
-    getVotes: (ids, o) =>
-      batched(ids, VOTES_BATCH, async (part) => {
-        const res = await http({
-          service: 'games',
-          path: '/v1/games/votes',
-          query: { universeIds: part.join(',') },
-          schema: votesResponse,
-          signal: o?.signal,
+    getVotes: async (ids, o) =>
+      (
+        await gamesBatched(ids, async (part) => {
+          const res = await http({
+            service: 'games',
+            path: '/v1/games/votes',
+            query: { universeIds: part.join(',') },
+            schema: votesResponse,
+            signal: o?.signal,
+          })
+          return res.data
         })
-        return res.data
-      }),
+      ).flat(),
 
     getPlaceDetails: (ids, o) => {
       if (!options.cookie) {

@@ -1,5 +1,6 @@
 export * from './chunk.ts'
 export * from './client.ts'
+export * from './egress/index.ts'
 export * from './errors.ts'
 export * from './games-answer.ts'
 export { parseRetryAfter, type RobloxService } from './http.ts'

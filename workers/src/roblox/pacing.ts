@@ -1,8 +1,10 @@
 /**
- * Per-host request pacing. Each upstream service (games, apis, thumbnails…) has its own queue, so one
- * slow or throttled host never holds up the others. Spacing is measured from the moment the previous
- * request was actually let through (not from when it was booked), so a late timer never lets two
- * requests out closer together than the interval allows.
+ * Per-host request pacing, per egress address. Upstream budgets each client address separately
+ * (roblox-api.md §12, §16), so a budget belongs to an (egress, host) pair: pacers of one egress share
+ * it, pacers of different egresses each have their own. Each upstream service (games, apis,
+ * thumbnails…) has its own queue, so one slow or throttled host never holds up the others. Spacing is
+ * measured from the moment the previous request was actually let through (not from when it was
+ * booked), so a late timer never lets two requests out closer together than the interval allows.
  */
 export interface HostPacer {
   /** Resolves when a request to `host` may start. */
@@ -15,7 +17,22 @@ export interface HostPacer {
   slowdown(host: string): number
 }
 
+/** The egress of a pacer made without one: every such pacer shares one budget per host. */
+export const DEFAULT_EGRESS = 'default'
+
+/** The name of one budget: an upstream host as reached through one egress. */
+export function budgetKeyOf(egress: string, host: string): string {
+  return `${egress}/${host}`
+}
+
 export interface PacerOptions {
+  /** The egress the requests leave by (`egressLabel`); default DEFAULT_EGRESS. */
+  readonly egress?: string
+  /**
+   * Where the budgets live: pacers given the same one share a budget per (egress, host), as poller
+   * processes do through Redis. Default: one of the pacer's own.
+   */
+  readonly budgets?: MemoryPacingBudgets
   readonly intervalMs: number
   /** Fraction of the interval added or removed at random (0.25 = ±25%). */
   readonly jitter: number
@@ -33,14 +50,25 @@ interface HostState {
   tail: Promise<void>
 }
 
+/** In-memory budgets by (egress, host): the twin of the Redis pacer's keys, for one process. */
+export interface MemoryPacingBudgets {
+  readonly states: Map<string, HostState>
+}
+
+export function createMemoryPacingBudgets(): MemoryPacingBudgets {
+  return { states: new Map() }
+}
+
 export function createHostPacer(options: PacerOptions): HostPacer {
-  const hosts = new Map<string, HostState>()
+  const hosts = (options.budgets ?? createMemoryPacingBudgets()).states
+  const egress = options.egress ?? DEFAULT_EGRESS
   const maxSlowdown = options.maxSlowdown ?? 8
   const stateOf = (host: string): HostState => {
-    let s = hosts.get(host)
+    const key = budgetKeyOf(egress, host)
+    let s = hosts.get(key)
     if (!s) {
       s = { nextAt: Number.NEGATIVE_INFINITY, factor: 1, tail: Promise.resolve() }
-      hosts.set(host, s)
+      hosts.set(key, s)
     }
     return s
   }
@@ -81,7 +109,7 @@ export function createHostPacer(options: PacerOptions): HostPacer {
       if (s.factor > 1) s.factor = Math.max(1, s.factor * 0.9)
     },
     slowdown(host) {
-      return hosts.get(host)?.factor ?? 1
+      return hosts.get(budgetKeyOf(egress, host))?.factor ?? 1
     },
   }
 }

@@ -1,12 +1,17 @@
 import { Redis } from 'ioredis'
 import type { Logger } from 'pino'
-import { abortableSleep, type HostPacer } from './pacing.ts'
+import { abortableSleep, budgetKeyOf, DEFAULT_EGRESS, type HostPacer } from './pacing.ts'
 
 export interface RedisPacerOptions {
   /** A connection the caller owns (and closes). */
   readonly redis: Redis
-  /** Key prefix (SCHEDULER_PREFIX); hosts live under `<prefix>:pace:<host>`. */
+  /** Key prefix (SCHEDULER_PREFIX); budgets live under `<prefix>:pace:<egress>/<host>`. */
   readonly prefix?: string
+  /**
+   * The egress this process's requests leave by (`egressLabel`): processes of one egress share a
+   * budget per host, processes of different egresses each have their own. Default DEFAULT_EGRESS.
+   */
+  readonly egress?: string
   /** Minimum spacing of requests to one host, across every process sharing the Redis. */
   readonly intervalMs: number
   /** Fraction of the interval added or removed at random (0.25 = ±25%). */
@@ -76,7 +81,7 @@ interface LocalHost {
 
 /**
  * The per-host pacer of the distributed shape: the same HostPacer as the in-memory one, its state in
- * Redis so every poller process draws from one budget per upstream host. Within a process, callers
+ * Redis so every poller process of one egress draws from one budget per upstream host. Within a process, callers
  * queue locally and only the head asks Redis, so contention grows with processes, not with requests.
  * penalize and relax are fire-and-forget (the interface is synchronous); commands on one connection
  * run in order, so the next acquire already sees them.
@@ -88,7 +93,8 @@ export function createRedisHostPacer(options: RedisPacerOptions): HostPacer {
   const sleep = options.sleep ?? abortableSleep
   const random = options.random ?? Math.random
   const hosts = new Map<string, LocalHost>()
-  const keyOf = (host: string) => `${prefix}:pace:${host}`
+  const egress = options.egress ?? DEFAULT_EGRESS
+  const keyOf = (host: string) => `${prefix}:pace:${budgetKeyOf(egress, host)}`
   const stateOf = (host: string): LocalHost => {
     let s = hosts.get(host)
     if (!s) {

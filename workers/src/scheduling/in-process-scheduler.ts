@@ -27,18 +27,26 @@ const realSetTimer: SetTimer = (fire, delayMs) => {
   return () => clearTimeout(t)
 }
 
+interface Run {
+  readonly scheduledFor: number
+  readonly done: Promise<void>
+  readonly controller: AbortController
+}
+
 interface JobState {
   readonly def: JobDefinition
+  /** A fan-out's occurrences may overlap: the next one starts while the last one's stragglers finish. */
+  readonly fanOut: boolean
   cancelTimer: (() => void) | null
-  running: Promise<void> | null
-  controller: AbortController | null
+  readonly runs: Set<Run>
 }
 
 /**
  * Timers in this process: each job fires on its interval boundaries (epoch-aligned, plus its offset),
  * so a 10-minute job runs at :00, :10… and hands the run its slot. A run still going when the next
- * boundary comes is not started twice (that boundary is skipped and logged); a failed run is logged
- * and the next boundary runs as usual.
+ * boundary comes is not started twice (that boundary is skipped and logged), except a fan-out's: each
+ * occurrence writes its own slot, so the next one starts on time while the last one's stragglers
+ * finish. A failed run is logged and the next boundary runs as usual.
  */
 export function createInProcessScheduler(options: InProcessSchedulerOptions): Scheduler {
   const { clock, logger } = options
@@ -59,30 +67,29 @@ export function createInProcessScheduler(options: InProcessSchedulerOptions): Sc
     // Re-arm from the boundary itself, so a timer firing a little late never skips the next boundary.
     arm(job, Math.max(scheduledFor, clock.now()))
     const log = logger.child({ job: job.def.name, scheduledFor })
-    if (job.running) {
+    if (job.runs.size > 0 && !job.fanOut) {
       log.warn('previous run still going; this run is skipped')
       return
     }
     const controller = new AbortController()
-    job.controller = controller
     const startedAt = clock.now()
-    job.running = (async () => {
+    const done = (async () => {
       try {
         await job.def.run({ scheduledFor, signal: controller.signal })
         log.debug({ ms: clock.now() - startedAt }, 'job done')
       } catch (err) {
         log.error({ err, ms: clock.now() - startedAt }, 'job failed; the next run is still scheduled')
-      } finally {
-        job.running = null
-        job.controller = null
       }
     })()
+    const run: Run = { scheduledFor, done, controller }
+    job.runs.add(run)
+    void done.finally(() => job.runs.delete(run))
   }
 
-  const register = (def: JobDefinition) => {
+  const register = (def: JobDefinition, fanOut = false) => {
     checkSchedule(def)
     if (jobs.has(def.name)) throw new JobDefinitionError(`${def.name}: already registered`)
-    const job: JobState = { def, cancelTimer: null, running: null, controller: null }
+    const job: JobState = { def, fanOut, cancelTimer: null, runs: new Set() }
     jobs.set(def.name, job)
     if (started && !stopped) arm(job, clock.now())
   }
@@ -101,9 +108,9 @@ export function createInProcessScheduler(options: InProcessSchedulerOptions): Sc
         throw new JobDefinitionError(`${def.name}: already registered with another interval or offset`)
       }
     },
-    register,
+    register: (def) => register(def),
     // Parts run in this process, all at once; a failed part is reported to complete() (no retries here).
-    registerFanOut: (def) => register(fanOutInProcess(def)),
+    registerFanOut: (def) => register(fanOutInProcess(def), true),
 
     async start() {
       if (started) return
@@ -121,17 +128,17 @@ export function createInProcessScheduler(options: InProcessSchedulerOptions): Sc
         job.cancelTimer?.()
         job.cancelTimer = null
       }
-      const running = [...jobs.values()].filter((j) => j.running)
+      const running = [...jobs.values()].flatMap((j) => [...j.runs].map((run) => ({ name: j.def.name, run })))
       if (running.length === 0) return
-      logger.info({ running: running.map((j) => j.def.name) }, 'scheduler stopping; waiting for running jobs')
+      logger.info({ running: running.map((r) => r.name) }, 'scheduler stopping; waiting for running jobs')
       let graceTimer: ReturnType<typeof setTimeout> | undefined
       const grace = new Promise<void>((resolve) => {
         graceTimer = setTimeout(() => {
-          for (const j of running) j.controller?.abort(new Error('scheduler stopped'))
+          for (const r of running) r.run.controller.abort(new Error('scheduler stopped'))
           resolve()
         }, stopGraceMs)
       })
-      const all = Promise.all(running.map((j) => j.running))
+      const all = Promise.all(running.map((r) => r.run.done))
       await Promise.race([all, grace])
       clearTimeout(graceTimer)
       await all

@@ -103,12 +103,48 @@ export function schedulerContract(name: string, factory: SchedulerFactory): void
       const failed = first.outcomes[3]!
       expect(failed.ok).toBe(false)
       expect(failed.ok ? '' : failed.error).toContain('part 7 is down')
+      // A failed part carries its data, and did not overrun: it failed in its own time.
+      expect(failed).toMatchObject({ overran: false, part: [7] })
       // Every part of that occurrence ran for its slot.
       const ofFirst = parts.filter((p) => p.scheduledFor === first.scheduledFor).map((p) => p.part.join(','))
       expect(new Set(ofFirst)).toEqual(new Set(['1,2', '3', '4,5,6', '7']))
       // One completion per occurrence.
       const slots = completions.map((c) => c.scheduledFor)
       expect(new Set(slots).size).toBe(slots.length)
+    })
+
+    it("runs the next occurrence's parts on time while a part of the previous one is still running", async () => {
+      const s = await make()
+      let first: number | null = null
+      let release: () => void = () => {}
+      const released = new Promise<void>((r) => (release = r))
+      const completions: Array<{ scheduledFor: number; outcomes: readonly PartOutcome<number, number>[] }> =
+        []
+      s.registerFanOut<number, number>({
+        name: 'contract:straggler',
+        everyMs: 400,
+        split: () => [1, 2],
+        runPart: async (part, ctx) => {
+          first ??= ctx.scheduledFor
+          // The first occurrence's part 1 ends only once the next occurrence has completed.
+          if (part === 1 && ctx.scheduledFor === first) await released
+          return part * 10
+        },
+        complete: async (outcomes, ctx) => {
+          completions.push({ scheduledFor: ctx.scheduledFor, outcomes })
+          if (ctx.scheduledFor === first! + 400) release()
+        },
+      })
+      await s.start()
+      await waitFor(
+        'the straggling occurrence completed',
+        () => completions.find((c) => c.scheduledFor === first),
+        SOON,
+      )
+      // The next occurrence completed first, then the straggler finished and was reported whole.
+      expect(completions.map((c) => c.scheduledFor).slice(0, 2)).toEqual([first! + 400, first])
+      for (const c of completions.slice(0, 2))
+        expect(c.outcomes.map((o) => (o.ok ? o.result : null))).toEqual([10, 20])
     })
 
     it('completes an occurrence with no parts', async () => {

@@ -20,22 +20,56 @@ export interface JobDefinition extends JobSchedule {
   readonly run: (ctx: JobContext) => Promise<void>
 }
 
-/** How one part of a fan-out occurrence ended (after the scheduler's retries, where it has them). */
-export type PartOutcome<R> =
+/**
+ * How one part of a fan-out occurrence ended (after the scheduler's retries, where it has them). A
+ * failed part carries its own data, so `complete` can tell what it covered; `overran` says it was not
+ * run because newer occurrences of the job were already under way (PartOverranError).
+ */
+export type PartOutcome<R, P = unknown> =
   | { readonly index: number; readonly ok: true; readonly result: R }
-  | { readonly index: number; readonly ok: false; readonly error: string }
+  | {
+      readonly index: number
+      readonly ok: false
+      readonly error: string
+      readonly overran: boolean
+      /** Absent only when the adapter could no longer read it (a part's record expired). */
+      readonly part?: P
+    }
+
+const OVERRAN_MESSAGE = 'part overran its occurrence: newer occurrences of the job are under way'
 
 /**
- * A recurring job whose occurrence splits into independent parts (a batch of experiences each), so
+ * A part of a fan-out occurrence that would compete with newer occurrences (a retry once the next one is
+ * under way, anything once the one after is): it is not run but reported as overran, so one occurrence's
+ * stragglers never hold back the next one's parts or spend its budget. A part already running finishes:
+ * it is making progress, and its cost is bounded by its size.
+ */
+export class PartOverranError extends Error {
+  constructor(scheduledFor: number) {
+    super(`${OVERRAN_MESSAGE} (occurrence ${new Date(scheduledFor).toISOString()})`)
+    this.name = 'PartOverranError'
+  }
+
+  /** Whether an error message (as it comes back from another process) is this error's. */
+  static isMessage(message: string): boolean {
+    return message.startsWith(OVERRAN_MESSAGE)
+  }
+}
+
+/**
+ * A recurring job whose occurrence splits into independent parts (a shard of experiences each), so
  * several processes can share one sweep: the distributed adapter runs each part as its own job, with
  * its own retries, on whichever worker is free. Parts and results must be plain JSON values, since they
  * may travel to another process. `complete` runs once per occurrence after every part has ended, with
- * the outcomes in part order; a part that failed is reported there, not thrown.
+ * the outcomes in part order; a part that failed is reported there, not thrown. Where parts wait in a
+ * queue (BullMQ: newest first), a retry that would start once the job's next occurrence is under way,
+ * or any part once the one after is, is not run but reported as overran (PartOverranError).
+ * Occurrences never wait for each other.
  */
 export interface FanOutJobDefinition<P, R> extends JobSchedule {
   readonly split: (ctx: JobContext) => Promise<readonly P[]> | readonly P[]
   readonly runPart: (part: P, ctx: JobContext) => Promise<R>
-  readonly complete: (outcomes: readonly PartOutcome<R>[], ctx: JobContext) => Promise<void>
+  readonly complete: (outcomes: readonly PartOutcome<R, P>[], ctx: JobContext) => Promise<void>
 }
 
 /**
@@ -91,7 +125,8 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
 
 /**
  * A fan-out run in one process: split, every part at once (the Roblox client paces per host anyway),
- * then complete. The embedded scheduler runs fan-outs this way.
+ * then complete. The embedded scheduler runs fan-outs this way, starting the next occurrence on time
+ * even while this one's parts still run; every part starts at once, so none ever overruns here.
  */
 export function fanOutInProcess<P, R>(def: FanOutJobDefinition<P, R>): JobDefinition {
   return {
@@ -101,11 +136,11 @@ export function fanOutInProcess<P, R>(def: FanOutJobDefinition<P, R>): JobDefini
     run: async (ctx) => {
       const parts = await def.split(ctx)
       const outcomes = await Promise.all(
-        parts.map(async (part, index): Promise<PartOutcome<R>> => {
+        parts.map(async (part, index): Promise<PartOutcome<R, P>> => {
           try {
             return { index, ok: true, result: await def.runPart(part, ctx) }
           } catch (err) {
-            return { index, ok: false, error: messageOf(err) }
+            return { index, ok: false, error: messageOf(err), overran: false, part }
           }
         }),
       )

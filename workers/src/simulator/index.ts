@@ -1,2 +1,3 @@
+export type { AddressBudgetOptions, AddressUse } from './http/address-budget.ts'
 export * from './model/index.ts'
 export * from './server.ts'

@@ -1,6 +1,7 @@
 import { exchangeRatesProviderAnswer } from '@ludex/schemas'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createEgress } from '../roblox/egress/index.ts'
 import {
   createPlatformModel,
   exchangeRatesAt,
@@ -257,6 +258,56 @@ describe('simulator server', () => {
       expect(await other.json()).toEqual({ result: 'error', 'error-type': 'unsupported-code' })
     } finally {
       await faulty.close()
+    }
+  })
+
+  it('answers 429 with retry-after to an address beyond its budget, and not to another address', async () => {
+    let now = 0
+    const budgeted = await startSimulatorServer({
+      model,
+      clock: () => NOW,
+      faultRate: 0,
+      logger,
+      addressBudget: { perMinute: 60, burst: 3 },
+      budgetNow: () => now,
+    })
+    // Two clients bound to their own loopback addresses: the simulator sees two client addresses.
+    const [a, b] = ['127.0.0.2', '127.0.0.3'].map((localAddress) => createEgress({ localAddress }))
+    const ids = live
+      .slice(0, 3)
+      .map((p) => p.universeId)
+      .join(',')
+    const games = (egress: typeof a) =>
+      egress!.fetch(`${budgeted.baseTemplate.replace('{service}', 'games')}/v1/games?universeIds=${ids}`)
+    try {
+      for (let i = 0; i < 3; i++) expect((await games(a)).status).toBe(200)
+      const refused = await games(a)
+      expect(refused.status).toBe(429)
+      // One token a second at 60 a minute: the wait is a second, in the games host's envelope (code 4).
+      expect(refused.headers.get('retry-after')).toBe('1')
+      expect(((await refused.json()) as { errors: { code: number }[] }).errors[0]?.code).toBe(4)
+      const votes = await a!.fetch(
+        `${budgeted.baseTemplate.replace('{service}', 'games')}/v1/games/votes?universeIds=${ids}`,
+      )
+      expect(votes.status).toBe(429)
+      expect(((await votes.json()) as { errors: { code: number }[] }).errors[0]?.code).toBe(10)
+      // The other address has a budget of its own; other hosts are not budgeted.
+      for (let i = 0; i < 3; i++) expect((await games(b)).status).toBe(200)
+      const thumbs = await a!.fetch(
+        `${budgeted.baseTemplate.replace('{service}', 'thumbnails')}/v1/games/icons?universeIds=${ids}&size=512x512&format=Png`,
+      )
+      expect(thumbs.status).toBe(200)
+      // A second later the first address has a token again.
+      now += 1_000
+      expect((await games(a)).status).toBe(200)
+      expect(Object.fromEntries(budgeted.addressUse())).toEqual({
+        '127.0.0.2': { requests: 6, throttled: 2 },
+        '127.0.0.3': { requests: 3, throttled: 0 },
+      })
+    } finally {
+      a!.close()
+      b!.close()
+      await budgeted.close()
     }
   })
 })

@@ -1,6 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { performance } from 'node:perf_hooks'
 import type { Logger } from 'pino'
+import {
+  type AddressBudgetOptions,
+  type AddressUse,
+  clientAddressOf,
+  createAddressBudget,
+} from './http/address-budget.ts'
 import { EXCHANGE_RATES_PATH, EXCHANGE_RATES_SERVICE, exchangeRatesReply } from './http/exchange-rates.ts'
 import { route, SERVICE_NAMES } from './http/routes.ts'
 import { ERROR_ENVELOPES, fail, type Reply, RequestBodyError, readJson, write } from './http/wire.ts'
@@ -26,6 +33,14 @@ export interface SimulatorServerOptions {
   readonly faultRate?: number | FaultRates
   /** Source of fault draws and response shuffles; inject a seeded one for deterministic tests. */
   readonly random?: () => number
+  /**
+   * The games host's budget per client address (the TCP peer, so a client bound to its own local
+   * address has its own): beyond it, 429 with `retry-after`. Default none; the configured simulator
+   * (`ludex run`, `ludex simulator`) takes SIMULATOR_ADDRESS_BUDGET.
+   */
+  readonly addressBudget?: AddressBudgetOptions | null
+  /** Monotonic milliseconds the budget refills by (real time even when `clock` stands still). */
+  readonly budgetNow?: () => number
   readonly logger: Logger
 }
 
@@ -35,11 +50,17 @@ export interface SimulatorServer {
   readonly baseTemplate: string
   /** The simulated exchange-rate provider's USD rates (the Robux converter's source when embedded). */
   readonly exchangeRatesUrl: string
+  /** Requests to the games host and those refused, by client address (empty without a budget). */
+  addressUse(): ReadonlyMap<string, AddressUse>
   close(): Promise<void>
 }
 
 const RATE_WINDOW_S = 60
 const RATE_LIMIT = 1000
+/** The host the address budget applies to: games and votes (and the rest of games.roblox.com). */
+const BUDGETED_SERVICE = 'games'
+/** The throttle codes of upstream's envelopes: votes answers code 10, the games host code 4 (§1, §2). */
+const VOTES_PATH = '/v1/games/votes'
 
 function ratesOf(faultRate: number | FaultRates): FaultRates {
   return typeof faultRate === 'number'
@@ -53,6 +74,8 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
   const host = options.host ?? '127.0.0.1'
   const rates = ratesOf(options.faultRate ?? 0.01)
   const random = options.random ?? Math.random
+  const budget = options.addressBudget ? createAddressBudget(options.addressBudget) : null
+  const budgetNow = options.budgetNow ?? (() => performance.now())
   // Per-window request count for the x-ratelimit-* headers (informational; real throttling is the fault).
   let windowStart = 0
   let windowCount = 0
@@ -86,6 +109,27 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
     if (!SERVICE_NAMES.includes(service)) {
       write(res, fail(404, 0, 'NotFound'), common)
       return
+    }
+    if (budget && service === BUDGETED_SERVICE) {
+      const address = clientAddressOf(req.socket.remoteAddress)
+      const decision = budget.take(address, budgetNow())
+      const limit = { 'x-ratelimit-limit': `${budget.perMinute}, ${budget.perMinute};w=${RATE_WINDOW_S}` }
+      if (!decision.granted) {
+        const retryAfterS = Math.max(1, Math.ceil(decision.retryAfterMs / 1000))
+        logger.debug({ address, path: url.pathname, retryAfterS }, 'simulator: address over its budget')
+        const code = `/${rest.join('/')}` === VOTES_PATH ? 10 : 4
+        write(
+          res,
+          fail(429, code, 'Too many requests', { headers: { 'retry-after': String(retryAfterS) } }),
+          {
+            ...limit,
+            'x-ratelimit-remaining': '0',
+            'x-ratelimit-reset': String(retryAfterS),
+          },
+        )
+        return
+      }
+      Object.assign(common, limit, { 'x-ratelimit-remaining': String(decision.remaining) })
     }
     if (random() < rates.throttle) {
       const retryAfter = random() < 0.2 ? '0' : '1'
@@ -152,6 +196,7 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
     url: base,
     baseTemplate: `${base}/{service}`,
     exchangeRatesUrl: `${base}/${EXCHANGE_RATES_SERVICE}${EXCHANGE_RATES_PATH}`,
+    addressUse: () => budget?.use() ?? new Map(),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections()

@@ -1,6 +1,7 @@
 import type { Config } from '@ludex/schemas'
 import {
   type Clock,
+  createEgress,
   createPlatformModel,
   createRobloxClient,
   type PlatformModel,
@@ -41,6 +42,8 @@ export async function startConfiguredSimulator(
     port: config.SIMULATOR_PORT,
     clock: () => clock.now(),
     faultRate: config.SIMULATOR_FAULT_RATE,
+    addressBudget:
+      config.SIMULATOR_ADDRESS_BUDGET > 0 ? { perMinute: config.SIMULATOR_ADDRESS_BUDGET } : null,
     logger,
   })
   return { model, simulator }
@@ -78,15 +81,23 @@ export async function startPlatformPart(
   options: { polls: boolean },
 ): Promise<PlatformComponent> {
   const { config, logger, clock } = ctx
-  const pacing = options.polls ? selectHostPacer(config, logger) : null
+  // Where requests leave from decides whose budget they draw on upstream: pacing is per egress too.
+  const egress = createEgress({
+    localAddress: config.ROBLOX_LOCAL_ADDRESS,
+    proxyUrl: config.ROBLOX_PROXY_URL,
+  })
+  ctx.wiring.record('egress', egress.label)
+  const pacing = options.polls ? selectHostPacer(config, logger, egress.label) : null
   if (pacing) ctx.wiring.record('hostPacing', pacing.kind)
   const platform = await startPlatform(config, logger, clock).catch(async (err: unknown) => {
     await pacing?.close()
+    egress.close()
     throw err
   })
   ctx.wiring.record('platform', platform.model ? 'simulator' : 'roblox')
   const roblox = createRobloxClient({
     ...(pacing?.value && { pacer: pacing.value }),
+    fetch: egress.fetch,
     baseTemplate: platform.baseTemplate,
     userAgent: config.ROBLOX_USER_AGENT,
     // The simulator accepts any cookie for the calls that need one; a real one is a secret from the env.
@@ -102,6 +113,7 @@ export async function startPlatformPart(
     stop: async () => {
       await platform.stop()
       await pacing?.close()
+      egress.close()
     },
   }
 }

@@ -5,6 +5,7 @@ import {
   type ExperienceRef,
   existsAt,
   experienceAt,
+  type GamesSweepReport,
   type PlatformModel,
   type PollerScheduleOptions,
   registerPollers,
@@ -48,6 +49,19 @@ export async function restoreTracker(
   return tracker
 }
 
+/**
+ * The /readyz words for the newest games sweep this process completed (the process that takes a
+ * slot's completion job reports it; other poller processes say none yet).
+ */
+export function sweepDetail(report: GamesSweepReport | null): string {
+  if (!report) return 'no games sweep completed here yet'
+  const { result, slot, seconds } = report
+  const percent = `${(Math.floor(result.completeness * 10_000) / 100).toFixed(2)}%`
+  const dropped = result.overranShards > 0 ? `, ${result.overranShards} shards dropped` : ''
+  const overran = report.overran ? `, overran its slot${dropped}` : ''
+  return `slot ${new Date(slot).toISOString()} ${percent} complete (${result.snapshots} of ${result.tracked - result.restricted.length - result.missing.length} due) in ${Math.round(seconds)} s${overran}`
+}
+
 export interface PollerComponent extends RoleComponent {
   readonly tracker: Tracker
 }
@@ -81,6 +95,7 @@ export async function startPollerRole(
       logger.warn({ unresolved: seeded.unresolved }, 'seed place ids without a universe were not tracked')
     }
   }
+  let lastSweep: GamesSweepReport | null = null
   const pollers = registerPollers(
     options.jobs.jobs,
     {
@@ -93,14 +108,20 @@ export async function startPollerRole(
       discovery: config.DISCOVERY,
       trackingRequests: shared.trackingRequests,
     },
-    options.schedule,
+    {
+      ...options.schedule,
+      onGamesSweep: (report) => {
+        metrics.gamesSweep(report)
+        if (!lastSweep || report.slot >= lastSweep.slot) lastSweep = report
+      },
+    },
   )
   logger.info({ pollers, tracked: tracker.size }, 'pollers registered')
   return {
     tracker,
     readiness: () => ({
       ok: options.jobs.running(),
-      detail: `${pollers.length} pollers, ${tracker.size} experiences tracked`,
+      detail: `${pollers.length} pollers, ${tracker.size} experiences tracked; ${sweepDetail(lastSweep)}`,
     }),
     // The shared state closes on its own step, after this role's runs stopped with the scheduler.
     stop: async () => {},

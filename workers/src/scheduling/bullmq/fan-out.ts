@@ -1,7 +1,12 @@
 import type { FlowProducer, Job } from 'bullmq'
 import type { Logger } from 'pino'
-import type { FanOutJobDefinition, JobContext, PartOutcome } from '../scheduler.ts'
-import { fanOutJobIds, type JobData, partIndexOfKey } from './job-data.ts'
+import {
+  type FanOutJobDefinition,
+  type JobContext,
+  type PartOutcome,
+  PartOverranError,
+} from '../scheduler.ts'
+import { fanOutJobIds, type JobData, jobData, jobIdOfKey, partIndexOfKey } from './job-data.ts'
 import type { ResolvedBullmqOptions } from './options.ts'
 
 // Parts and results are JSON that crossed Redis; the definitions are typed by their registrants.
@@ -39,21 +44,42 @@ export async function startFanOut(
   })
 }
 
-/** The completion job: every part's result or final error, in part order, handed to `complete`. */
+/** Reads a job back from the queue by id (undefined once its record is gone). */
+export type JobReader = (id: string) => Promise<Pick<Job, 'data'> | undefined>
+
+/** The data of a failed child, read back from Redis. */
+async function partOf(read: JobReader, key: string): Promise<unknown> {
+  const data = jobData.safeParse((await read(jobIdOfKey(key)))?.data)
+  return data.success && data.data.kind === 'part' ? data.data.part : undefined
+}
+
+/**
+ * The completion job: every part's result or final error, in part order, handed to `complete`; a
+ * failed part with its data and whether it overran (its final error is PartOverranError's).
+ */
 export async function completeFanOut(
   def: AnyFanOut,
   job: Job,
   ctx: JobContext,
   parts: number,
   logger: Logger,
+  read: JobReader,
 ): Promise<void> {
   const values = await job.getChildrenValues<unknown>()
   const failures = await job.getIgnoredChildrenFailures()
   const outcomes: PartOutcome<unknown>[] = []
   for (const [key, result] of Object.entries(values))
     outcomes.push({ index: partIndexOfKey(key), ok: true, result })
-  for (const [key, error] of Object.entries(failures))
-    outcomes.push({ index: partIndexOfKey(key), ok: false, error })
+  for (const [key, error] of Object.entries(failures)) {
+    const part = await partOf(read, key)
+    outcomes.push({
+      index: partIndexOfKey(key),
+      ok: false,
+      error,
+      overran: PartOverranError.isMessage(error),
+      ...(part !== undefined && { part }),
+    })
+  }
   outcomes.sort((a, b) => a.index - b.index)
   if (outcomes.length !== parts) {
     logger.warn(

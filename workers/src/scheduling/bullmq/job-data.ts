@@ -57,3 +57,8 @@ export function fanOutJobIds(name: string, scheduledFor: number) {
 export function partIndexOfKey(key: string): number {
   return Number(key.slice(key.lastIndexOf(PART_SUFFIX) + PART_SUFFIX.length))
 }
+
+/** The job id of a child job's key: the ids `fanOutJobIds` makes hold no ':'. */
+export function jobIdOfKey(key: string): string {
+  return key.slice(key.lastIndexOf(':') + 1)
+}

@@ -73,6 +73,9 @@ export function resolveBullmqOptions(options: BullmqSchedulerOptions): ResolvedB
     jobOptions: {
       attempts: options.attempts ?? 3,
       backoff: { type: 'exponential', delay: options.backoffMs ?? 5_000 },
+      // Newest first: a new occurrence and its parts are taken before an older one's leftovers, so a
+      // straggling sweep never holds the next one back.
+      lifo: true,
       // Kept for inspection for a while; a bounded count so Redis never fills with history.
       removeOnComplete: { age: 24 * 3600, count: 1000 },
       removeOnFail: { age: 7 * 24 * 3600, count: 5000 },

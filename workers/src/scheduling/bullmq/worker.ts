@@ -1,9 +1,9 @@
-import { type FlowProducer, type Job, UnrecoverableError, Worker } from 'bullmq'
+import { type FlowProducer, Job, UnrecoverableError, Worker } from 'bullmq'
 import type { Redis } from 'ioredis'
-import type { JobDefinition } from '../scheduler.ts'
+import { type JobDefinition, PartOverranError } from '../scheduler.ts'
 import { SchedulerJobError } from './errors.ts'
 import { type AnyFanOut, completeFanOut, startFanOut } from './fan-out.ts'
-import { jobData, scheduledForOf } from './job-data.ts'
+import { fanOutJobIds, jobData, scheduledForOf } from './job-data.ts'
 import type { ResolvedBullmqOptions } from './options.ts'
 
 /** The runs registered in this process, by job name. */
@@ -62,10 +62,28 @@ export async function startWorker(
         return null
       }
       if (data.kind === 'part' && fan) {
+        // A straggler yields (not run; retrying cannot help: overran) once it would compete with newer
+        // occurrences: a retry once the next occurrence is under way (its flow exists), anything once
+        // the one after is. A first attempt still runs after the next occurrence's parts (jobs are taken
+        // newest first), so on a machine too slow for a short interval every occurrence still polls.
+        const behind = async (n: number) =>
+          Boolean(
+            await Job.fromId(worker, fanOutJobIds(fan.name, data.scheduledFor + n * fan.everyMs).complete),
+          )
+        if ((job.attemptsMade > 0 && (await behind(1))) || (await behind(2))) {
+          throw new UnrecoverableError(new PartOverranError(data.scheduledFor).message)
+        }
         return fan.runPart(data.part, { scheduledFor: data.scheduledFor, signal })
       }
       if (data.kind === 'complete' && fan) {
-        await completeFanOut(fan, job, { scheduledFor: data.scheduledFor, signal }, data.parts, logger)
+        await completeFanOut(
+          fan,
+          job,
+          { scheduledFor: data.scheduledFor, signal },
+          data.parts,
+          logger,
+          (id) => Job.fromId(worker, id),
+        )
         return null
       }
       // Retrying cannot help: this process has no handler for it (a job removed from the code).

@@ -7,6 +7,7 @@ export interface ReadinessCheck {
 }
 
 export interface ReadinessProgress {
+  /** Units finished (the backfill: days stored and rolled up, which the pages show). */
   readonly done: number
   readonly total: number
   readonly unit: string

@@ -184,7 +184,23 @@ export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> 
     if (has('poller') || servesApi) {
       platform = await startComponent(ctx, 'platform', () => startPlatformPart(ctx, { polls: has('poller') }))
     }
+    // The first-start backfill runs in the background from here on: before the app database and the
+    // API (their start-up, PGlite's migrations above all, overlaps its first chunk) and before the
+    // pollers, which begin at the next slot boundary, so the backfill's plan (up to and including the
+    // current slot) is stored by then. The API of this process hears of each chunk once it is in.
     let api: ApiComponent | null = null
+    let backfill: FirstStartBackfill | null = null
+    if (options.firstStartBackfill && store && bus && materialiser) {
+      backfill = await startFirstStartBackfill(
+        ctx,
+        { client: store.client, bus: bus.selected.bus, materialiser },
+        platform?.platform.model ?? null,
+        {
+          onVisible: () => api?.historyMoved(),
+          ...(options.beforeBackfillChunk && { beforeChunk: options.beforeBackfillChunk }),
+        },
+      )
+    }
     if (store && platform && shared && servesApi) {
       const part = platform
       const state = shared
@@ -206,22 +222,6 @@ export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> 
     if (store && has('alerts')) {
       const appDatabase = api?.appDatabase ?? null
       await startComponent(ctx, 'alerts', () => startAlertsRole(ctx, { store: store.client, appDatabase }))
-    }
-
-    // Started before the pollers, which begin at the next slot boundary: the backfill's plan (up to and
-    // including the current slot) is stored by then. It runs in the background; the API serves meanwhile.
-    let backfill: FirstStartBackfill | null = null
-    if (options.firstStartBackfill && store && bus && materialiser) {
-      const serving = api
-      backfill = await startFirstStartBackfill(
-        ctx,
-        { client: store.client, bus: bus.selected.bus, materialiser },
-        platform?.platform.model ?? null,
-        {
-          ...(serving && { onVisible: () => serving.historyMoved() }),
-          ...(options.beforeBackfillChunk && { beforeChunk: options.beforeBackfillChunk }),
-        },
-      )
     }
 
     let tracker: Tracker | null = null

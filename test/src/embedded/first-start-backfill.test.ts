@@ -263,5 +263,6 @@ WHERE s.n != p.tracked_experiences`,
     } finally {
       await third.stop()
     }
-  })
+    // Three starts of the whole app and two stops: beyond the default bound on a loaded machine.
+  }, 300_000)
 })

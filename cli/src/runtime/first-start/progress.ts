@@ -121,8 +121,9 @@ export function describeProgress(view: FillView): string {
  * (BACKFILL_READY=complete); either way the detail says how far it is, and `progress` has the figures.
  */
 export function fillReadiness(view: FillView, readyWhen: Config['BACKFILL_READY']): ReadinessCheck {
+  // Days stored and rolled up, what the pages show (the detail counts what the chunk under way sent too).
   const progress = {
-    done: Math.round(view.daysIn * 10) / 10,
+    done: Math.round(view.visibleDays * 10) / 10,
     total: view.totalDays,
     unit: 'days',
     etaSeconds: view.etaMs === null ? null : Math.round(view.etaMs / 1000),

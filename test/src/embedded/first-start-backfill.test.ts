@@ -109,17 +109,22 @@ describe('ludex run on an empty data dir: newest first, in the background', () =
     const clock = manualClock(start)
     // Every second of wall time; each poll writes the slot of the manual clock.
     const pollEveryMs = { games: 1000, sorts: 1000 }
+    /** `ludex run` on the data dir, its backfill held before each chunk until the test releases it. */
+    const startHeld = async () => {
+      const gates = chunkGates()
+      const run = await startRun({
+        config,
+        logger,
+        clock,
+        serveHttp: false,
+        pollEveryMs,
+        beforeBackfillChunk: gates.beforeBackfillChunk,
+      })
+      return { run, gates }
+    }
 
     // 1. First start: the API would answer at once (/readyz not ready while the newest days come).
-    const gates1 = chunkGates()
-    const first = await startRun({
-      config,
-      logger,
-      clock,
-      serveHttp: false,
-      pollEveryMs,
-      beforeBackfillChunk: gates1.beforeBackfillChunk,
-    })
+    const { run: first, gates: gates1 } = await startHeld()
     await gates1.reached(0)
     expect(gates1.chunks[0]).toEqual({ fromMs: plan.recentFromMs, toMs: plan.toMs })
     const waiting = (await first.readiness()).backfill
@@ -172,15 +177,7 @@ describe('ludex run on an empty data dir: newest first, in the background', () =
     // 3. Restarted, and stopped again in the middle of its first chunk (a group of the test's own holds
     // the bus once the chunk's first batch is on it).
     clock.set(start + 2 * TEN_MINUTES_MS)
-    const gates2 = chunkGates()
-    const second = await startRun({
-      config,
-      logger,
-      clock,
-      serveHttp: false,
-      pollEveryMs,
-      beforeBackfillChunk: gates2.beforeBackfillChunk,
-    })
+    const { run: second, gates: gates2 } = await startHeld()
     // Resumed where it stopped: the newest days are visible from the start, and it is serving.
     expect(await second.backfill!.recentVisible).toBe(true)
     expect((await second.readiness()).backfill?.ok).toBe(true)
@@ -197,15 +194,7 @@ describe('ludex run on an empty data dir: newest first, in the background', () =
 
     // 4. Restarted: it backfills only the older days it misses, then finishes.
     clock.set(start + 3 * TEN_MINUTES_MS)
-    const gates3 = chunkGates()
-    const third = await startRun({
-      config,
-      logger,
-      clock,
-      serveHttp: false,
-      pollEveryMs,
-      beforeBackfillChunk: gates3.beforeBackfillChunk,
-    })
+    const { run: third, gates: gates3 } = await startHeld()
     try {
       await gates3.reached(0)
       const seen = observeBackfill(third)

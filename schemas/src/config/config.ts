@@ -130,7 +130,10 @@ export const configSchema = z.object({
   /** Probability of each injected upstream fault per request (429, 5xx, missing optional fields). */
   SIMULATOR_FAULT_RATE: z.coerce.number().min(0).max(1).default(0.01),
 
-  /** Days of history generated on an empty data dir by `ludex run`; 0 = none. */
+  /**
+   * Days of history generated on an empty data dir by `ludex run` (newest first, behind the running
+   * app); 0 = none. A backfill under way resumes with the range it was started with.
+   */
   BACKFILL_DAYS: z.coerce.number().int().min(0).max(3650).default(120),
   /**
    * When `ludex run` reports ready on /readyz while it backfills (newest first): 'recent' once the

@@ -18,7 +18,8 @@ web/dist/index.html: $(NODE_MODULES_STAMP) $(shell find web/src web/public web/s
 
 build: install web/dist/index.html
 
-# The embedded stack with the simulator at http://localhost:8080 (backfills 120 days on an empty data dir).
+# The embedded stack with the simulator at http://localhost:8080 (on an empty data dir it serves at once and
+# backfills 120 days behind, the newest 7 first).
 # Local use, so the mail outbox is listed at /api/dev/outbox (`make run MAIL_OUTBOX_PAGE=false` hides it).
 MAIL_OUTBOX_PAGE ?= true
 run: build
@@ -44,8 +45,9 @@ lint: install
 format: install
 	npx biome check --write .
 
-bench: install test-engines
+bench: build test-engines
 	node --max-semi-space-size=64 bin/ludex.mjs bench
+	node test/scripts/bench-first-page.mjs
 	node test/scripts/bench-web.mjs
 	node test/scripts/bench-distributed.mjs
 

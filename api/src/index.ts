@@ -85,7 +85,7 @@ export {
   ExchangeRatesUnavailable,
   exchangeRatesClient,
 } from './exchange-rates/provider.ts'
-export type { Readiness, ReadinessCheck, ReadinessProbe } from './health/readiness.ts'
+export type { Readiness, ReadinessCheck, ReadinessProbe, ReadinessProgress } from './health/readiness.ts'
 export { ApiError } from './http/api-error.ts'
 export { buildOpenApi } from './http/openapi.ts'
 export type { RouteDef } from './http/route.ts'

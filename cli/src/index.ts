@@ -29,6 +29,22 @@ export {
 } from './runtime/data-dir/lock.ts'
 export { type LazyPublisher, lazyPublisher } from './runtime/event-publisher.ts'
 export {
+  type HistoryChunk,
+  type NewestFirstPlan,
+  newestFirstPlan,
+  nextChunk,
+  OLDER_CHUNK_DAYS,
+  RECENT_DAYS,
+} from './runtime/first-start/chunks.ts'
+export { type FillOptions, fillNewestFirst, type NewestFirstTarget } from './runtime/first-start/fill.ts'
+export type { BackfillOutcome, FirstStartBackfill } from './runtime/first-start/first-start.ts'
+export {
+  BACKFILL_STATE_KEY,
+  type BackfillState,
+  type FillingRecord,
+  readBackfillState,
+} from './runtime/first-start/state.ts'
+export {
   createLifecycle,
   type Lifecycle,
   type ShutdownReport,

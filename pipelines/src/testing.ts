@@ -19,6 +19,7 @@ export {
   insertSnapshots,
   openTestStore,
   type SnapshotRow,
+  snapshotMaterialised,
 } from './materialise/test-store.ts'
 export {
   closedPort,

@@ -27,7 +27,8 @@ const seedUsers = Object.values(SEEDED)
 
 /**
  * End-to-end tests: Debian's Chromium (never a downloaded browser) against `ludex run` with the simulator
- * (see support/serve.ts) on a fresh data dir (35 days of backfill on 150 experiences: about 25 s on 2 cores).
+ * (see support/serve.ts) on a fresh data dir (35 days of backfill on 150 experiences: about 25 s on 2 cores;
+ * the server answers from the start, and /readyz, which the run waits for, once the whole history is in).
  */
 export default defineConfig({
   testDir: '.',
@@ -69,6 +70,8 @@ export default defineConfig({
       [E2E_ENV.webDir]: webDir,
       SIMULATOR_EXPERIENCES: '150',
       BACKFILL_DAYS: '35',
+      // The specs read the whole history (ranges, movement, picks): /readyz waits for all of it.
+      BACKFILL_READY: 'complete',
       SIMULATOR_FAULT_RATE: '0',
       LOG_LEVEL: 'warn',
       // The footer's configured links (legal-pages.spec.ts checks them).

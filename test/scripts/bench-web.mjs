@@ -147,6 +147,8 @@ async function lighthouseFigures() {
         LUDEX_E2E_WEB_DIR: webDir,
         SIMULATOR_EXPERIENCES: '150',
         BACKFILL_DAYS: '35',
+        // Lighthouse measures the pages with their whole history, as before the backfill went newest first.
+        BACKFILL_READY: 'complete',
         SIMULATOR_FAULT_RATE: '0',
         LOG_LEVEL: 'warn',
       },

@@ -2,6 +2,17 @@
 export interface ReadinessCheck {
   readonly ok: boolean
   readonly detail?: string
+  /** A long task's figures (the first-start backfill: days in of the total, seconds left). */
+  readonly progress?: ReadinessProgress
+}
+
+export interface ReadinessProgress {
+  /** Units finished (the backfill: days stored and rolled up, which the pages show). */
+  readonly done: number
+  readonly total: number
+  readonly unit: string
+  /** null while the pace is not known yet. */
+  readonly etaSeconds: number | null
 }
 
 export interface Readiness {

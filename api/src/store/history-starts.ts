@@ -12,6 +12,8 @@ import type { Granularity } from '@ludex/schemas'
 export interface HistoryStarts {
   /** The history start (epoch ms) of each place among `ids` that has one. */
   of(ids: readonly number[]): Promise<ReadonlyMap<number, number>>
+  /** Older history was stored (a backfill chunk of this process landed): read every start again. */
+  forget(): void
 }
 
 interface Entry {
@@ -80,5 +82,6 @@ export function createHistoryStarts(options: HistoryStartsOptions): HistoryStart
       }
       return out
     },
+    forget: () => entries.clear(),
   }
 }

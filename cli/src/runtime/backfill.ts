@@ -1,14 +1,17 @@
 import type { ClickHouseClient } from '@clickhouse/client'
 import { rebuild } from '@ludex/pipelines'
-import { readOperatorState, writeOperatorState } from '@ludex/pipelines/store'
 import { type Bus, type Publisher, snapToSlot, TEN_MINUTES_MS, type Topic, topics } from '@ludex/schemas'
-import { DAY_MS, generateHistory, type HistoryStats, type PlatformModel } from '@ludex/workers'
+import {
+  DAY_MS,
+  generateHistory,
+  type HistoryBatch,
+  type HistoryStats,
+  type PlatformModel,
+} from '@ludex/workers'
 import type { Logger } from 'pino'
+import { writeBackfillState } from './first-start/state.ts'
 import { createProgress } from './progress.ts'
-import type { RoleContext } from './roles/component.ts'
 import type { MaterialiserComponent } from './roles/materialiser.ts'
-
-export const BACKFILL_STATE_KEY = 'backfill'
 
 /** Messages published between two yields to the event loop. */
 const PUBLISH_CHUNK = 4096
@@ -30,8 +33,8 @@ async function publishChunked<T>(bus: Publisher, topic: Topic<T>, messages: read
 }
 
 /**
- * Where a backfill goes: the store, the bus of this process (in-process or Kafka) with a sink on it
- * here, and the materialiser whose recomputes it holds back until one rebuild at the end.
+ * Where a one-pass backfill goes: the store, the bus of this process (in-process or Kafka) with a sink
+ * on it here, and the materialiser whose recomputes it holds back until one rebuild at the end.
  */
 export interface BackfillTarget {
   readonly client: ClickHouseClient
@@ -65,6 +68,41 @@ export interface BackfillOptions {
 }
 
 /**
+ * Has the simulator produce the slots of [fromMs, toMs) and publishes them through the bus (metadata
+ * before the counters that refer to it), then waits until the sinks consumed everything (on Kafka:
+ * until the groups committed every topic's end). `onBatch` follows each published batch.
+ */
+export async function publishHistory(
+  bus: BackfillTarget['bus'],
+  model: PlatformModel,
+  options: {
+    readonly fromMs: number
+    readonly toMs: number
+    /** Stops generating: what was published is still drained by the sink's stop. */
+    readonly signal?: AbortSignal
+    readonly onBatch?: (batch: HistoryBatch) => void
+  },
+): Promise<HistoryStats> {
+  const generated = await generateHistory(model, {
+    fromMs: options.fromMs,
+    toMs: options.toMs,
+    onBatch: async (batch) => {
+      options.signal?.throwIfAborted()
+      // Metadata first: an experience's details are known before its first counters land.
+      await publishChunked(bus, topics.creators, batch.creators)
+      await publishChunked(bus, topics.metadata, batch.metadata)
+      await publishChunked(bus, topics.snapshots, batch.snapshots)
+      await publishChunked(bus, topics.charts, batch.charts)
+      await publishChunked(bus, topics.dailyPicks, batch.dailyPicks)
+      await publishChunked(bus, topics.platform, batch.platform)
+      options.onBatch?.(batch)
+    },
+  })
+  await bus.drain()
+  return generated
+}
+
+/**
  * Has the simulator produce the past N days and pushes them through the same bus and sink as live
  * polls (never a side door into the tables), then rebuilds the rollups of the range once. On Kafka the
  * sink of this process consumes it, and the drain waits until its group has committed every topic's end.
@@ -82,25 +120,16 @@ export async function backfill(options: BackfillOptions): Promise<BackfillSummar
   const started = performance.now()
   const { result: stats, range: inserted } = await pipeline.materialiser.deferWhile(async () => {
     try {
-      const generated = await generateHistory(model, {
+      return await publishHistory(pipeline.bus, model, {
         fromMs,
         toMs,
-        onBatch: async (batch) => {
-          options.signal?.throwIfAborted()
-          // Metadata first: an experience's details are known before its first counters land.
-          await publishChunked(pipeline.bus, topics.creators, batch.creators)
-          await publishChunked(pipeline.bus, topics.metadata, batch.metadata)
-          await publishChunked(pipeline.bus, topics.snapshots, batch.snapshots)
-          await publishChunked(pipeline.bus, topics.charts, batch.charts)
-          await publishChunked(pipeline.bus, topics.dailyPicks, batch.dailyPicks)
-          await publishChunked(pipeline.bus, topics.platform, batch.platform)
+        ...(options.signal && { signal: options.signal }),
+        onBatch: (batch) => {
           done += batch.snapshots.length
           progress.update(done, new Date(batch.toSlot).toISOString().slice(0, 10))
           options.onProgress?.(Math.min(1, done / expected), 'ingest')
         },
       })
-      await pipeline.bus.drain()
-      return generated
     } finally {
       progress.stop()
     }
@@ -133,64 +162,10 @@ export async function backfill(options: BackfillOptions): Promise<BackfillSummar
     rebuildMs,
     snapshotsPerSecond: Math.round(stats.snapshots / (ingestMs / 1000)),
   }
-  await writeOperatorState(
+  await writeBackfillState(
     pipeline.client,
-    BACKFILL_STATE_KEY,
-    JSON.stringify({ days, fromMs, toMs, snapshots: stats.snapshots, finishedAt: options.now }),
+    { days, fromMs, toMs, snapshots: stats.snapshots, finishedAt: options.now },
     Date.now(),
-  )
-  return summary
-}
-
-export async function backfillDone(client: ClickHouseClient): Promise<boolean> {
-  return (await readOperatorState(client, BACKFILL_STATE_KEY)) !== null
-}
-
-/**
- * `ludex run`'s first start: on an empty store, the simulator's past BACKFILL_DAYS before live polling
- * begins (the API already answers, /readyz shows the progress). Recorded in `operator_state`, so a
- * restart does not backfill again.
- */
-export async function firstStartBackfill(
-  ctx: RoleContext,
-  pipeline: BackfillTarget,
-  model: PlatformModel | null,
-): Promise<BackfillSummary | null> {
-  const { config, logger, clock, readiness } = ctx
-  if (await backfillDone(pipeline.client)) {
-    readiness.set('backfill', { ok: true, detail: 'history already present' })
-    return null
-  }
-  if (config.BACKFILL_DAYS === 0 || !model) {
-    const detail = model ? 'disabled (BACKFILL_DAYS=0)' : 'no history source for the real platform'
-    readiness.set('backfill', { ok: true, detail })
-    return null
-  }
-  logger.info({ days: config.BACKFILL_DAYS }, 'empty data dir: backfilling history')
-  const summary = await backfill({
-    pipeline,
-    model,
-    days: config.BACKFILL_DAYS,
-    now: clock.now(),
-    logger,
-    showProgress: true,
-    signal: ctx.lifecycle.signal,
-    onProgress: (fraction, phase) => {
-      readiness.set('backfill', { ok: false, detail: `${phase} ${Math.floor(fraction * 100)}%` })
-    },
-  })
-  readiness.set('backfill', {
-    ok: true,
-    detail: `${summary.stats.snapshots} snapshots over ${summary.days} days`,
-  })
-  logger.info(
-    {
-      snapshots: summary.stats.snapshots,
-      snapshotsPerSecond: summary.snapshotsPerSecond,
-      ingestMs: Math.round(summary.ingestMs),
-      rebuildMs: Math.round(summary.rebuildMs),
-    },
-    'backfill finished',
   )
   return summary
 }

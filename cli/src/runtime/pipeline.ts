@@ -2,11 +2,13 @@ import type { Config } from '@ludex/schemas'
 import type { Clock } from '@ludex/workers'
 import type { Logger } from 'pino'
 import type { BackfillTarget } from './backfill.ts'
+import type { NewestFirstTarget } from './first-start/fill.ts'
 import type { ShutdownReport } from './lifecycle/lifecycle.ts'
 import { PartMissingError, startRoles } from './role-process.ts'
 
 /** The ingest roles of one process, for a command or a test that publishes itself (a backfill). */
-export interface Pipeline extends BackfillTarget {
+export interface Pipeline extends BackfillTarget, NewestFirstTarget {
+  readonly materialiser: BackfillTarget['materialiser'] & NewestFirstTarget['materialiser']
   stop(): Promise<ShutdownReport>
 }
 

@@ -4,9 +4,10 @@ import type { Bus, Config, Publisher } from '@ludex/schemas'
 import type { Clock, PollerName, Tracker } from '@ludex/workers'
 import type { Logger } from 'pino'
 import { selectBus, selectedKinds } from './adapters.ts'
-import { type BackfillSummary, firstStartBackfill } from './backfill.ts'
 import { lockDataDirFor } from './data-dir/data-dir-use.ts'
 import { lazyPublisher } from './event-publisher.ts'
+import type { HistoryChunk } from './first-start/chunks.ts'
+import { type FirstStartBackfill, startFirstStartBackfill } from './first-start/first-start.ts'
 import { createLifecycle, type Lifecycle, type ShutdownReport } from './lifecycle/lifecycle.ts'
 import { startMetricsListener } from './metrics-listener.ts'
 import { createRoleMetrics } from './role-metrics.ts'
@@ -35,8 +36,13 @@ export interface RoleRunOptions {
   readonly clock: Clock
   /** The process's lifecycle (a command installs its signal handling on it first); default a new one. */
   readonly lifecycle?: Lifecycle
-  /** `ludex run`: on an empty store, backfill the simulator's history before live polling starts. */
+  /**
+   * `ludex run`: on an empty store, backfill the simulator's history, newest first, in the background
+   * (live polling starts at once); resume one a previous start left unfinished.
+   */
   readonly firstStartBackfill?: boolean
+  /** Awaited before each chunk of the first-start backfill (tests hold it at a chunk boundary). */
+  readonly beforeBackfillChunk?: (chunk: HistoryChunk) => Promise<void>
   /** The process publishes to the bus itself (`ludex backfill`), so a sink may run without pollers. */
   readonly publishesHere?: boolean
   /** Serve HTTP: the API on PORT with the api role, else health and metrics on HEALTH_PORT. Default true. */
@@ -62,8 +68,11 @@ export interface RoleProcess {
   readonly bus: Bus | null
   readonly materialiser: MaterialiserComponent | null
   readonly tracker: Tracker | null
-  /** The first-start backfill, or null when the store already had one (or none was asked for). */
-  readonly backfill: BackfillSummary | null
+  /**
+   * The first-start backfill running in the background, or null when the store already had its history
+   * (or none was asked for).
+   */
+  readonly backfill: FirstStartBackfill | null
   /** Clean shutdown in reverse order of start: no new polls, everything accepted inserted and materialised. */
   stop(): Promise<ShutdownReport>
 }
@@ -175,7 +184,23 @@ export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> 
     if (has('poller') || servesApi) {
       platform = await startComponent(ctx, 'platform', () => startPlatformPart(ctx, { polls: has('poller') }))
     }
+    // The first-start backfill runs in the background from here on: before the app database and the
+    // API (their start-up, PGlite's migrations above all, overlaps its first chunk) and before the
+    // pollers, which begin at the next slot boundary, so the backfill's plan (up to and including the
+    // current slot) is stored by then. The API of this process hears of each chunk once it is in.
     let api: ApiComponent | null = null
+    let backfill: FirstStartBackfill | null = null
+    if (options.firstStartBackfill && store && bus && materialiser) {
+      backfill = await startFirstStartBackfill(
+        ctx,
+        { client: store.client, bus: bus.selected.bus, materialiser },
+        platform?.platform.model ?? null,
+        {
+          onVisible: () => api?.historyMoved(),
+          ...(options.beforeBackfillChunk && { beforeChunk: options.beforeBackfillChunk }),
+        },
+      )
+    }
     if (store && platform && shared && servesApi) {
       const part = platform
       const state = shared
@@ -197,15 +222,6 @@ export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> 
     if (store && has('alerts')) {
       const appDatabase = api?.appDatabase ?? null
       await startComponent(ctx, 'alerts', () => startAlertsRole(ctx, { store: store.client, appDatabase }))
-    }
-
-    let backfill: BackfillSummary | null = null
-    if (options.firstStartBackfill && store && bus && materialiser) {
-      backfill = await firstStartBackfill(
-        ctx,
-        { client: store.client, bus: bus.selected.bus, materialiser },
-        platform?.platform.model ?? null,
-      )
     }
 
     let tracker: Tracker | null = null

@@ -147,8 +147,17 @@ export const configSchema = z.object({
    */
   SIMULATOR_ADDRESS_BUDGET: z.coerce.number().int().min(0).default(300),
 
-  /** Days of history generated on an empty data dir by `ludex run`; 0 = none. */
+  /**
+   * Days of history generated on an empty data dir by `ludex run` (newest first, behind the running
+   * app); 0 = none. A backfill under way resumes with the range it was started with.
+   */
   BACKFILL_DAYS: z.coerce.number().int().min(0).max(3650).default(120),
+  /**
+   * When `ludex run` reports ready on /readyz while it backfills (newest first): 'recent' once the
+   * newest 7 days are stored and rolled up (the pages are useful; older history fills in behind),
+   * 'complete' only once the whole history is (tests and benchmarks that need all of it).
+   */
+  BACKFILL_READY: z.enum(['recent', 'complete']).default('recent'),
   /** In-process bus capacity per topic (messages); producers wait when it is full. */
   BUS_CAPACITY: z.coerce.number().int().positive().default(200_000),
   /**

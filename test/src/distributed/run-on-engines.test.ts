@@ -182,10 +182,18 @@ describe('ludex run on Kafka and Redis', () => {
 
   it('backfills through Kafka on its first start, with the rollups of the backfilled day', async () => {
     const { run, env, url } = await startRun('backfill', { BACKFILL_DAYS: '1' })
-    const ready = (await (await fetch(`${url}/readyz`)).json()) as {
-      checks: Record<string, { detail?: string }>
-    }
-    const snapshots = Number(/^(\d+) snapshots over 1 days$/.exec(ready.checks.backfill?.detail ?? '')?.[1])
+    // The backfill runs in the background of the serving process: /readyz says when it is over.
+    const snapshots = await waitFor(
+      'the backfill finished',
+      async () => {
+        const ready = (await (await fetch(`${url}/readyz`)).json()) as {
+          checks: Record<string, { detail?: string }>
+        }
+        const done = /^(\d+) snapshots over 1 days$/.exec(ready.checks.backfill?.detail ?? '')?.[1]
+        return done === undefined ? undefined : Number(done)
+      },
+      { timeoutMs: 120_000 },
+    )
     expect(snapshots).toBeGreaterThan(EXPERIENCES * 100)
     // Every backfilled snapshot went through the broker and was inserted by the sink of this process.
     expect(await committedSnapshots(env)).toBeGreaterThan(0)

@@ -26,6 +26,12 @@ export interface ApiComponent extends RoleComponent {
   readonly url: string
   /** The app database's alerts and tags and the mail, for an alerts role in this process. */
   readonly appDatabase: AlertsAppDatabase
+  /**
+   * Older history was stored and rolled up in this process (a backfill chunk): the kept history
+   * starts are read again and the hot reads check the rollup watermark at their next read, so pages
+   * show the chunk at once rather than after their entries expire.
+   */
+  historyMoved(): void
 }
 
 /** How long /readyz waits for the app database or the store before it calls it unreachable. */
@@ -171,6 +177,10 @@ export async function startApiRole(
   return {
     url: server.url,
     appDatabase: { store: accounts.accounts.store, mailer: accounts.mailer },
+    historyMoved: () => {
+      deps.historyStarts?.forget()
+      deps.hotReads?.signal()
+    },
     readiness: apiReadiness(accounts.database, options.store, logger),
     stop: async () => {
       await server.close()

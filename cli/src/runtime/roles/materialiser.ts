@@ -1,33 +1,27 @@
 import type { ClickHouseClient } from '@clickhouse/client'
 import type { ReadinessCheck } from '@ludex/api'
-import { resumeMaterialiser } from '@ludex/pipelines'
+import { rebuild, resumeMaterialiser } from '@ludex/pipelines'
 import type { RoleComponent, RoleContext } from './component.ts'
+import { createDeferral, type Deferral, type SlotRange } from './materialiser-deferral.ts'
 
-export interface SlotRange {
-  readonly fromMs: number
-  readonly toMs: number
-}
+export type { SlotRange } from './materialiser-deferral.ts'
 
-export interface MaterialiserComponent extends RoleComponent {
-  /**
-   * A batch the sink of this process inserted. While a `deferWhile` runs, its range is gathered for
-   * the one rebuild at the end and true comes back: the sink then leaves it out of the insert log.
-   * Otherwise false: the sink logs it and `nudge`s.
-   */
-  hold(minSlot: number, maxSlot: number): boolean
+export interface MaterialiserComponent extends RoleComponent, Deferral {
   /** The sink of this process has just logged a batch: read the insert log now. */
   nudge(): void
   /**
-   * Runs `work` with the ranges this process's sink inserts meanwhile gathered instead of logged and
-   * recomputed, and returns them, so a backfill rebuilds its range once instead of after every batch.
+   * Recomputes every materialised table for the slots [fromMs, toMs] and resolves once they are
+   * stored: in a process that follows the insert log, one run of its materialiser (so it never races
+   * the live recomputes); in a backfill-only process, a rebuild of the range.
    */
-  deferWhile<T>(work: () => Promise<T>): Promise<{ result: T; range: SlotRange | null }>
+  recompute(range: SlotRange): Promise<void>
 }
 
-export class MaterialiserDeferError extends Error {
+/** A recompute was asked of a materialiser that has stopped (shutdown began). */
+export class MaterialiserStoppedError extends Error {
   constructor() {
-    super('the materialiser is already deferring its recomputes')
-    this.name = 'MaterialiserDeferError'
+    super('the materialiser has stopped')
+    this.name = 'MaterialiserStoppedError'
   }
 }
 
@@ -48,7 +42,7 @@ export async function startMaterialiserRole(
     followLog: boolean
   },
 ): Promise<MaterialiserComponent> {
-  if (!options.followLog) return holdingOnly(ctx)
+  if (!options.followLog) return holdingOnly(ctx, options.store)
   const { config, logger, clock, metrics } = ctx
   let state: ReadinessCheck = { ok: false, detail: 'catching up on the insert log' }
   const resumed = await resumeMaterialiser({
@@ -67,15 +61,25 @@ export async function startMaterialiserRole(
   metrics.watchMaterialiser(() => resumed.pendingRanges())
   state = { ok: true, detail: `following the insert log (${resumed.caughtUp} batches to catch up)` }
 
-  const deferral = createDeferral((fromMs, toMs) => resumed.materialiser.markDirty(fromMs, toMs))
+  const deferral = createDeferral((r) => resumed.materialiser.markDirty(r.fromMs, r.toMs))
+  let stopped = false
   return {
     hold: deferral.hold,
     nudge: () => resumed.nudge(),
     deferWhile: deferral.deferWhile,
+    async recompute(range) {
+      // A stopped materialiser ignores new ranges: the caller must not take the range as recomputed.
+      if (stopped) throw new MaterialiserStoppedError()
+      resumed.materialiser.markDirty(range.fromMs, range.toMs)
+      await resumed.materialiser.runNow()
+    },
     readiness: () => state,
     // Stop the sink of this process first: the stop reads the log once more, then recomputes what is
     // pending, so everything inserted is materialised before the store closes.
-    stop: () => resumed.stop(),
+    stop: () => {
+      stopped = true
+      return resumed.stop()
+    },
   }
 }
 
@@ -84,51 +88,20 @@ export async function startMaterialiserRole(
  * one rebuild at the end; anything its sink inserts outside that goes to the insert log as usual, for
  * the materialiser that follows it.
  */
-function holdingOnly(ctx: RoleContext): MaterialiserComponent {
-  const deferral = createDeferral((fromMs, toMs) =>
+function holdingOnly(ctx: RoleContext, store: ClickHouseClient): MaterialiserComponent {
+  const deferral = createDeferral((range) =>
     // Nothing here recomputes: a failed backfill leaves its range to the following materialiser.
-    ctx.logger.warn({ fromMs, toMs }, 'backfill failed: its range is left for `ludex rebuild`'),
+    ctx.logger.warn(range, 'backfill failed: its range is left for `ludex rebuild`'),
   )
   return {
     hold: deferral.hold,
     nudge: () => {},
     deferWhile: deferral.deferWhile,
+    recompute: (range) => rebuild(store, { ...range, now: ctx.clock.now() }),
     readiness: () => ({
       ok: true,
       detail: 'holds the backfill for one rebuild; not following the insert log',
     }),
     stop: async () => {},
-  }
-}
-
-/** The gathering of ranges while a `deferWhile` runs; `release` takes a range a failed run leaves. */
-function createDeferral(
-  release: (fromMs: number, toMs: number) => void,
-): Pick<MaterialiserComponent, 'hold' | 'deferWhile'> {
-  let deferred: { range: SlotRange | null } | null = null
-  return {
-    hold(minSlot, maxSlot) {
-      if (!deferred) return false
-      const r = deferred.range
-      deferred.range = r
-        ? { fromMs: Math.min(r.fromMs, minSlot), toMs: Math.max(r.toMs, maxSlot) }
-        : { fromMs: minSlot, toMs: maxSlot }
-      return true
-    },
-    async deferWhile(work) {
-      if (deferred) throw new MaterialiserDeferError()
-      const holding: { range: SlotRange | null } = { range: null }
-      deferred = holding
-      try {
-        const result = await work()
-        return { result, range: holding.range }
-      } catch (err) {
-        // The caller will not rebuild: what was inserted is recomputed as usual.
-        if (holding.range) release(holding.range.fromMs, holding.range.toMs)
-        throw err
-      } finally {
-        deferred = null
-      }
-    },
   }
 }

@@ -8,7 +8,8 @@ import type { MaterialiserComponent } from './materialiser.ts'
  * The sink role: consumes the bus into the store in batches. Each inserted range goes to the insert log
  * before the batch is acknowledged (on Kafka: before its offsets are committed), so a materialiser in
  * any process, or in this one after a crash, recomputes it; a materialiser in this process is nudged to
- * read it at once, and during a backfill holds the range for one rebuild at the end instead.
+ * read it at once, and during a backfill holds the backfill's part of the range for the backfill's own
+ * recompute instead.
  */
 export async function startSinkRole(
   ctx: RoleContext,
@@ -19,8 +20,9 @@ export async function startSinkRole(
   const writeLog = insertLogWriter(options.store)
   const onInserted = async (event: InsertedEvent) => {
     metrics.inserted(event, clock.now())
-    if (materialiser?.hold(event.minSlot, event.maxSlot)) return
-    await writeLog(event)
+    const rest = materialiser ? materialiser.hold(event) : { fromMs: event.minSlot, toMs: event.maxSlot }
+    if (!rest) return
+    await writeLog({ ...event, minSlot: rest.fromMs, maxSlot: rest.toMs })
     materialiser?.nudge()
   }
   const sink = startSink({

@@ -1,0 +1,1 @@
+export * from './backfill-record.ts'

@@ -35,7 +35,8 @@ export * from './dumps/index.ts'
 export * from './insert-log/index.ts'
 export * from './materialise/index.ts'
 export { applyRetention, RETAINED_TABLES, type RetentionResult } from './retention/retention.ts'
-export { errorReportRows, siteEventRows, snapshotRows, type TsvRows } from './sink/rows.ts'
+export { insertTsv } from './sink/insert.ts'
+export { chartRows, errorReportRows, siteEventRows, snapshotRows, type TsvRows } from './sink/rows.ts'
 export {
   deadLetterWriter,
   type InsertedEvent,

@@ -64,6 +64,12 @@ export interface BackfillOptions {
   readonly signal?: AbortSignal
 }
 
+/** The slots a backfill of `days` before `now` covers: up to and including now's 10-minute slot. */
+export function backfillRange(now: number, days: number): { fromMs: number; toMs: number } {
+  const toMs = snapToSlot(now) + TEN_MINUTES_MS
+  return { fromMs: toMs - days * DAY_MS, toMs }
+}
+
 /**
  * Has the simulator produce the past N days and pushes them through the same bus and sink as live
  * polls (never a side door into the tables), then rebuilds the rollups of the range once. On Kafka the
@@ -71,8 +77,7 @@ export interface BackfillOptions {
  */
 export async function backfill(options: BackfillOptions): Promise<BackfillSummary> {
   const { pipeline, model, days, logger } = options
-  const toMs = snapToSlot(options.now) + TEN_MINUTES_MS
-  const fromMs = toMs - days * DAY_MS
+  const { fromMs, toMs } = backfillRange(options.now, days)
   const expected = Math.max(1, ((toMs - fromMs) / TEN_MINUTES_MS) * model.count)
   const progress = options.showProgress
     ? createProgress('backfill', expected, logger)

@@ -8,6 +8,7 @@ import {
   type Topic,
 } from '@ludex/schemas'
 import type { Logger } from 'pino'
+import { CompiledTopics } from './compiled-topics.ts'
 import { type DeadLetterHandler, describeIssues } from './dead-letter-handler.ts'
 import { type BusRetryOptions, deliverBatch, keyOf, type RetryPolicy, retryPolicy } from './delivery.ts'
 import { BusClosedError, DuplicateSubscriptionError } from './errors.ts'
@@ -100,6 +101,7 @@ class InProcessBusImpl implements InProcessBus {
   private readonly observer: BusObserver | undefined
   private readonly onDeadLetter: DeadLetterHandler
   private readonly consumerValidation: ConsumerValidation
+  private readonly compiled = new CompiledTopics()
   private idleWaiters: Waiter[] = []
   private closed = false
 
@@ -123,8 +125,9 @@ class InProcessBusImpl implements InProcessBus {
   async publish<T>(topic: Topic<T>, messages: readonly T[]): Promise<void> {
     if (this.closed) throw new BusClosedError(topic.name)
     const entries: LogEntry[] = new Array(messages.length)
+    const { schema } = this.compiled.of(topic)
     for (let i = 0; i < messages.length; i++) {
-      const parsed = topic.schema.safeParse(messages[i])
+      const parsed = schema.safeParse(messages[i])
       if (!parsed.success) {
         throw new BusValidationError(topic.name, i, describeIssues(parsed.error.issues), {
           cause: parsed.error,
@@ -146,7 +149,7 @@ class InProcessBusImpl implements InProcessBus {
     const state = this.state(topic.name)
     if (state.groups.has(options.group)) throw new DuplicateSubscriptionError(topic.name, options.group)
     const consumer = new GroupConsumer<T>({
-      topic,
+      topic: this.compiled.of(topic),
       state,
       options,
       handler,

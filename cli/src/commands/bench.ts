@@ -13,11 +13,11 @@ import {
 } from '../runtime/api-bench.ts'
 import { backfill, backfillRange } from '../runtime/backfill.ts'
 import { commandContext } from '../runtime/context.ts'
+import { cpuSince, type ThreadCpu, threadCpu } from '../runtime/cpu-time.ts'
 import { benchEventIngest } from '../runtime/events-bench.ts'
 import { intOption } from '../runtime/options.ts'
 import { startPipeline } from '../runtime/pipeline.ts'
 import { benchRawInsert } from '../runtime/raw-insert-bench.ts'
-import { cpuSince, type ThreadCpu, threadCpu } from '../runtime/thread-cpu.ts'
 
 /** ingest_events_http: batches as the Luau module sends them, at 16 connections (issue 17). */
 const EVENTS_PER_BATCH = 100

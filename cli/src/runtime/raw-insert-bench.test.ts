@@ -1,0 +1,57 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { ClickHouseClient } from '@clickhouse/client'
+import { createAnalyticsClient, migrate } from '@ludex/pipelines'
+import { queryRows, tables } from '@ludex/pipelines/store'
+import { createPlatformModel, historyBatches } from '@ludex/workers'
+import pino from 'pino'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { backfillRange } from './backfill.ts'
+import { benchRawInsert } from './raw-insert-bench.ts'
+
+const logger = pino({ level: 'silent' })
+const count = async (client: ClickHouseClient, query: string) =>
+  (await queryRows<{ n: number }>(client, { query, int64: ['n'] }))[0]?.n
+
+describe('the raw insert of ludex bench', () => {
+  let dataDir: string
+  let client: ClickHouseClient
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'ludex-raw-bench-'))
+    client = await createAnalyticsClient({ LUDEX_DATA_DIR: dataDir, CLICKHOUSE_DATABASE: 'ludex' }, logger)
+    await migrate(client, logger)
+  })
+  afterAll(async () => {
+    await client.close()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('inserts every snapshot and chart row of the range in batches of the given size, into twins it drops', async () => {
+    const model = createPlatformModel({ seed: 7, experiences: 30 })
+    const range = backfillRange(Date.UTC(2026, 10, 18, 14, 0, 0), 2)
+    let snapshots = 0
+    let chartRows = 0
+    let chartBatches = 0
+    for (const batch of historyBatches(model, range)) {
+      snapshots += batch.snapshots.length
+      const entries = batch.charts.reduce((n, c) => n + c.entries.length, 0)
+      chartRows += entries
+      if (entries > 0) chartBatches++
+    }
+
+    const raw = await benchRawInsert({ client, model, ...range, batchRows: 1000 })
+
+    expect(raw.snapshots).toBe(snapshots)
+    expect(raw.chartRows).toBe(chartRows)
+    expect(raw.inserts).toBe(Math.ceil(snapshots / 1000) + chartBatches)
+    expect(raw.snapshotInsertMs).toBeLessThanOrEqual(raw.insertMs)
+    expect(raw.snapshotsPerSecond).toBe(Math.round(snapshots / (raw.insertMs / 1000)))
+    // The twins are gone and the real tables untouched.
+    expect(
+      await count(client, "SELECT count() AS n FROM system.tables WHERE startsWith(name, 'bench_raw_')"),
+    ).toBe(0)
+    expect(await count(client, `SELECT count() AS n FROM ${tables.placeSnapshots}`)).toBe(0)
+    expect(await count(client, `SELECT count() AS n FROM ${tables.chartPositions}`)).toBe(0)
+  })
+})

@@ -13,7 +13,7 @@ import { type DeadLetterHandler, describeIssues } from './dead-letter-handler.ts
 import { type BusRetryOptions, deliverBatch, keyOf, type RetryPolicy, retryPolicy } from './delivery.ts'
 import { BusClosedError, DuplicateSubscriptionError } from './errors.ts'
 import type { BusObserver } from './observer.ts'
-import { type LogEntry, TopicLog } from './topic-log.ts'
+import { type LogEntry, RawEntry, TopicLog } from './topic-log.ts'
 
 /**
  * What the consumer side re-validates. 'always' parses every message again before the handler.
@@ -133,14 +133,14 @@ class InProcessBusImpl implements InProcessBus {
           cause: parsed.error,
         })
       }
-      entries[i] = { message: parsed.data, validated: true }
+      entries[i] = parsed.data as object
     }
     return this.enqueue(this.state(topic.name), entries)
   }
 
   async publishRaw(topicName: string, payload: unknown, key = 'raw'): Promise<void> {
     if (this.closed) throw new BusClosedError(topicName)
-    return this.enqueue(this.state(topicName), [{ key, message: payload, validated: false }])
+    return this.enqueue(this.state(topicName), [new RawEntry(key, payload)])
   }
 
   subscribe<T>(topic: Topic<T>, options: SubscribeOptions, handler: BatchHandler<T>): Subscription {
@@ -356,19 +356,21 @@ class GroupConsumer<T> {
     const valid: T[] = []
     const dead: DeadLetter[] = []
     for (const e of entries) {
-      if (e.validated && !this.o.revalidateAll) {
+      const raw = e instanceof RawEntry
+      if (!raw && !this.o.revalidateAll) {
         // A validated entry is the output of topic.schema's parse for this very topic.
-        valid.push(e.message as T)
+        valid.push(e as T)
         continue
       }
-      const parsed = topic.schema.safeParse(e.message)
+      const message = raw ? e.payload : e
+      const parsed = topic.schema.safeParse(message)
       if (parsed.success) valid.push(parsed.data)
       else
         dead.push({
           topic: topic.name,
-          key: e.key ?? keyOf(topic, e.message),
+          key: raw ? e.key : keyOf(topic, message),
           reason: describeIssues(parsed.error.issues),
-          payload: e.message,
+          payload: message,
         })
     }
     const { group } = this.o.options

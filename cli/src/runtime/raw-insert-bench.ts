@@ -1,36 +1,57 @@
 import type { ClickHouseClient } from '@clickhouse/client'
-import { chartRows, insertTsv, snapshotRows } from '@ludex/pipelines'
+import {
+  chartRows,
+  creatorRows,
+  dailyPicksRows,
+  insertJson,
+  insertTsv,
+  type JsonRow,
+  metadataTableRows,
+  platformRows,
+  snapshotRows,
+  type TsvRows,
+} from '@ludex/pipelines'
 import { queryRows, tables } from '@ludex/pipelines/store'
-import type { ChartSortSnapshotV1, PlaceSnapshotV1 } from '@ludex/schemas'
-import { historyBatches, type PlatformModel } from '@ludex/workers'
+import type { PlaceSnapshotV1 } from '@ludex/schemas'
+import { type HistoryBatch, historyBatches, type PlatformModel } from '@ludex/workers'
 
 /**
- * Twins of the tables a backfill fills in bulk (place_snapshots with place_latest and its view, and
- * chart_positions), created for the measurement and dropped after it: the same columns, engine, keys and
- * codecs (CREATE TABLE … AS), and the same view, so a raw insert does the storage work the sink's does.
+ * Twins of every table a backfill writes, created for the measurement and dropped after it: the same
+ * columns, engine, keys and codecs (CREATE TABLE … AS), and place_latest_mv's SELECT on the twin of
+ * place_snapshots, so a raw insert does the storage work the sink's does.
  */
-const RAW_SNAPSHOTS = 'bench_raw_place_snapshots'
-const RAW_LATEST = 'bench_raw_place_latest'
-const RAW_LATEST_VIEW = 'bench_raw_place_latest_mv'
-const RAW_CHARTS = 'bench_raw_chart_positions'
+const twin = (table: string) => `bench_raw_${table}`
+const TWINNED = [
+  tables.placeSnapshots,
+  tables.placeLatest,
+  tables.chartPositions,
+  tables.creators,
+  tables.placeDetails,
+  tables.placeThumbnails,
+  tables.placeAgeRatings,
+  tables.placePlayStatus,
+  tables.placeRestrictions,
+  tables.dailyPicks,
+  tables.platformCcu,
+] as const
 
 export interface RawInsertOptions {
   readonly client: ClickHouseClient
   readonly model: PlatformModel
   readonly fromMs: number
   readonly toMs: number
-  /** Rows per insert: the sink's SINK_BATCH_MAX. */
+  /** Rows per snapshot insert: the sink's SINK_BATCH_MAX. */
   readonly batchRows: number
 }
 
 export interface RawInsertFigures {
   readonly snapshots: number
-  /** Rows of chart_positions (one per entry of each chart sort), inserted beside the snapshots. */
-  readonly chartRows: number
+  /** Rows of every other table (chart positions, metadata, creators, picks, platform totals). */
+  readonly otherRows: number
   readonly inserts: number
-  /** The simulator producing the snapshot messages (outside the raw figure). */
+  /** The simulator producing the messages (outside the raw figure). */
   readonly generateMs: number
-  /** The sink's TabSeparated encoding of them (outside the raw figure). */
+  /** The sink's encoding of them into rows (outside the raw figure). */
   readonly encodeMs: number
   /** The inserts alone: the raw figure's time. */
   readonly insertMs: number
@@ -40,14 +61,13 @@ export interface RawInsertFigures {
 }
 
 /**
- * The engine's insert of prepared rows, for `ludex bench`'s ingest_embedded_vs_raw: the rows a backfill
- * of [fromMs, toMs) writes in bulk — its snapshots and its chart positions, over 99% of its rows —
- * encoded by the sink's own encoders into the sink's format and inserted by the sink's own insert call
- * (same settings) into twins of the sink's tables: snapshots in batches of the sink's size, chart
- * positions one insert per generated batch, as the sink receives them. Only the inserts are timed;
- * generation and encoding are timed apart and reported, not counted. What the embedded figure adds to
- * this is the pipeline: generation, validation at publish, the bus, encoding, the small metadata
- * tables, and the overlap of all of it with the engine on the same cores.
+ * The engine's insert of prepared rows, for `ludex bench`'s ingest_embedded_vs_raw: every row a backfill
+ * of [fromMs, toMs) writes, encoded by the sink's own encoders into the sink's formats and inserted by
+ * the sink's own insert calls (same settings) into twins of the sink's tables — snapshots in batches of
+ * the sink's size, every other table one insert per generated batch, as the sink receives them. Only
+ * the inserts are timed; generation and encoding are timed apart and reported, not counted. What the
+ * embedded figure adds to this is the pipeline: generation, validation at publish, the bus, encoding,
+ * and the overlap of all of it with the engine on the same cores.
  */
 export async function benchRawInsert(options: RawInsertOptions): Promise<RawInsertFigures> {
   const { client, batchRows } = options
@@ -56,29 +76,44 @@ export async function benchRawInsert(options: RawInsertOptions): Promise<RawInse
   let generateMs = 0
   let encodeMs = 0
   let snapshotInsertMs = 0
-  let chartInsertMs = 0
+  let otherInsertMs = 0
   let snapshots = 0
-  let charts = 0
+  let otherRows = 0
   let inserts = 0
-  const insertSnapshots = async (batch: readonly PlaceSnapshotV1[]) => {
+  /** Encodes (timed apart), then inserts one table's rows with the sink's call for their format. */
+  const insert = async (table: string, encode: () => TsvRows | JsonRow[]) => {
     const encodeStarted = performance.now()
-    const rows = snapshotRows(batch)
+    const rows = encode()
     const insertStarted = performance.now()
-    await insertTsv(client, RAW_SNAPSHOTS, rows)
     encodeMs += insertStarted - encodeStarted
-    snapshotInsertMs += performance.now() - insertStarted
-    snapshots += batch.length
+    const count = Array.isArray(rows) ? rows.length : rows.count
+    if (count === 0) return { ms: 0, count }
+    if (Array.isArray(rows)) await insertJson(client, twin(table), rows)
+    else await insertTsv(client, twin(table), rows)
     inserts++
+    return { ms: performance.now() - insertStarted, count }
   }
-  const insertCharts = async (batch: readonly ChartSortSnapshotV1[]) => {
+  const insertSnapshots = async (batch: readonly PlaceSnapshotV1[]) => {
+    const done = await insert(tables.placeSnapshots, () => snapshotRows(batch))
+    snapshotInsertMs += done.ms
+    snapshots += done.count
+  }
+  const insertOthers = async (batch: HistoryBatch) => {
     const encodeStarted = performance.now()
-    const rows = chartRows(batch)
-    const insertStarted = performance.now()
-    await insertTsv(client, RAW_CHARTS, rows)
-    encodeMs += insertStarted - encodeStarted
-    chartInsertMs += performance.now() - insertStarted
-    charts += rows.count
-    if (rows.count > 0) inserts++
+    const metadata = metadataTableRows(batch.metadata)
+    encodeMs += performance.now() - encodeStarted
+    const parts: ReadonlyArray<readonly [string, () => TsvRows | JsonRow[]]> = [
+      [tables.chartPositions, () => chartRows(batch.charts)],
+      [tables.creators, () => creatorRows(batch.creators)],
+      ...metadata.map(([table, rows]) => [table, () => rows] as const),
+      [tables.dailyPicks, () => dailyPicksRows(batch.dailyPicks)],
+      [tables.platformCcu, () => platformRows(batch.platform)],
+    ]
+    for (const [table, encode] of parts) {
+      const done = await insert(table, encode)
+      otherInsertMs += done.ms
+      otherRows += done.count
+    }
   }
   try {
     const history = historyBatches(options.model, { fromMs: options.fromMs, toMs: options.toMs })
@@ -93,16 +128,16 @@ export async function benchRawInsert(options: RawInsertOptions): Promise<RawInse
         await insertSnapshots(pending.slice(0, batchRows))
         pending = pending.slice(batchRows)
       }
-      await insertCharts(next.value.charts)
+      await insertOthers(next.value)
     }
     if (pending.length > 0) await insertSnapshots(pending)
   } finally {
     await dropTwins(client)
   }
-  const insertMs = snapshotInsertMs + chartInsertMs
+  const insertMs = snapshotInsertMs + otherInsertMs
   return {
     snapshots,
-    chartRows: charts,
+    otherRows,
     inserts,
     generateMs,
     encodeMs,
@@ -113,9 +148,9 @@ export async function benchRawInsert(options: RawInsertOptions): Promise<RawInse
 }
 
 async function createTwins(client: ClickHouseClient): Promise<void> {
-  await client.command({ query: `CREATE TABLE ${RAW_SNAPSHOTS} AS ${tables.placeSnapshots}` })
-  await client.command({ query: `CREATE TABLE ${RAW_LATEST} AS ${tables.placeLatest}` })
-  await client.command({ query: `CREATE TABLE ${RAW_CHARTS} AS ${tables.chartPositions}` })
+  for (const table of TWINNED) {
+    await client.command({ query: `CREATE TABLE ${twin(table)} AS ${table}` })
+  }
   // The view's SELECT as the migrations made it, reading the twin instead of place_snapshots.
   const [view] = await queryRows<{ as_select: string }>(client, {
     what: 'place_latest_mv definition',
@@ -123,17 +158,17 @@ async function createTwins(client: ClickHouseClient): Promise<void> {
     params: { name: tables.placeLatestMv },
   })
   const source = new RegExp(`\\b(?:\\w+\\.)?${tables.placeSnapshots}\\b`, 'g')
-  const select = view?.as_select.replace(source, RAW_SNAPSHOTS)
+  const select = view?.as_select.replace(source, twin(tables.placeSnapshots))
   if (!view || select === view.as_select) {
     throw new Error(`cannot read ${tables.placeLatestMv}'s SELECT on ${tables.placeSnapshots}`)
   }
   await client.command({
-    query: `CREATE MATERIALIZED VIEW ${RAW_LATEST_VIEW} TO ${RAW_LATEST} AS ${select}`,
+    query: `CREATE MATERIALIZED VIEW ${twin(tables.placeLatestMv)} TO ${twin(tables.placeLatest)} AS ${select}`,
   })
 }
 
 async function dropTwins(client: ClickHouseClient): Promise<void> {
-  for (const table of [RAW_LATEST_VIEW, RAW_LATEST, RAW_SNAPSHOTS, RAW_CHARTS]) {
-    await client.command({ query: `DROP TABLE IF EXISTS ${table} SYNC` })
+  for (const table of [tables.placeLatestMv, ...TWINNED]) {
+    await client.command({ query: `DROP TABLE IF EXISTS ${twin(table)} SYNC` })
   }
 }

@@ -1,5 +1,5 @@
 import type { ClickHouseClient } from '@clickhouse/client'
-import { type Subscriber, type Subscription, type Topic, topics } from '@ludex/schemas'
+import { type PlaceMetadataV1, type Subscriber, type Subscription, type Topic, topics } from '@ludex/schemas'
 import type { Logger } from 'pino'
 import type { DeadLetterHandler } from '../bus/dead-letter-handler.ts'
 import { tables } from '../store/tables.ts'
@@ -103,12 +103,7 @@ export function startSink(options: SinkOptions): Sink {
       await after(topics.snapshots as Topic<unknown>, snapshots.count, min, max)
     }),
     bus.subscribe(topics.metadata, sub, async (batch) => {
-      const rows = metadataRows(batch)
-      await insert.json(tables.placeDetails, rows.details)
-      await insert.json(tables.placeThumbnails, rows.thumbnails)
-      await insert.json(tables.placeAgeRatings, rows.ageRatings)
-      await insert.json(tables.placePlayStatus, rows.playStatus)
-      await insert.json(tables.placeRestrictions, rows.restrictions)
+      for (const [table, rows] of metadataTableRows(batch)) await insert.json(table, rows)
       const [min, max] = range(batch.map((m) => slotOf(m.observed_at)))
       await after(topics.metadata as Topic<unknown>, batch.length, min, max)
     }),
@@ -155,6 +150,20 @@ export function startSink(options: SinkOptions): Sink {
       log.info('sink stopped')
     },
   }
+}
+
+/** A metadata batch's rows per table, in the order the sink inserts them (one insert per table). */
+export function metadataTableRows(
+  batch: readonly PlaceMetadataV1[],
+): ReadonlyArray<readonly [string, JsonRow[]]> {
+  const rows = metadataRows(batch)
+  return [
+    [tables.placeDetails, rows.details],
+    [tables.placeThumbnails, rows.thumbnails],
+    [tables.placeAgeRatings, rows.ageRatings],
+    [tables.placePlayStatus, rows.playStatus],
+    [tables.placeRestrictions, rows.restrictions],
+  ]
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   SINK_TOPICS,
   shapeBus,
   sinkLag,
+  WHOLE_BATCH_PUBLISH,
 } from '../harness/distributed-shape.ts'
 import { startKafkaBroker } from '../harness/kafka-broker.ts'
 import { killAllLudex, type LudexProcess, spawnLudex } from '../harness/ludex-process.ts'
@@ -111,7 +112,7 @@ export async function benchKafkaIngest(options: KafkaIngestOptions): Promise<Kaf
     const pids = { broker: broker.pid, sinks: sinks.map((s) => s.pid), store: ch?.pid ?? null }
     const cpuBefore = readCpu(pids)
     const started = performance.now()
-    const history = await publishHistory(producer, model, range)
+    const history = await publishHistory(producer, model, range, { chunk: WHOLE_BATCH_PUBLISH })
     const published = performance.now()
     await waitFor('the sinks caught up', async () => ((await sinkLag(lag)) === 0 ? true : undefined), {
       timeoutMs: 30 * 60_000,
@@ -183,7 +184,7 @@ async function publishOnly(
   try {
     await bus.ready()
     const started = performance.now()
-    await publishHistory(bus, model, range)
+    await publishHistory(bus, model, range, { chunk: WHOLE_BATCH_PUBLISH })
     return (performance.now() - started) / 1000
   } finally {
     await bus.close()

@@ -73,35 +73,30 @@ export async function benchRawInsert(options: RawInsertOptions): Promise<RawInse
   const { client, batchRows } = options
   await dropTwins(client)
   await createTwins(client)
-  let generateMs = 0
-  let encodeMs = 0
-  let snapshotInsertMs = 0
-  let otherInsertMs = 0
-  let snapshots = 0
-  let otherRows = 0
-  let inserts = 0
+  const t = { generateMs: 0, encodeMs: 0, snapshotInsertMs: 0, otherInsertMs: 0 }
+  const n = { snapshots: 0, otherRows: 0, inserts: 0 }
   /** Encodes (timed apart), then inserts one table's rows with the sink's call for their format. */
   const insert = async (table: string, encode: () => TsvRows | JsonRow[]) => {
     const encodeStarted = performance.now()
     const rows = encode()
     const insertStarted = performance.now()
-    encodeMs += insertStarted - encodeStarted
+    t.encodeMs += insertStarted - encodeStarted
     const count = Array.isArray(rows) ? rows.length : rows.count
     if (count === 0) return { ms: 0, count }
     if (Array.isArray(rows)) await insertJson(client, twin(table), rows)
     else await insertTsv(client, twin(table), rows)
-    inserts++
+    n.inserts++
     return { ms: performance.now() - insertStarted, count }
   }
   const insertSnapshots = async (batch: readonly PlaceSnapshotV1[]) => {
     const done = await insert(tables.placeSnapshots, () => snapshotRows(batch))
-    snapshotInsertMs += done.ms
-    snapshots += done.count
+    t.snapshotInsertMs += done.ms
+    n.snapshots += done.count
   }
   const insertOthers = async (batch: HistoryBatch) => {
     const encodeStarted = performance.now()
     const metadata = metadataTableRows(batch.metadata)
-    encodeMs += performance.now() - encodeStarted
+    t.encodeMs += performance.now() - encodeStarted
     const parts: ReadonlyArray<readonly [string, () => TsvRows | JsonRow[]]> = [
       [tables.chartPositions, () => chartRows(batch.charts)],
       [tables.creators, () => creatorRows(batch.creators)],
@@ -111,8 +106,8 @@ export async function benchRawInsert(options: RawInsertOptions): Promise<RawInse
     ]
     for (const [table, encode] of parts) {
       const done = await insert(table, encode)
-      otherInsertMs += done.ms
-      otherRows += done.count
+      t.otherInsertMs += done.ms
+      n.otherRows += done.count
     }
   }
   try {
@@ -121,7 +116,7 @@ export async function benchRawInsert(options: RawInsertOptions): Promise<RawInse
     for (;;) {
       const started = performance.now()
       const next = history.next()
-      generateMs += performance.now() - started
+      t.generateMs += performance.now() - started
       if (next.done) break
       pending = pending.length === 0 ? next.value.snapshots : pending.concat(next.value.snapshots)
       while (pending.length >= batchRows) {
@@ -134,16 +129,14 @@ export async function benchRawInsert(options: RawInsertOptions): Promise<RawInse
   } finally {
     await dropTwins(client)
   }
-  const insertMs = snapshotInsertMs + otherInsertMs
+  const insertMs = t.snapshotInsertMs + t.otherInsertMs
   return {
-    snapshots,
-    otherRows,
-    inserts,
-    generateMs,
-    encodeMs,
+    ...n,
+    generateMs: t.generateMs,
+    encodeMs: t.encodeMs,
     insertMs,
-    snapshotInsertMs,
-    snapshotsPerSecond: Math.round(snapshots / (insertMs / 1000)),
+    snapshotInsertMs: t.snapshotInsertMs,
+    snapshotsPerSecond: Math.round(n.snapshots / (insertMs / 1000)),
   }
 }
 

@@ -1,30 +1,21 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { ClickHouseClient } from '@clickhouse/client'
-import { createAnalyticsClient, migrate } from '@ludex/pipelines'
 import { queryRows, tables } from '@ludex/pipelines/store'
+import { openTestStore } from '@ludex/pipelines/testing'
 import { createPlatformModel, historyBatches } from '@ludex/workers'
-import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backfillRange } from './backfill.ts'
 import { benchRawInsert } from './raw-insert-bench.ts'
 
-const logger = pino({ level: 'silent' })
 const count = async (client: ClickHouseClient, query: string) =>
   (await queryRows<{ n: number }>(client, { query, int64: ['n'] }))[0]?.n
 
 describe('the raw insert of ludex bench', () => {
-  let dataDir: string
   let client: ClickHouseClient
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'ludex-raw-bench-'))
-    client = await createAnalyticsClient({ LUDEX_DATA_DIR: dataDir, CLICKHOUSE_DATABASE: 'ludex' }, logger)
-    await migrate(client, logger)
+    client = await openTestStore()
   })
   afterAll(async () => {
     await client.close()
-    await rm(dataDir, { recursive: true, force: true })
   })
 
   it('inserts every row of the range, snapshots in batches of the given size, into twins it drops', async () => {

@@ -14,6 +14,7 @@ export {
   selectScheduler,
 } from './runtime/adapters.ts'
 export { type BackfillSummary, type BackfillTarget, backfill } from './runtime/backfill.ts'
+export { processCpuMs } from './runtime/cpu-time.ts'
 export {
   CREDENTIALS_KEY_FILE,
   CredentialsKeyError,

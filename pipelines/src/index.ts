@@ -35,10 +35,22 @@ export * from './dumps/index.ts'
 export * from './insert-log/index.ts'
 export * from './materialise/index.ts'
 export { applyRetention, RETAINED_TABLES, type RetentionResult } from './retention/retention.ts'
-export { errorReportRows, siteEventRows, snapshotRows, type TsvRows } from './sink/rows.ts'
+export { insertJson, insertTsv } from './sink/insert.ts'
+export {
+  chartRows,
+  creatorRows,
+  dailyPicksRows,
+  errorReportRows,
+  type JsonRow,
+  platformRows,
+  siteEventRows,
+  snapshotRows,
+  type TsvRows,
+} from './sink/rows.ts'
 export {
   deadLetterWriter,
   type InsertedEvent,
+  metadataTableRows,
   SINK_GROUP,
   type Sink,
   SinkInsertError,

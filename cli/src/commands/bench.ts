@@ -11,11 +11,13 @@ import {
   TARGET_CONNECTIONS,
   worstP95ByGroup,
 } from '../runtime/api-bench.ts'
-import { backfill } from '../runtime/backfill.ts'
+import { backfill, backfillRange } from '../runtime/backfill.ts'
 import { commandContext } from '../runtime/context.ts'
+import { cpuSince, type ThreadCpu, threadCpu } from '../runtime/cpu-time.ts'
 import { benchEventIngest } from '../runtime/events-bench.ts'
 import { intOption } from '../runtime/options.ts'
 import { startPipeline } from '../runtime/pipeline.ts'
+import { benchRawInsert } from '../runtime/raw-insert-bench.ts'
 
 /** ingest_events_http: batches as the Luau module sends them, at 16 connections (issue 17). */
 const EVENTS_PER_BATCH = 100
@@ -81,9 +83,38 @@ export function benchCommand(program: Command): void {
         const pipeline = await startPipeline(config, logger, systemClock, { command: 'ludex bench' })
         const now = systemClock.now()
         try {
+          // The engine's insert of the same rows first, into twin tables it drops again, so neither run
+          // shares the engine with the other's parts and merges.
+          const rawCpuBefore = threadCpu()
+          const raw = await benchRawInsert({
+            client: pipeline.client,
+            model,
+            ...backfillRange(now, opts.days),
+            batchRows: config.SINK_BATCH_MAX,
+          })
+          const rawCpu = cpuSince(rawCpuBefore, threadCpu())
+          const cpuBefore = threadCpu()
           const s = await backfill({ pipeline, model, days: opts.days, now, logger })
+          const cpu = cpuSince(cpuBefore, threadCpu())
           const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024)
           console.log(`BENCH ingest_embedded ${s.snapshotsPerSecond} snapshots/s`)
+          console.log(`BENCH ingest_raw ${raw.snapshotsPerSecond} snapshots/s`)
+          console.log(
+            `BENCH ingest_embedded_vs_raw ${(s.snapshotsPerSecond / raw.snapshotsPerSecond).toFixed(2)} ratio`,
+          )
+          console.log(`BENCH ingest_raw_insert_seconds ${(raw.insertMs / 1000).toFixed(1)} s`)
+          console.log(`BENCH ingest_raw_other_rows ${raw.otherRows} rows`)
+          // The stricter yardstick: the snapshots' inserts alone, as if the other tables cost the engine
+          // nothing.
+          const snapshotsOnly = raw.snapshots / (raw.snapshotInsertMs / 1000)
+          console.log(`BENCH ingest_raw_snapshots_only ${Math.round(snapshotsOnly)} snapshots/s`)
+          console.log(
+            `BENCH ingest_embedded_vs_raw_snapshots_only ${(s.snapshotsPerSecond / snapshotsOnly).toFixed(2)} ratio`,
+          )
+          console.log(`BENCH ingest_raw_generate_seconds ${(raw.generateMs / 1000).toFixed(1)} s`)
+          console.log(`BENCH ingest_raw_encode_seconds ${(raw.encodeMs / 1000).toFixed(1)} s`)
+          printCpu('ingest_raw', rawCpu)
+          printCpu('ingest_embedded', cpu)
           console.log(`BENCH ingest_embedded_snapshots ${s.stats.snapshots} snapshots`)
           console.log(`BENCH ingest_embedded_seconds ${(s.ingestMs / 1000).toFixed(1)} s`)
           console.log(`BENCH rollup_rebuild_seconds ${(s.rebuildMs / 1000).toFixed(1)} s`)
@@ -166,4 +197,11 @@ export function benchCommand(program: Command): void {
         }
       },
     )
+}
+
+/** Where the CPU went during a measured part: the JavaScript thread and every other (the engine's). */
+function printCpu(name: string, cpu: ThreadCpu | null): void {
+  if (!cpu) return
+  console.log(`BENCH ${name}_cpu_main ${(cpu.mainMs / 1000).toFixed(1)} s`)
+  console.log(`BENCH ${name}_cpu_other ${(cpu.otherMs / 1000).toFixed(1)} s`)
 }

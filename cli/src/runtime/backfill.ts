@@ -67,6 +67,12 @@ export interface BackfillOptions {
   readonly signal?: AbortSignal
 }
 
+/** The slots a backfill of `days` before `now` covers: up to and including now's 10-minute slot. */
+export function backfillRange(now: number, days: number): { fromMs: number; toMs: number } {
+  const toMs = snapToSlot(now) + TEN_MINUTES_MS
+  return { fromMs: toMs - days * DAY_MS, toMs }
+}
+
 /**
  * Has the simulator produce the slots of [fromMs, toMs) and publishes them through the bus (metadata
  * before the counters that refer to it), then waits until the sinks consumed everything (on Kafka:
@@ -109,8 +115,7 @@ export async function publishHistory(
  */
 export async function backfill(options: BackfillOptions): Promise<BackfillSummary> {
   const { pipeline, model, days, logger } = options
-  const toMs = snapToSlot(options.now) + TEN_MINUTES_MS
-  const fromMs = toMs - days * DAY_MS
+  const { fromMs, toMs } = backfillRange(options.now, days)
   const expected = Math.max(1, ((toMs - fromMs) / TEN_MINUTES_MS) * model.count)
   const progress = options.showProgress
     ? createProgress('backfill', expected, logger)

@@ -8,11 +8,12 @@ import {
   type Topic,
 } from '@ludex/schemas'
 import type { Logger } from 'pino'
+import { CompiledTopics } from './compiled-topics.ts'
 import { type DeadLetterHandler, describeIssues } from './dead-letter-handler.ts'
 import { type BusRetryOptions, deliverBatch, keyOf, type RetryPolicy, retryPolicy } from './delivery.ts'
 import { BusClosedError, DuplicateSubscriptionError } from './errors.ts'
 import type { BusObserver } from './observer.ts'
-import { type LogEntry, TopicLog } from './topic-log.ts'
+import { type LogEntry, RawEntry, TopicLog } from './topic-log.ts'
 
 /**
  * What the consumer side re-validates. 'always' parses every message again before the handler.
@@ -100,6 +101,7 @@ class InProcessBusImpl implements InProcessBus {
   private readonly observer: BusObserver | undefined
   private readonly onDeadLetter: DeadLetterHandler
   private readonly consumerValidation: ConsumerValidation
+  private readonly compiled = new CompiledTopics()
   private idleWaiters: Waiter[] = []
   private closed = false
 
@@ -123,21 +125,22 @@ class InProcessBusImpl implements InProcessBus {
   async publish<T>(topic: Topic<T>, messages: readonly T[]): Promise<void> {
     if (this.closed) throw new BusClosedError(topic.name)
     const entries: LogEntry[] = new Array(messages.length)
+    const { schema } = this.compiled.of(topic)
     for (let i = 0; i < messages.length; i++) {
-      const parsed = topic.schema.safeParse(messages[i])
+      const parsed = schema.safeParse(messages[i])
       if (!parsed.success) {
         throw new BusValidationError(topic.name, i, describeIssues(parsed.error.issues), {
           cause: parsed.error,
         })
       }
-      entries[i] = { message: parsed.data, validated: true }
+      entries[i] = parsed.data as object
     }
     return this.enqueue(this.state(topic.name), entries)
   }
 
   async publishRaw(topicName: string, payload: unknown, key = 'raw'): Promise<void> {
     if (this.closed) throw new BusClosedError(topicName)
-    return this.enqueue(this.state(topicName), [{ key, message: payload, validated: false }])
+    return this.enqueue(this.state(topicName), [new RawEntry(key, payload)])
   }
 
   subscribe<T>(topic: Topic<T>, options: SubscribeOptions, handler: BatchHandler<T>): Subscription {
@@ -146,7 +149,7 @@ class InProcessBusImpl implements InProcessBus {
     const state = this.state(topic.name)
     if (state.groups.has(options.group)) throw new DuplicateSubscriptionError(topic.name, options.group)
     const consumer = new GroupConsumer<T>({
-      topic,
+      topic: this.compiled.of(topic),
       state,
       options,
       handler,
@@ -353,19 +356,21 @@ class GroupConsumer<T> {
     const valid: T[] = []
     const dead: DeadLetter[] = []
     for (const e of entries) {
-      if (e.validated && !this.o.revalidateAll) {
+      const raw = e instanceof RawEntry
+      if (!raw && !this.o.revalidateAll) {
         // A validated entry is the output of topic.schema's parse for this very topic.
-        valid.push(e.message as T)
+        valid.push(e as T)
         continue
       }
-      const parsed = topic.schema.safeParse(e.message)
+      const message = raw ? e.payload : e
+      const parsed = topic.schema.safeParse(message)
       if (parsed.success) valid.push(parsed.data)
       else
         dead.push({
           topic: topic.name,
-          key: e.key ?? keyOf(topic, e.message),
+          key: raw ? e.key : keyOf(topic, message),
           reason: describeIssues(parsed.error.issues),
-          payload: e.message,
+          payload: message,
         })
     }
     const { group } = this.o.options

@@ -2,19 +2,25 @@
  * One topic's retained messages as a log with absolute offsets. Consumer groups read it through their own
  * cursors; a message is retained until every active group has committed it, so fan-out costs no copies.
  */
-export interface LogEntry {
-  /**
-   * Set for raw payloads; a validated message's key is computed only if it is ever dead-lettered
-   * (never, in practice): a key string per message was measurable garbage on the ingest path.
-   */
-  readonly key?: string
-  readonly message: unknown
-  /**
-   * True when the message is the bus's own output of the schema's parse at publish time: nobody outside
-   * the bus holds a reference to it, so it cannot have changed since it was validated.
-   */
-  readonly validated: boolean
+
+/**
+ * A payload published without validation (publishRaw), as a foreign producer would: the consumer
+ * validates it, and needs its key only if it is dead-lettered.
+ */
+export class RawEntry {
+  constructor(
+    readonly key: string,
+    readonly payload: unknown,
+  ) {}
 }
+
+/**
+ * What the log holds: a RawEntry, or a validated message itself — the bus's own output of the schema's
+ * parse at publish time, which nobody outside the bus holds, so it cannot have changed since. Not wrapped:
+ * a wrapper object per message was measurable garbage on the ingest path, as was a key string per
+ * message (a validated message's key is computed only if it is ever dead-lettered).
+ */
+export type LogEntry = RawEntry | object
 
 export class TopicLog {
   /** Offset of entries[head]. */

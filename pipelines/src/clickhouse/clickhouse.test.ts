@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Readable } from 'node:stream'
 import type { ClickHouseClient } from '@clickhouse/client'
 import { pino } from 'pino'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -13,6 +14,7 @@ import {
   migrate,
   splitStatements,
 } from './migrate.ts'
+import { storeRefusal } from './refusals.ts'
 
 const logger = pino({ level: 'silent' })
 // chDB binds one data directory per process: every client of this file shares it.
@@ -40,6 +42,51 @@ describe('createAnalyticsClient over chDB', () => {
       { database: 'ludex_a' },
     ])
     expect(await rows(c, 'SELECT x FROM ludex_a.t_probe')).toEqual([{ x: 7 }])
+  })
+})
+
+describe('text inserts handed to chDB as bytes (withChdbRawInserts)', () => {
+  const RAW_TABLE = 'CREATE TABLE IF NOT EXISTS t_raw (x UInt32, s String) ENGINE = MergeTree ORDER BY x'
+  const tsv = (text: string) => Readable.from([Buffer.from(text)], { objectMode: false })
+
+  it('land in the current database, with the settings scoped to the statement', async () => {
+    const c = await open('ludex_raw')
+    await c.command({ query: RAW_TABLE })
+    const setting = "SELECT toString(getSetting('max_insert_block_size')) AS v"
+    const before = await rows<{ v: string }>(c, setting)
+    await c.insert({
+      table: 't_raw',
+      columns: ['x', 's'],
+      values: tsv('1\ta\\tb\n2\tplain\n'),
+      format: 'TabSeparated',
+      clickhouse_settings: { max_insert_block_size: String(Number(before[0]?.v) + 1) },
+    })
+    await c.insert({ table: 't_raw', values: [{ x: 3, s: 'json' }], format: 'JSONEachRow' })
+    expect(await rows(c, 'SELECT x, s FROM ludex_raw.t_raw ORDER BY x')).toEqual([
+      { x: 1, s: 'a\tb' },
+      { x: 2, s: 'plain' },
+      { x: 3, s: 'json' },
+    ])
+    // The insert's setting did not stay on the chDB session, as a connection-level SET would.
+    expect(await rows(c, setting)).toEqual(before)
+  })
+
+  it('report a refused row as the ClickHouseError the connection would (code and type)', async () => {
+    const c = await open('ludex_raw')
+    await c.command({ query: RAW_TABLE })
+    const refused = await c
+      .insert({
+        table: 't_raw',
+        columns: ['x', 's'],
+        values: tsv('not a number\ts\n'),
+        format: 'TabSeparated',
+      })
+      .then(
+        () => null,
+        (err: unknown) => err,
+      )
+    expect(refused).toMatchObject({ code: expect.stringMatching(/^\d+$/), type: expect.any(String) })
+    expect(storeRefusal(refused)).not.toBeNull()
   })
 })
 

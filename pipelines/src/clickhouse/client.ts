@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path'
 import { type ClickHouseClient, createClient } from '@clickhouse/client'
 import type { Config } from '@ludex/schemas'
 import type { Logger } from 'pino'
+import { withChdbRawInserts } from './chdb-inserts.ts'
 import { clickHouseClientLog } from './client-log.ts'
 
 type InjectedConnection = NonNullable<NonNullable<Parameters<typeof createClient>[0]>['connection']>
@@ -65,8 +66,12 @@ export async function createAnalyticsClient(
   try {
     // chdb declares the Connection type of @clickhouse/client-common 1.23.0 while @clickhouse/client
     // 1.23.1 bundles its own copy; the shapes match at run time (the chdb connection is built for it).
-    const connection = createChdbConnection({ path }) as unknown as InjectedConnection
-    client = createClient({ connection, database, log: clickHouseClientLog(logger) })
+    const chdb = createChdbConnection({ path })
+    const connection = chdb as unknown as InjectedConnection
+    client = withChdbRawInserts(
+      createClient({ connection, database, log: clickHouseClientLog(logger) }),
+      chdb.chdb,
+    )
   } catch (err) {
     throw new AnalyticsConnectError(`Cannot open chDB at ${path}`, { cause: err })
   }

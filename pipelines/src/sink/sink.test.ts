@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ClickHouseClient } from '@clickhouse/client'
 import {
-  type ChartSortSnapshotV1,
   type CreatorV1,
   type DailyPicksV1,
   messageIdOf,
@@ -19,11 +18,11 @@ import { createInProcessBus, type InProcessBus } from '../bus/in-process-bus.ts'
 import { createAnalyticsClient } from '../clickhouse/client.ts'
 import { migrate } from '../clickhouse/migrate.ts'
 import { tables } from '../store/tables.ts'
+import { chart, details, SLOT } from './message-fixtures.ts'
 import { deadLetterWriter, type InsertedEvent, type Sink, startSink } from './sink.ts'
 
 const logger = pino({ level: 'silent' })
 const dataDir = mkdtempSync(join(tmpdir(), 'ludex-sink-'))
-const SLOT = Date.UTC(2024, 4, 6, 12, 30)
 let dbCounter = 0
 
 interface Harness {
@@ -110,26 +109,6 @@ function snapshot(universe: number, slotIndex: number, playing = 100 + slotIndex
   }
 }
 
-const details: PlaceMetadataV1 = {
-  schema_version: 1,
-  id: messageIdOf('details', 7, 'v1'),
-  universe_id: 7,
-  place_id: 70,
-  observed_at: SLOT + 1,
-  change: 'details',
-  name: 'Tab\there "quoted" \\ back',
-  description: null,
-  creator_id: 99,
-  creator_type: 'Group',
-  creator_name: 'Studio',
-  creator_verified: true,
-  genre_l1: 'RPG',
-  genre_l2: 'Open World',
-  price: 25,
-  max_players: 30,
-  created_at: Date.UTC(2020, 0, 2, 3, 4, 5, 678),
-  updated_at: Date.UTC(2024, 4, 1),
-}
 const thumbnail: PlaceMetadataV1 = {
   schema_version: 1,
   id: messageIdOf('thumb', 7, 'h1'),
@@ -167,19 +146,6 @@ const restricted: PlaceMetadataV1 = {
   observed_at: SLOT + 4,
   change: 'restricted',
   restricted: true,
-}
-const chart: ChartSortSnapshotV1 = {
-  schema_version: 1,
-  id: messageIdOf('top-trending', SLOT),
-  slot: SLOT,
-  observed_at: SLOT + 5,
-  sort_id: 'top-trending',
-  category_id: null,
-  display_name: 'Trending',
-  entries: [
-    { universe_id: 7, place_id: 70, position: 1, sponsored: false, playing: 500 },
-    { universe_id: 8, place_id: 80, position: null, sponsored: true, playing: 20 },
-  ],
 }
 const picks: DailyPicksV1 = {
   schema_version: 1,

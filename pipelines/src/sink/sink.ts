@@ -1,10 +1,9 @@
-import { Readable } from 'node:stream'
 import type { ClickHouseClient } from '@clickhouse/client'
-import { BatchRejectedError, type Subscriber, type Subscription, type Topic, topics } from '@ludex/schemas'
+import { type PlaceMetadataV1, type Subscriber, type Subscription, type Topic, topics } from '@ludex/schemas'
 import type { Logger } from 'pino'
 import type { DeadLetterHandler } from '../bus/dead-letter-handler.ts'
-import { type StoreRefusal, storeRefusal } from '../clickhouse/refusals.ts'
 import { tables } from '../store/tables.ts'
+import { insertJson, insertTsv } from './insert.ts'
 import {
   chartRows,
   creatorRows,
@@ -20,6 +19,8 @@ import {
   snapshotRows,
   type TsvRows,
 } from './rows.ts'
+
+export { SinkInsertError, SinkRefusedError } from './insert.ts'
 
 /** What a handled batch changed, so the materialiser can recompute the slots it touched. */
 export interface InsertedEvent {
@@ -47,34 +48,6 @@ export interface SinkOptions {
 
 export interface Sink {
   stop(): Promise<void>
-}
-
-/** An insert that failed because the store was unavailable (or for a reason not known to be the rows'). */
-export class SinkInsertError extends Error {
-  constructor(
-    readonly table: string,
-    readonly rows: number,
-    options?: { cause?: unknown },
-  ) {
-    super(`Insert of ${rows} rows into ${table} failed`, options)
-    this.name = 'SinkInsertError'
-  }
-}
-
-/**
- * An insert the store refused because of the rows (storeRefusal): a BatchRejectedError, so the bus
- * bisects the batch and dead-letters the messages refused alone, with the table and the store's error.
- */
-export class SinkRefusedError extends BatchRejectedError {
-  constructor(
-    readonly table: string,
-    readonly rows: number,
-    readonly refusal: StoreRefusal,
-    options?: { cause?: unknown },
-  ) {
-    super(`${table}: ${refusal.reason}`, options)
-    this.name = 'SinkRefusedError'
-  }
 }
 
 export const SINK_GROUP = 'sink'
@@ -130,12 +103,7 @@ export function startSink(options: SinkOptions): Sink {
       await after(topics.snapshots as Topic<unknown>, snapshots.count, min, max)
     }),
     bus.subscribe(topics.metadata, sub, async (batch) => {
-      const rows = metadataRows(batch)
-      await insert.json(tables.placeDetails, rows.details)
-      await insert.json(tables.placeThumbnails, rows.thumbnails)
-      await insert.json(tables.placeAgeRatings, rows.ageRatings)
-      await insert.json(tables.placePlayStatus, rows.playStatus)
-      await insert.json(tables.placeRestrictions, rows.restrictions)
+      for (const [table, rows] of metadataTableRows(batch)) await insert.json(table, rows)
       const [min, max] = range(batch.map((m) => slotOf(m.observed_at)))
       await after(topics.metadata as Topic<unknown>, batch.length, min, max)
     }),
@@ -184,6 +152,20 @@ export function startSink(options: SinkOptions): Sink {
   }
 }
 
+/** A metadata batch's rows per table, in the order the sink inserts them (one insert per table). */
+export function metadataTableRows(
+  batch: readonly PlaceMetadataV1[],
+): ReadonlyArray<readonly [string, JsonRow[]]> {
+  const rows = metadataRows(batch)
+  return [
+    [tables.placeDetails, rows.details],
+    [tables.placeThumbnails, rows.thumbnails],
+    [tables.placeAgeRatings, rows.ageRatings],
+    [tables.placePlayStatus, rows.playStatus],
+    [tables.placeRestrictions, rows.restrictions],
+  ]
+}
+
 /**
  * The bus's dead-letter handler writing to dead_letters. dead_letters is an append-only log of failures:
  * a payload refused twice is recorded twice, with both times.
@@ -197,37 +179,7 @@ export function deadLetterWriter(client: ClickHouseClient, now: () => number = D
 
 function inserter(client: ClickHouseClient) {
   return {
-    async tsv(table: string, rows: TsvRows): Promise<void> {
-      if (rows.count === 0) return
-      try {
-        await client.insert({
-          table,
-          columns: [...rows.columns] as [string, ...string[]],
-          // The client wants a byte stream for text formats; one chunk holds the whole batch.
-          values: Readable.from([rows.text], { objectMode: false }),
-          format: 'TabSeparated',
-          // One parsing thread: on a 2-core machine the producer already owns a core, and the parallel
-          // parser's extra threads only fight it (measured slower end to end).
-          clickhouse_settings: { input_format_parallel_parsing: 0 },
-        })
-      } catch (err) {
-        throw insertError(table, rows.count, err)
-      }
-    },
-    async json(table: string, rows: JsonRow[]): Promise<void> {
-      if (rows.length === 0) return
-      try {
-        await client.insert({ table, values: rows, format: 'JSONEachRow' })
-      } catch (err) {
-        throw insertError(table, rows.length, err)
-      }
-    },
+    tsv: (table: string, rows: TsvRows) => insertTsv(client, table, rows),
+    json: (table: string, rows: JsonRow[]) => insertJson(client, table, rows),
   }
-}
-
-function insertError(table: string, rows: number, err: unknown): Error {
-  const refusal = storeRefusal(err)
-  return refusal
-    ? new SinkRefusedError(table, rows, refusal, { cause: err })
-    : new SinkInsertError(table, rows, { cause: err })
 }

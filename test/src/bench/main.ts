@@ -1,14 +1,16 @@
 import { parseArgs } from 'node:util'
 import { killAllLudex } from '../harness/ludex-process.ts'
 import { benchFreshness, quantile } from './freshness.ts'
-import { benchKafkaIngest } from './kafka-ingest.ts'
+import { benchKafkaIngest, type KafkaIngestFigures, type KafkaIngestStore } from './kafka-ingest.ts'
 
 /**
  * `make bench`, distributed part: figures, never assertions (DESIGN §7), one `BENCH <name> <value> <unit>`
  * line each. Engines come from the test harness (the broker from the Maven jars, redis-server, the
  * ClickHouse HTTP harness); the roles are `node bin/ludex.mjs <role>` processes.
  *
- *   ingest_kafka: the backfill's history through a real broker into a `ludex sink` process (chDB store).
+ *   ingest_kafka: the backfill's history through a real broker into `--sinks` `ludex sink` processes in
+ *                 one consumer group (each with its own chDB store, a shard; `--store shared`: one
+ *                 ClickHouse over HTTP for all).
  *   freshness:    poll → visible in the API across the five role processes.
  */
 const { values } = parseArgs({
@@ -18,7 +20,9 @@ const { values } = parseArgs({
     // 6 days: ~110k/s on 2 cores).
     days: { type: 'string', default: '7' },
     experiences: { type: 'string', default: '2000' },
-    partitions: { type: 'string', default: '6' },
+    partitions: { type: 'string', default: '12' },
+    sinks: { type: 'string', default: '2' },
+    store: { type: 'string', default: 'per-sink' },
     'fresh-experiences': { type: 'string', default: '200' },
     'fresh-seconds': { type: 'string', default: '60' },
     'poll-interval-ms': { type: 'string', default: '5000' },
@@ -36,20 +40,20 @@ process.on('SIGINT', () => {
 })
 
 if (!only || only === 'ingest') {
-  const f = await benchKafkaIngest({
-    days: int('days'),
-    experiences: int('experiences'),
-    seed: 20_240_920,
-    partitions: int('partitions'),
-  })
-  console.log(`BENCH ingest_kafka ${f.snapshotsPerSecond} snapshots/s`)
-  console.log(`BENCH ingest_kafka_snapshots ${f.snapshots} snapshots`)
-  console.log(`BENCH ingest_kafka_messages ${f.messages} messages`)
-  console.log(`BENCH ingest_kafka_partitions ${f.partitions} partitions`)
-  console.log(`BENCH ingest_kafka_seconds ${f.seconds.toFixed(1)} s`)
-  console.log(`BENCH ingest_kafka_publish_seconds ${f.publishSeconds.toFixed(1)} s`)
-  console.log(`BENCH ingest_kafka_store chdb-embedded store`)
-  if (f.inserted !== f.snapshots) console.log(`BENCH ingest_kafka_inserted ${f.inserted} snapshots`)
+  const stores: KafkaIngestStore[] =
+    values.store === 'both' ? ['per-sink', 'shared'] : [storeOption(values.store ?? 'per-sink')]
+  for (const store of stores) {
+    const f = await benchKafkaIngest({
+      days: int('days'),
+      experiences: int('experiences'),
+      seed: 20_240_920,
+      partitions: int('partitions'),
+      sinks: int('sinks'),
+      store,
+    })
+    // The first store measured is the figure; a second (--store both) prints under its own names.
+    printKafkaIngest(store === stores[0] ? 'ingest_kafka' : `ingest_kafka_${store.replace('-', '_')}`, f)
+  }
 }
 
 if (!only || only === 'freshness') {
@@ -67,4 +71,31 @@ if (!only || only === 'freshness') {
   console.log(`BENCH freshness_samples ${f.samples.length} polls`)
   console.log(`BENCH freshness_experiences ${f.experiences} experiences`)
   console.log(`BENCH freshness_seconds ${f.seconds} s`)
+}
+
+function storeOption(value: string): KafkaIngestStore {
+  if (value === 'per-sink' || value === 'shared') return value
+  throw new RangeError(`--store must be per-sink, shared or both, got '${value}'`)
+}
+
+function printKafkaIngest(name: string, f: KafkaIngestFigures): void {
+  console.log(`BENCH ${name} ${f.snapshotsPerSecond} snapshots/s`)
+  console.log(`BENCH ${name}_sinks ${f.insertedPerSink.length} sinks`)
+  f.insertedPerSink.forEach((rows, i) => {
+    console.log(`BENCH ${name}_sink_share_${i + 1} ${(rows / f.snapshots).toFixed(3)} share`)
+    console.log(`BENCH ${name}_sink_rows_${i + 1} ${rows} snapshots`)
+  })
+  console.log(`BENCH ${name}_store ${f.store} store`)
+  console.log(`BENCH ${name}_publish_only ${f.publishOnlySnapshotsPerSecond} snapshots/s`)
+  console.log(`BENCH ${name}_snapshots ${f.snapshots} snapshots`)
+  console.log(`BENCH ${name}_messages ${f.messages} messages`)
+  console.log(`BENCH ${name}_partitions ${f.partitions} partitions`)
+  console.log(`BENCH ${name}_seconds ${f.seconds.toFixed(1)} s`)
+  console.log(`BENCH ${name}_publish_seconds ${f.publishSeconds.toFixed(1)} s`)
+  // CPU seconds per part during the run: what the machine's load does not change as much as the rate.
+  for (const [part, seconds] of Object.entries(f.cpu)) {
+    if (seconds !== null) console.log(`BENCH ${name}_cpu_${part} ${seconds.toFixed(1)} s`)
+  }
+  const inserted = f.insertedPerSink.reduce((a, b) => a + b, 0)
+  if (inserted !== f.snapshots) console.log(`BENCH ${name}_inserted ${inserted} snapshots`)
 }

@@ -20,6 +20,8 @@ export interface ClickHouseHttp {
   readonly version: string
   /** CLICKHOUSE_URL with the credentials this server was started with. */
   readonly clickhouseUrl: string
+  /** The server's process id (benchmarks read its CPU time). */
+  readonly pid: number
   /** Requests the server answered, by kind. */
   stats(): Promise<Record<'query' | 'insert' | 'ping' | 'error', number>>
   stop(): Promise<void>
@@ -123,6 +125,7 @@ export async function startClickHouseHttp(options: StartClickHouseHttpOptions = 
     url: ready.url,
     version: ready.version,
     clickhouseUrl: withCredentials.href.replace(/\/$/, ''),
+    pid: child.pid as number,
     stats: async () => {
       const res = await fetch(`${ready.url}/harness/stats`)
       return (await res.json()) as Record<'query' | 'insert' | 'ping' | 'error', number>

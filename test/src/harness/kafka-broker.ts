@@ -69,6 +69,8 @@ export interface KafkaBroker {
   readonly port: number
   readonly dataDir: string
   readonly running: boolean
+  /** The JVM's process id while it runs (benchmarks read its CPU time). */
+  readonly pid: number | null
   /** Starts the broker again on the same ports and log dir after stop() or kill(). */
   start(): Promise<void>
   /** Graceful shutdown (SIGTERM), waiting for the process to exit. */
@@ -248,6 +250,9 @@ export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promis
     dataDir: logDir,
     get running() {
       return child !== null
+    },
+    get pid() {
+      return child?.pid ?? null
     },
     start,
     stop: () => halt('SIGTERM'),

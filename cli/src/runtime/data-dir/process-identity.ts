@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { hostname } from 'node:os'
+import { procStatFields } from '../proc-stat.ts'
 
 /** What the kernel says of a process (Linux `/proc/<pid>/stat`): its state letter and its start time. */
 interface ProcStat {
@@ -16,8 +17,7 @@ async function readProcStat(pid: number): Promise<ProcStat | null> {
   } catch {
     return null
   }
-  // `pid (comm) state ppid …`: comm may hold spaces and parentheses, so the fields start after the last ')'.
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ')
+  const fields = procStatFields(text)
   const state = fields[0]
   const startTicks = fields[19]
   return state && startTicks ? { state, startTicks } : null

@@ -9,6 +9,7 @@ import {
 } from '@ludex/schemas'
 import type { Admin, Kafka } from 'kafkajs'
 import type { Logger } from 'pino'
+import { CompiledTopics } from '../compiled-topics.ts'
 import { BusClosedError, DuplicateSubscriptionError } from '../errors.ts'
 import { createKafkaClient, type KafkaConnection, kafkaGroupId, kafkaTopicName } from './client.ts'
 import { type DeadLetterOrigin, deadLetterMessage, encodeRaw, encodeRecords } from './codec.ts'
@@ -71,6 +72,7 @@ class KafkaBusImpl implements KafkaBus {
   private readonly log: Logger
   private adminConnection: Promise<Admin> | null = null
   private readonly subscriptions = new Set<KafkaSubscription<unknown>>()
+  private readonly compiled = new CompiledTopics()
   private closed = false
 
   constructor(private readonly o: ResolvedKafkaBusOptions) {
@@ -85,7 +87,7 @@ class KafkaBusImpl implements KafkaBus {
     if (messages.length === 0) return
     // Dead letters stay one per record: each carries its origin in its own headers.
     const pack = topic.name === topics.deadLetter.name ? 0 : this.o.packMaxBytes
-    return this.producer.send(topic.name, encodeRecords(topic, messages, pack))
+    return this.producer.send(topic.name, encodeRecords(this.compiled.of(topic), messages, pack))
   }
 
   async publishRaw(
@@ -109,7 +111,7 @@ class KafkaBusImpl implements KafkaBus {
     }
     const sub: KafkaSubscription<T> = new KafkaSubscription<T>({
       kafka: this.kafka,
-      topic,
+      topic: this.compiled.of(topic),
       kafkaTopic: kafkaTopicName(this.connection, topic.name),
       groupId,
       options,
@@ -139,7 +141,7 @@ class KafkaBusImpl implements KafkaBus {
         closed: () => this.closed,
         logger: this.log,
       },
-      topic,
+      this.compiled.of(topic),
       options,
       handler,
     )

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createPlatformModel, systemClock } from '@ludex/workers'
@@ -23,6 +23,24 @@ const EVENT_CONNECTIONS = 16
 
 /** The insert format the sink uses for snapshots (see pipelines/src/sink/rows.ts). */
 const SNAPSHOT_INSERT_FORMAT = 'TabSeparated'
+
+/** What a bench run that filled a --data-dir records there, so a later run measures on the same store. */
+const FILL_FILE = 'bench-fill.json'
+
+interface BenchFill {
+  readonly now: number
+  readonly days: number
+  readonly experiences: number
+}
+
+/** The fill a previous run recorded in dir, or null when it holds none. */
+async function readFill(dir: string): Promise<BenchFill | null> {
+  const text = await readFile(join(dir, FILL_FILE), 'utf8').catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return null
+    throw err
+  })
+  return text === null ? null : (JSON.parse(text) as BenchFill)
+}
 
 function apiSelection(value: string): ApiBenchSelection {
   if (value === 'all' || value === 'targets') return value
@@ -54,6 +72,10 @@ export function benchCommand(program: Command): void {
     )
     .option('--no-hot-reads', 'serve the API without its hot reads (the figures before them)')
     .option(
+      '--data-dir <dir>',
+      'keep the store in dir: filled on the first run, measured again by later runs (no backfill)',
+    )
+    .option(
       '--event-batches <n>',
       'signed batches of 100 game events sent over HTTP for ingest_events_http (0 skips it)',
       intOption('--event-batches', 0, 1_000_000),
@@ -67,8 +89,16 @@ export function benchCommand(program: Command): void {
         apiCases: ApiBenchSelection
         hotReads: boolean
         eventBatches: number
+        dataDir?: string
       }) => {
-        const dataDir = await mkdtemp(join(tmpdir(), 'ludex-bench-'))
+        const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'ludex-bench-')))
+        if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true })
+        const fill = opts.dataDir ? await readFill(opts.dataDir) : null
+        if (fill && (fill.days !== opts.days || fill.experiences !== opts.experiences)) {
+          throw new InvalidArgumentError(
+            `--data-dir ${opts.dataDir} holds ${fill.days} days of ${fill.experiences} experiences, not ${opts.days} of ${opts.experiences}`,
+          )
+        }
         // The embedded figures: the in-process bus whatever the environment selects (Kafka is measured by
         // test/scripts/bench-distributed.mjs).
         const { config, logger } = commandContext({
@@ -79,16 +109,23 @@ export function benchCommand(program: Command): void {
         })
         const model = createPlatformModel({ seed: config.SIMULATOR_SEED, experiences: opts.experiences })
         const pipeline = await startPipeline(config, logger, systemClock, { command: 'ludex bench' })
-        const now = systemClock.now()
+        // A kept store is measured at the clock of its backfill: its history ends there.
+        const now = fill?.now ?? systemClock.now()
         try {
-          const s = await backfill({ pipeline, model, days: opts.days, now, logger })
-          const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024)
-          console.log(`BENCH ingest_embedded ${s.snapshotsPerSecond} snapshots/s`)
-          console.log(`BENCH ingest_embedded_snapshots ${s.stats.snapshots} snapshots`)
-          console.log(`BENCH ingest_embedded_seconds ${(s.ingestMs / 1000).toFixed(1)} s`)
-          console.log(`BENCH rollup_rebuild_seconds ${(s.rebuildMs / 1000).toFixed(1)} s`)
-          console.log(`BENCH ingest_embedded_peak_rss ${peakRssMb} MiB`)
-          console.log(`BENCH ingest_embedded_insert_format ${SNAPSHOT_INSERT_FORMAT} format`)
+          if (!fill) {
+            const s = await backfill({ pipeline, model, days: opts.days, now, logger })
+            const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024)
+            console.log(`BENCH ingest_embedded ${s.snapshotsPerSecond} snapshots/s`)
+            console.log(`BENCH ingest_embedded_snapshots ${s.stats.snapshots} snapshots`)
+            console.log(`BENCH ingest_embedded_seconds ${(s.ingestMs / 1000).toFixed(1)} s`)
+            console.log(`BENCH rollup_rebuild_seconds ${(s.rebuildMs / 1000).toFixed(1)} s`)
+            console.log(`BENCH ingest_embedded_peak_rss ${peakRssMb} MiB`)
+            console.log(`BENCH ingest_embedded_insert_format ${SNAPSHOT_INSERT_FORMAT} format`)
+            if (opts.dataDir) {
+              const record: BenchFill = { now, days: opts.days, experiences: opts.experiences }
+              await writeFile(join(opts.dataDir, FILL_FILE), JSON.stringify(record))
+            }
+          }
           if (opts.apiSeconds > 0) {
             const { figures, targets } = await benchApi({
               config,
@@ -162,7 +199,7 @@ export function benchCommand(program: Command): void {
           }
         } finally {
           await pipeline.stop()
-          await rm(dataDir, { recursive: true, force: true })
+          if (!opts.dataDir) await rm(dataDir, { recursive: true, force: true })
         }
       },
     )

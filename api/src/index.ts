@@ -31,10 +31,12 @@ export { API_VERSION, type ApiAppOptions, createApiApp } from './app/create-app.
 export { listen, type RunningServer } from './app/server.ts'
 export { type AggregateCache, type CacheTtl, createMemoryAggregateCache } from './cache/aggregate-cache.ts'
 export {
+  type AnswerKey,
   createHotReads,
   HOT_READS_MAX_ENTRIES,
   type HotReads,
   type HotReadsOptions,
+  hotAnswer,
   hotReader,
   readRollupWatermark,
 } from './cache/hot-reads.ts'

@@ -159,6 +159,8 @@ export function benchCommand(program: Command): void {
               console.log(`BENCH api_${t.name}_p50_c${c} ${t.loaded.p50} ms`)
               console.log(`BENCH api_${t.name}_p95_c${c} ${t.loaded.p95} ms`)
               console.log(`BENCH api_${t.name}_rps_c${c} ${t.loaded.requestsPerSecond} req/s`)
+              // CPU time per request (server and load generator): what a call costs whatever else runs.
+              console.log(`BENCH api_${t.name}_cpu_c${c} ${t.loaded.cpuMicrosPerRequest} us/req`)
               if (t.loaded.non2xx > 0)
                 console.log(`BENCH api_${t.name}_non2xx_c${c} ${t.loaded.non2xx} responses`)
             }

@@ -43,6 +43,10 @@ export interface ApiBenchFigures {
 
 export const LOADED_CONNECTIONS = 8
 
+/** The bench's signed-in viewer and their 200-experience tag. */
+const BENCH_EMAIL = 'bench@ludex.invalid'
+const BENCH_TAG = 'Bench 200'
+
 /** The bench case whose loaded throughput `ludex bench` also prints as `BENCH embed_badge_rps`. */
 export const EMBED_BADGE_CASE = 'embed_badge'
 
@@ -226,19 +230,22 @@ export async function benchApi(options: {
   const simulator = await startSimulatorServer({ model, clock: clock.now, faultRate: 0, logger })
   try {
     const store = accounts.accounts.store
-    const owner = await store.users.create({
-      email: 'bench@ludex.invalid',
-      passwordHash: null,
-      firstName: 'Bench',
-      lastName: 'Owner',
-      emailVerified: true,
-      analyticsId: 'bench',
-      createdAt: new Date(now),
-    })
-    const tag = await store.tags.create(
-      { name: 'Bench 200', global: false, ownerId: owner.id },
-      new Date(now),
-    )
+    // A kept data dir (`ludex bench --data-dir`) has them from its first run.
+    const owner =
+      (await store.users.findByEmail(BENCH_EMAIL)) ??
+      (await store.users.create({
+        email: BENCH_EMAIL,
+        passwordHash: null,
+        firstName: 'Bench',
+        lastName: 'Owner',
+        emailVerified: true,
+        analyticsId: 'bench',
+        createdAt: new Date(now),
+      }))
+    const reader = { userId: owner.id, seesEveryUsersTags: false }
+    const tag =
+      (await store.tags.list(reader)).find((t) => t.name === BENCH_TAG) ??
+      (await store.tags.create({ name: BENCH_TAG, global: false, ownerId: owner.id }, new Date(now)))
     await store.tags.update(tag.id, { placeIds }, new Date(now))
     const roblox = createRobloxClient({
       baseTemplate: simulator.baseTemplate,

@@ -22,6 +22,11 @@ export interface MaterialiserComponent extends RoleComponent {
    * recomputed, and returns them, so a backfill rebuilds its range once instead of after every batch.
    */
   deferWhile<T>(work: () => Promise<T>): Promise<{ result: T; range: SlotRange | null }>
+  /**
+   * Calls `listener` after each range this materialiser recomputes (the rollups landed): an API in this
+   * process reads its hot reads' watermark again at once rather than within its recheck.
+   */
+  whenRecomputed(listener: () => void): void
 }
 
 export class MaterialiserDeferError extends Error {
@@ -51,12 +56,16 @@ export async function startMaterialiserRole(
   if (!options.followLog) return holdingOnly(ctx)
   const { config, logger, clock, metrics } = ctx
   let state: ReadinessCheck = { ok: false, detail: 'catching up on the insert log' }
+  const listeners: (() => void)[] = []
   const resumed = await resumeMaterialiser({
     client: options.store,
     logger: logger.child({ component: 'materialiser' }),
     clock,
     pollMs: config.INSERT_LOG_POLL_MS,
     onInsert: () => metrics.markedDirty(),
+    onRecomputed: () => {
+      for (const listener of listeners) listener()
+    },
     onPoll: (result) => {
       state =
         'error' in result
@@ -72,6 +81,9 @@ export async function startMaterialiserRole(
     hold: deferral.hold,
     nudge: () => resumed.nudge(),
     deferWhile: deferral.deferWhile,
+    whenRecomputed: (listener) => {
+      listeners.push(listener)
+    },
     readiness: () => state,
     // Stop the sink of this process first: the stop reads the log once more, then recomputes what is
     // pending, so everything inserted is materialised before the store closes.
@@ -93,6 +105,8 @@ function holdingOnly(ctx: RoleContext): MaterialiserComponent {
     hold: deferral.hold,
     nudge: () => {},
     deferWhile: deferral.deferWhile,
+    // It recomputes nothing itself (the backfill's one rebuild is the caller's).
+    whenRecomputed: () => {},
     readiness: () => ({
       ok: true,
       detail: 'holds the backfill for one rebuild; not following the insert log',

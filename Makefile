@@ -44,10 +44,15 @@ lint: install
 format: install
 	npx biome check --write .
 
+# The embedded bench's store is kept for the distributed bench's API run through a ClickHouse server.
+BENCH_STORE := .bench-store
+
 bench: install test-engines
-	node --max-semi-space-size=64 bin/ludex.mjs bench
+	rm -rf $(BENCH_STORE)
+	node --max-semi-space-size=64 bin/ludex.mjs bench --data-dir $(BENCH_STORE)
 	node test/scripts/bench-web.mjs
-	node test/scripts/bench-distributed.mjs
+	node test/scripts/bench-distributed.mjs --api-data-dir $(BENCH_STORE)
+	rm -rf $(BENCH_STORE)
 
 clean:
-	rm -rf data .test-engines web/dist .vitest-results.json .playwright-results.json test/e2e/test-results test/e2e/screenshots
+	rm -rf data .bench-store .test-engines web/dist .vitest-results.json .playwright-results.json test/e2e/test-results test/e2e/screenshots

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createPlatformModel, systemClock } from '@ludex/workers'
@@ -9,9 +9,10 @@ import {
   EMBED_BADGE_CASE,
   LOADED_CONNECTIONS,
   TARGET_CONNECTIONS,
-  worstP95ByGroup,
+  targetBenchLines,
 } from '../runtime/api-bench.ts'
 import { backfill } from '../runtime/backfill.ts'
+import { readBenchFill, writeBenchFill } from '../runtime/bench-fill.ts'
 import { commandContext } from '../runtime/context.ts'
 import { benchEventIngest } from '../runtime/events-bench.ts'
 import { intOption } from '../runtime/options.ts'
@@ -23,24 +24,6 @@ const EVENT_CONNECTIONS = 16
 
 /** The insert format the sink uses for snapshots (see pipelines/src/sink/rows.ts). */
 const SNAPSHOT_INSERT_FORMAT = 'TabSeparated'
-
-/** What a bench run that filled a --data-dir records there, so a later run measures on the same store. */
-const FILL_FILE = 'bench-fill.json'
-
-interface BenchFill {
-  readonly now: number
-  readonly days: number
-  readonly experiences: number
-}
-
-/** The fill a previous run recorded in dir, or null when it holds none. */
-async function readFill(dir: string): Promise<BenchFill | null> {
-  const text = await readFile(join(dir, FILL_FILE), 'utf8').catch((err: NodeJS.ErrnoException) => {
-    if (err.code === 'ENOENT') return null
-    throw err
-  })
-  return text === null ? null : (JSON.parse(text) as BenchFill)
-}
 
 function apiSelection(value: string): ApiBenchSelection {
   if (value === 'all' || value === 'targets') return value
@@ -93,7 +76,7 @@ export function benchCommand(program: Command): void {
       }) => {
         const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'ludex-bench-')))
         if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true })
-        const fill = opts.dataDir ? await readFill(opts.dataDir) : null
+        const fill = opts.dataDir ? await readBenchFill(opts.dataDir) : null
         if (fill && (fill.days !== opts.days || fill.experiences !== opts.experiences)) {
           throw new InvalidArgumentError(
             `--data-dir ${opts.dataDir} holds ${fill.days} days of ${fill.experiences} experiences, not ${opts.days} of ${opts.experiences}`,
@@ -122,14 +105,13 @@ export function benchCommand(program: Command): void {
             console.log(`BENCH ingest_embedded_peak_rss ${peakRssMb} MiB`)
             console.log(`BENCH ingest_embedded_insert_format ${SNAPSHOT_INSERT_FORMAT} format`)
             if (opts.dataDir) {
-              const record: BenchFill = { now, days: opts.days, experiences: opts.experiences }
-              await writeFile(join(opts.dataDir, FILL_FILE), JSON.stringify(record))
+              await writeBenchFill(opts.dataDir, { now, days: opts.days, experiences: opts.experiences })
             }
           }
           if (opts.apiSeconds > 0) {
             const { figures, targets } = await benchApi({
               config,
-              pipeline,
+              store: pipeline.client,
               model,
               now,
               logger,
@@ -154,19 +136,7 @@ export function benchCommand(program: Command): void {
               const non2xx = single.non2xx + loaded.non2xx
               if (non2xx > 0) console.log(`BENCH api_${f.name}_non2xx ${non2xx} responses`)
             }
-            const c = TARGET_CONNECTIONS
-            for (const t of targets) {
-              console.log(`BENCH api_${t.name}_p50_c${c} ${t.loaded.p50} ms`)
-              console.log(`BENCH api_${t.name}_p95_c${c} ${t.loaded.p95} ms`)
-              console.log(`BENCH api_${t.name}_rps_c${c} ${t.loaded.requestsPerSecond} req/s`)
-              // CPU time per request (server and load generator): what a call costs whatever else runs.
-              console.log(`BENCH api_${t.name}_cpu_c${c} ${t.loaded.cpuMicrosPerRequest} us/req`)
-              if (t.loaded.non2xx > 0)
-                console.log(`BENCH api_${t.name}_non2xx_c${c} ${t.loaded.non2xx} responses`)
-            }
-            // Each target is about every call of its page: the figure is the worst call's p95.
-            for (const [group, p95] of worstP95ByGroup(targets))
-              console.log(`BENCH api_${group}_p95_c${c} ${p95} ms`)
+            for (const line of targetBenchLines(targets)) console.log(line)
           }
           if (opts.eventBatches > 0) {
             const e = await benchEventIngest({

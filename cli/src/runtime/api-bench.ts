@@ -1,13 +1,12 @@
 import { createRequire } from 'node:module'
 import { createApiApp, createMemoryAggregateCache, listen } from '@ludex/api'
-import { queryRows, tables } from '@ludex/pipelines/store'
+import { type ClickHouseClient, queryRows, tables } from '@ludex/pipelines/store'
 import { type Config, DEFAULT_GRANULARITY, RECENT_LIKES_CARD_DAYS } from '@ludex/schemas'
 import { createRobloxClient, type PlatformModel, startSimulatorServer } from '@ludex/workers'
 import autocannon from 'autocannon'
 import type { Logger } from 'pino'
 import { startAccounts } from './accounts.ts'
 import { createApiDeps } from './api-deps.ts'
-import type { Pipeline } from './pipeline.ts'
 
 const require = createRequire(import.meta.url)
 // autocannon reports p97.5 but not p95: every response time also goes into a histogram of our own.
@@ -125,6 +124,27 @@ export function worstP95ByGroup(figures: readonly TargetFigures[]): Map<TargetGr
   return out
 }
 
+/**
+ * The read targets' BENCH lines: each call's p50, p95, throughput and CPU per request at
+ * TARGET_CONNECTIONS, then each page's worst p95 (`api_detail_p95_c32`...). `suffix` names another
+ * shape of the same run (`_server`: through CLICKHOUSE_URL).
+ */
+export function targetBenchLines(targets: readonly TargetFigures[], suffix = ''): string[] {
+  const c = `c${TARGET_CONNECTIONS}${suffix}`
+  const lines: string[] = []
+  for (const t of targets) {
+    lines.push(`BENCH api_${t.name}_p50_${c} ${t.loaded.p50} ms`)
+    lines.push(`BENCH api_${t.name}_p95_${c} ${t.loaded.p95} ms`)
+    lines.push(`BENCH api_${t.name}_rps_${c} ${t.loaded.requestsPerSecond} req/s`)
+    // CPU time per request (server and load generator): what a call costs whatever else runs.
+    lines.push(`BENCH api_${t.name}_cpu_${c} ${t.loaded.cpuMicrosPerRequest} us/req`)
+    if (t.loaded.non2xx > 0) lines.push(`BENCH api_${t.name}_non2xx_${c} ${t.loaded.non2xx} responses`)
+  }
+  // Each target is about every call of its page: the figure is the worst call's p95.
+  for (const [group, p95] of worstP95ByGroup(targets)) lines.push(`BENCH api_${group}_p95_${c} ${p95} ms`)
+  return lines
+}
+
 /** The calls the issues name, built from the busiest experiences of the store and the bench's tag. */
 export function apiBenchCases(placeIds: readonly number[], tagId: number, now: number): ApiBenchCase[] {
   const start = new Date(now - YEAR_MS).toISOString()
@@ -215,7 +235,8 @@ export interface ApiBenchResult {
  */
 export async function benchApi(options: {
   config: Config
-  pipeline: Pipeline
+  /** The filled store: the embedded one, or a ClickHouse server's (CLICKHOUSE_URL). */
+  store: ClickHouseClient
   model: PlatformModel
   now: number
   logger: Logger
@@ -224,8 +245,8 @@ export async function benchApi(options: {
   /** false: the API without its hot reads (the figure before them); default true. */
   hotReads?: boolean
 }): Promise<ApiBenchResult> {
-  const { config, pipeline, model, now, logger } = options
-  const rows = await queryRows<{ place_id: number }>(pipeline.client, {
+  const { config, store: client, model, now, logger } = options
+  const rows = await queryRows<{ place_id: number }>(client, {
     what: 'bench places',
     query: `SELECT place_id FROM ${tables.placeLatest} FINAL ORDER BY playing DESC, place_id LIMIT 200`,
     int64: ['place_id'],
@@ -271,7 +292,7 @@ export async function benchApi(options: {
       readiness: async () => ({}),
       viewer: async () => ({ kind: 'user', userId: owner.id, role: 'viewer', permissions: [] }),
       deps: createApiDeps({
-        clickhouse: pipeline.client,
+        clickhouse: client,
         roblox,
         cache: createMemoryAggregateCache(clock.now),
         clock,

@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util'
+import { targetBenchLines } from '@ludex/cli'
 import { killAllLudex } from '../harness/ludex-process.ts'
+import { benchApiOnServer } from './api-server.ts'
 import { benchFreshness, quantile } from './freshness.ts'
 import { benchKafkaIngest } from './kafka-ingest.ts'
 
@@ -10,6 +12,8 @@ import { benchKafkaIngest } from './kafka-ingest.ts'
  *
  *   ingest_kafka: the backfill's history through a real broker into a `ludex sink` process (chDB store).
  *   freshness:    poll → visible in the API across the five role processes.
+ *   api-server:   the read targets at 32 connections through CLICKHOUSE_URL (`_c32_server`), on the store
+ *                 `ludex bench --data-dir` filled (--api-data-dir; skipped without it).
  */
 const { values } = parseArgs({
   options: {
@@ -22,10 +26,12 @@ const { values } = parseArgs({
     'fresh-experiences': { type: 'string', default: '200' },
     'fresh-seconds': { type: 'string', default: '60' },
     'poll-interval-ms': { type: 'string', default: '5000' },
+    'api-data-dir': { type: 'string' },
+    'api-seconds': { type: 'string', default: '10' },
   },
 })
 const only = values.only
-const int = (name: keyof typeof values) => {
+const int = (name: Exclude<keyof typeof values, 'only' | 'api-data-dir'>) => {
   const n = Number(values[name])
   if (!Number.isInteger(n) || n <= 0) throw new RangeError(`--${name} must be a positive integer`)
   return n
@@ -67,4 +73,12 @@ if (!only || only === 'freshness') {
   console.log(`BENCH freshness_samples ${f.samples.length} polls`)
   console.log(`BENCH freshness_experiences ${f.experiences} experiences`)
   console.log(`BENCH freshness_seconds ${f.seconds} s`)
+}
+
+const apiDataDir = values['api-data-dir']
+if ((!only || only === 'api-server') && apiDataDir) {
+  const targets = await benchApiOnServer({ dataDir: apiDataDir, seconds: int('api-seconds') })
+  for (const line of targetBenchLines(targets, '_server')) console.log(line)
+} else if (only === 'api-server') {
+  throw new Error('--only api-server needs --api-data-dir: a store `ludex bench --data-dir` filled')
 }

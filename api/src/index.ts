@@ -39,6 +39,7 @@ export {
   hotAnswer,
   hotReader,
   readRollupWatermark,
+  rowsOf,
 } from './cache/hot-reads.ts'
 export {
   type CacheOperation,

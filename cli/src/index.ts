@@ -16,8 +16,10 @@ export {
 export {
   type ApiBenchResult,
   benchApi,
+  type TargetCase,
   type TargetFigures,
   targetBenchLines,
+  targetCases,
 } from './runtime/api-bench.ts'
 export { type BackfillSummary, type BackfillTarget, backfill } from './runtime/backfill.ts'
 export { type BenchFill, readBenchFill } from './runtime/bench-fill.ts'

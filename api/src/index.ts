@@ -41,6 +41,7 @@ export {
   readRollupWatermark,
   rowsOf,
 } from './cache/hot-reads.ts'
+export { KEPT_APP_READS_MS, withKeptAppReads } from './cache/kept-app-reads.ts'
 export {
   type CacheOperation,
   CacheStoreError,

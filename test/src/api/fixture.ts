@@ -22,6 +22,7 @@ import {
   type RouteDef,
   type TagRecord,
   type UserRecord,
+  withKeptAppReads,
 } from '@ludex/api'
 import { backfill, startPipeline } from '@ludex/cli'
 import {
@@ -326,7 +327,8 @@ export async function startApiFixture(
     cache,
     now: clock.now,
     logger,
-    accounts,
+    // With hot reads, as `ludex run` wires them: the staff edits and tag reads kept too.
+    accounts: options.hotReads ? withKeptAppReads(accounts, clock.now) : accounts,
     // As `ludex run` wires it: the simulator's rates unless EXCHANGE_RATES_URL names a provider.
     exchangeRates: cachedExchangeRates({
       source: exchangeRatesClient({ url: config.EXCHANGE_RATES_URL ?? simulator.exchangeRatesUrl }),
@@ -361,7 +363,7 @@ export async function startApiFixture(
     })
   const server = await listen(appOf(deps), '127.0.0.1', 0)
   const { hotReads, ...withoutHotReads } = deps
-  const plainServer = hotReads ? await listen(appOf(withoutHotReads), '127.0.0.1', 0) : null
+  const plainServer = hotReads ? await listen(appOf({ ...withoutHotReads, accounts }), '127.0.0.1', 0) : null
   return {
     url: server.url,
     urlWithoutHotReads: plainServer?.url ?? server.url,

@@ -1,12 +1,12 @@
 import { request } from 'node:http'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { HISTORY_START_HEADER } from '@ludex/api'
+import { HISTORY_START_HEADER, KEPT_APP_READS_MS } from '@ludex/api'
 import { targetCases } from '@ludex/cli'
 import { rebuild } from '@ludex/pipelines'
 import { insertSnapshots } from '@ludex/pipelines/testing'
-import { type StatsResponse, visitorHistoryStartMs } from '@ludex/schemas'
+import { experience, type StatsResponse, slimExperienceList, visitorHistoryStartMs } from '@ludex/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ApiFixture, asUser, getJson, startApiFixture } from './fixture.ts'
+import { type ApiFixture, asUser, getJson, sendJson, startApiFixture } from './fixture.ts'
 
 /*
  * The pages' calls through the hot reads (api/src/cache/hot-reads.ts), as `ludex run` serves them: a
@@ -165,6 +165,62 @@ describe('hot reads through the routes: fresh once the rollups move', () => {
     clock += 5000
     const after = await getJson(f, path)
     expect(spikes(after.body).map((m) => m.time)).toContain(hour)
+  })
+})
+
+describe('kept app reads through the routes: staff edits and tags', () => {
+  let f: ApiFixture
+  let clock = 0
+  beforeAll(async () => {
+    f = await startApiFixture({ hotReads: true, now: () => clock })
+    clock = f.now
+  })
+  afterAll(async () => {
+    await f?.close()
+  })
+
+  const detailOf = async (who: ApiFixture, place: number) =>
+    experience.parse((await getJson(who, `/api/place/${place}`)).body)
+
+  it('shows an edit or a tag change made through this process at once, though the pages are kept', async () => {
+    const place = f.placeIds[2] as number
+    const editor = await asUser(f, 'editor')
+    const viewer = await asUser(f)
+    const before = await detailOf(viewer, place)
+    expect(await detailOf(viewer, place)).toEqual(before)
+
+    const put = await sendJson(editor, 'PUT', `/api/place/${place}`, { canonical_name: 'Kept Reads Classic' })
+    expect(put.status).toBe(200)
+    expect((await detailOf(viewer, place)).canonical_name).toBe('Kept Reads Classic')
+    const slim = slimExperienceList.parse((await getJson(viewer, '/api/place?slim')).body)
+    expect(slim.find((e) => e.place_id === place)?.canonical_name).toBe('Kept Reads Classic')
+
+    const tag = await sendJson<{ id: number }>(viewer, 'POST', '/api/placetag', {
+      name: 'Mine',
+      global: false,
+    })
+    expect(tag.status).toBe(200)
+    expect((await detailOf(viewer, place)).tags).not.toContain(tag.body.id)
+    const added = await sendJson(viewer, 'POST', `/api/placetag/${tag.body.id}/places`, {
+      place_ids: [place],
+    })
+    expect(added.status).toBe(200)
+    expect((await detailOf(viewer, place)).tags).toContain(tag.body.id)
+  })
+
+  it('shows another replica’s edit within KEPT_APP_READS_MS', async () => {
+    const place = f.placeIds[3] as number
+    const before = await detailOf(f, place)
+    // Written past this process's repositories, as an API replica sharing the database would.
+    await f.accounts.store.placeEdits.save(
+      place,
+      { canonicalName: 'Edited Elsewhere' },
+      null,
+      new Date(f.now),
+    )
+    expect(await detailOf(f, place)).toEqual(before)
+    clock += KEPT_APP_READS_MS
+    expect((await detailOf(f, place)).canonical_name).toBe('Edited Elsewhere')
   })
 })
 

@@ -1,16 +1,11 @@
-import { createRequire } from 'node:module'
+import { Worker } from 'node:worker_threads'
 import { createApiApp, createMemoryAggregateCache, listen } from '@ludex/api'
 import { type ClickHouseClient, queryRows, tables } from '@ludex/pipelines/store'
 import { type Config, DEFAULT_GRANULARITY, RECENT_LIKES_CARD_DAYS } from '@ludex/schemas'
 import { createRobloxClient, type PlatformModel, startSimulatorServer } from '@ludex/workers'
-import autocannon from 'autocannon'
 import type { Logger } from 'pino'
 import { startAccounts } from './accounts.ts'
 import { createApiDeps } from './api-deps.ts'
-
-const require = createRequire(import.meta.url)
-// autocannon reports p97.5 but not p95: every response time also goes into a histogram of our own.
-const hdr = require('hdr-histogram-js') as typeof import('hdr-histogram-js')
 
 export interface ApiBenchCase {
   readonly name: string
@@ -182,39 +177,58 @@ export function apiBenchCases(placeIds: readonly number[], tagId: number, now: n
  */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' } as const
 
+/** What the load worker (load-worker.mjs) answers for one run. */
+interface WorkerFigures {
+  readonly answered: number
+  readonly p50: number
+  readonly p95: number
+  readonly p99: number
+  readonly requests: number
+  readonly requestsPerSecond: number
+  readonly non2xx: number
+}
+
+/** One autocannon run in the load worker, beside the server rather than on its event loop. */
+function loadInWorker(workerData: {
+  url: string
+  connections: number
+  duration: number
+  headers: Record<string, string>
+}): Promise<WorkerFigures> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData })
+    let answer: WorkerFigures | null = null
+    worker.once('message', (figures: WorkerFigures) => {
+      answer = figures
+    })
+    worker.once('error', reject)
+    worker.once('exit', (code) =>
+      answer ? resolve(answer) : reject(new Error(`the load worker exited with code ${code} and no figures`)),
+    )
+  })
+}
+
 async function load(
   url: string,
   connections: number,
   durationSeconds: number,
   headers: Record<string, string> = {},
 ): Promise<LoadFigures> {
-  const latencies = hdr.build({
-    lowestDiscernibleValue: 1,
-    highestTrackableValue: 60_000,
-    numberOfSignificantValueDigits: 3,
-  })
   const cpuBefore = process.cpuUsage()
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const run = autocannon({ url, connections, duration: durationSeconds, headers }, (err, res) =>
-      err ? reject(err) : resolve(res),
-    )
-    run.on('response', (_client, _status, _bytes, responseTimeMs) =>
-      latencies.recordValue(Math.max(1, Math.round(responseTimeMs))),
-    )
-  })
+  const run = await loadInWorker({ url, connections, duration: durationSeconds, headers })
   const cpu = process.cpuUsage(cpuBefore)
   // The requests still queued when the run ended are answered before the next call is measured: chDB
   // takes statements in order, so one more request answers once they are all done.
   await fetch(url, { headers }).then((r) => r.arrayBuffer())
   // No answer within the run: every latency was at least the run's length (a lower bound, not 0).
-  const floorMs = latencies.totalCount === 0 ? durationSeconds * 1000 : 0
+  const floorMs = run.answered === 0 ? durationSeconds * 1000 : 0
   return {
-    cpuMicrosPerRequest: Math.round((cpu.user + cpu.system) / Math.max(1, result.requests.total)),
-    p50: Math.max(floorMs, latencies.getValueAtPercentile(50)),
-    p95: Math.max(floorMs, latencies.getValueAtPercentile(95)),
-    p99: Math.max(floorMs, latencies.getValueAtPercentile(99)),
-    requestsPerSecond: Math.round(result.requests.average),
-    non2xx: result.non2xx,
+    cpuMicrosPerRequest: Math.round((cpu.user + cpu.system) / Math.max(1, run.requests)),
+    p50: Math.max(floorMs, run.p50),
+    p95: Math.max(floorMs, run.p95),
+    p99: Math.max(floorMs, run.p99),
+    requestsPerSecond: Math.round(run.requestsPerSecond),
+    non2xx: run.non2xx,
   }
 }
 

@@ -45,11 +45,16 @@ lint: install
 format: install
 	npx biome check --write .
 
+# The embedded bench's store is kept for the distributed bench's API run through a ClickHouse server.
+BENCH_STORE := .bench-store
+
 bench: build test-engines
-	node --max-semi-space-size=64 bin/ludex.mjs bench
+	rm -rf $(BENCH_STORE)
+	node --max-semi-space-size=64 bin/ludex.mjs bench --data-dir $(BENCH_STORE)
 	node test/scripts/bench-first-page.mjs
 	node test/scripts/bench-web.mjs
-	node test/scripts/bench-distributed.mjs
+	node test/scripts/bench-distributed.mjs --api-data-dir $(BENCH_STORE)
+	rm -rf $(BENCH_STORE)
 
 # Not part of make test or make bench: 100,000 experiences, 4 pollers on 127.0.0.2–5, at least two real
 # 10-minute slots (20–30 minutes in all). Prints BENCH sweep_100k_seconds and slot_completeness_100k.
@@ -57,4 +62,4 @@ bench-scale: install test-engines
 	node --max-semi-space-size=64 test/scripts/bench-scale.mjs $(BENCH_SCALE_ARGS)
 
 clean:
-	rm -rf data .test-engines web/dist .vitest-results.json .playwright-results.json test/e2e/test-results test/e2e/screenshots
+	rm -rf data .bench-store .test-engines web/dist .vitest-results.json .playwright-results.json test/e2e/test-results test/e2e/screenshots

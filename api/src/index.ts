@@ -31,13 +31,17 @@ export { API_VERSION, type ApiAppOptions, createApiApp } from './app/create-app.
 export { listen, type RunningServer } from './app/server.ts'
 export { type AggregateCache, type CacheTtl, createMemoryAggregateCache } from './cache/aggregate-cache.ts'
 export {
+  type AnswerKey,
   createHotReads,
   HOT_READS_MAX_ENTRIES,
   type HotReads,
   type HotReadsOptions,
+  hotAnswer,
   hotReader,
   readRollupWatermark,
+  rowsOf,
 } from './cache/hot-reads.ts'
+export { KEPT_APP_READS_MS, withKeptAppReads } from './cache/kept-app-reads.ts'
 export {
   type CacheOperation,
   CacheStoreError,

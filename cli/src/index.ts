@@ -13,7 +13,17 @@ export {
   selectedKinds,
   selectScheduler,
 } from './runtime/adapters.ts'
+export {
+  type ApiBenchResult,
+  benchApi,
+  type TargetCase,
+  type TargetFigures,
+  targetBenchLines,
+  targetCases,
+} from './runtime/api-bench.ts'
 export { type BackfillSummary, type BackfillTarget, backfill } from './runtime/backfill.ts'
+export { type BenchFill, readBenchFill } from './runtime/bench-fill.ts'
+export { type CommandContext, commandContext } from './runtime/context.ts'
 export { processCpuMs } from './runtime/cpu-time.ts'
 export {
   CREDENTIALS_KEY_FILE,

@@ -9,6 +9,7 @@ import type { ReadinessProbe } from '../health/readiness.ts'
 import { allowedMethods } from '../http/allowed-methods.ts'
 import { ApiError } from '../http/api-error.ts'
 import { docsRouter } from '../http/docs.ts'
+import { COMPRESS_THRESHOLD_BYTES } from '../http/encoded-answer.ts'
 import { mountRoutes } from '../http/mount.ts'
 import { buildOpenApi } from '../http/openapi.ts'
 import type { RouteDef } from '../http/route.ts'
@@ -98,7 +99,7 @@ export function createApiApp(options: ApiAppOptions): Koa {
   if (options.oldToolsHosts && options.oldToolsHosts.hosts.length > 0) {
     app.use(oldToolsHostRedirect(options.oldToolsHosts))
   }
-  app.use(compress({ threshold: 1024 }))
+  app.use(compress({ threshold: COMPRESS_THRESHOLD_BYTES }))
   app.use(errorEnvelope())
   // The public API's budgets and RateLimit-* headers, on every /api answer (403s, 404s and 405s too);
   // the server render's own calls are charged to the page's client.

@@ -20,13 +20,22 @@ import { type AggregateCache, createMemoryAggregateCache } from './aggregate-cac
  * again. A route opts in per call (`hotReader`), and only for what its rollups or slot-polled tables
  * hold: the kept rows are at most one slot old even if the watermark stood still (a table the
  * materialiser does not write, such as the chart observations, is polled once a slot too).
+ *
+ * Kept rows still left each request to compute its answer from them (placements, spikes, gantt periods:
+ * milliseconds of JavaScript on the one thread, which queued at 32 connections), so a route may keep
+ * its computed answer too (`hotAnswer`), under the same watermark, kind of viewer and bounds, keyed by
+ * everything the answer is computed from. A kept answer is one object while it lives, so the mount
+ * writes its JSON, ETag and compressed bytes once.
  */
 
-/** The default bound on kept answers (a few KiB each for a page's series). */
+/** The default bound on kept reads and answers (a few KiB each for a page's series). */
 export const HOT_READS_MAX_ENTRIES = 2000
-/** An answer with more rows than this is not kept: it would push out many pages' answers. */
+/**
+ * A read or answer with more rows than this is not kept: it would push out many pages' answers. An
+ * answer's rows are the items of its arrays (`rowsOf`).
+ */
 export const HOT_READS_MAX_ROWS = 100_000
-/** The rows kept in all (the oldest answers go first beyond it): the bound on memory, ~100 MB. */
+/** The rows kept in all (the oldest entries go first beyond it): the bound on memory, ~100 MB. */
 export const HOT_READS_MAX_TOTAL_ROWS = 500_000
 /** How often the watermark is read again without a signal (one cheap read of the month rollups). */
 export const HOT_READS_RECHECK_MS = 5000
@@ -37,9 +46,19 @@ export interface HotReads {
    * signed-in viewer's never share an entry, even where their statements would be the same).
    */
   reader<S extends StoreReader>(store: S, viewer: Viewer): S
+  /**
+   * The answer `compute` makes, kept under the current watermark for this kind of viewer and `key`,
+   * which must name everything the answer is computed from besides the kept reads (the call, its
+   * parameters, a visitor's clamped start, the slot of a clock-derived bound). Kept at most one slot;
+   * a failed computation is not kept. The answer must not be changed by its callers.
+   */
+  answer<T>(viewer: Viewer, key: AnswerKey, compute: () => Promise<T>): Promise<T>
   /** The rollups moved (a materialiser of this process recomputed): the next read checks the watermark. */
   signal(): void
 }
+
+/** What names a kept answer: the call, then the values it is computed from. */
+export type AnswerKey = readonly [call: string, ...inputs: (string | number | boolean | null)[]]
 
 export interface HotReadsOptions {
   /** Where the watermark is read (never through the cache). */
@@ -72,6 +91,25 @@ FROM ${tables.placeRollups} WHERE granularity = {month:String}`,
   return r ? `${r.slot}.${r.computed}` : 'none'
 }
 
+/**
+ * The rows a kept value weighs: a list's entries (a read's rows), or for an answer object the items of
+ * every array in it (a series' points), at least 1. Counted once per kept value, when it is computed.
+ */
+export function rowsOf(value: unknown): number {
+  if (Array.isArray(value)) return Math.max(1, value.length)
+  let rows = 0
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) {
+      rows += v.length
+      for (const item of v) if (typeof item === 'object' && item !== null) visit(item)
+    } else if (typeof v === 'object' && v !== null) {
+      for (const field of Object.values(v)) if (typeof field === 'object' && field !== null) visit(field)
+    }
+  }
+  visit(value)
+  return Math.max(1, rows)
+}
+
 /** The statement and its parameters, hashed: the part of a key that says what was read. */
 function statementKey(options: ReadOptions<object>): string {
   return createHash('sha1')
@@ -89,9 +127,11 @@ export function createHotReads(options: HotReadsOptions): HotReads {
   const cache =
     options.cache ??
     createMemoryAggregateCache(options.now, options.maxEntries ?? HOT_READS_MAX_ENTRIES, {
-      of: (rows) => (Array.isArray(rows) ? rows.length : 1),
+      of: rowsOf,
       max: options.maxTotalRows ?? HOT_READS_MAX_TOTAL_ROWS,
     })
+  // A TTL of 0 keeps nothing (a too-large value); concurrent misses still share its one run.
+  const ttlFor = (value: unknown) => (rowsOf(value) <= maxRows ? ttlMs : 0)
   let mark: { readonly readAtMs: number; readonly value: Promise<string> } | null = null
 
   // Concurrent reads share one read of the watermark; a failed one is not kept.
@@ -109,8 +149,7 @@ export function createHotReads(options: HotReadsOptions): HotReads {
   const cacheFor = (viewerKind: Viewer['kind']): StoreReadCache => ({
     async read<T extends object>(read: ReadOptions<T>, run: () => Promise<T[]>): Promise<T[]> {
       const key = `hot:${await watermark()}:${viewerKind}:${statementKey(read as ReadOptions<object>)}`
-      // A TTL of 0 keeps nothing (a too-large answer); concurrent misses still share its one run.
-      return cache.get<T[]>(key, (rows) => (rows.length <= maxRows ? ttlMs : 0), run)
+      return cache.get<T[]>(key, ttlFor, run)
     },
   })
   const visitors = cacheFor('visitor')
@@ -118,6 +157,9 @@ export function createHotReads(options: HotReadsOptions): HotReads {
 
   return {
     reader: (store, viewer) => ({ ...store, readCache: viewer.kind === 'user' ? users : visitors }),
+    async answer(viewer, key, compute) {
+      return cache.get(`answer:${await watermark()}:${viewer.kind}:${JSON.stringify(key)}`, ttlFor, compute)
+    },
     signal: () => {
       mark = null
     },
@@ -133,4 +175,18 @@ export function hotReader<S extends StoreReader & { readonly hotReads?: HotReads
   viewer: Viewer,
 ): S {
   return deps.hotReads ? deps.hotReads.reader(deps, viewer) : deps
+}
+
+/**
+ * The answer kept by the process's hot reads (`HotReads.answer`), else computed on every call. `compute`
+ * gets the route's store with hot reads, so a miss still reads kept rows.
+ */
+export function hotAnswer<S extends StoreReader & { readonly hotReads?: HotReads }, T>(
+  deps: S,
+  viewer: Viewer,
+  key: AnswerKey,
+  compute: (store: S) => Promise<T>,
+): Promise<T> {
+  const store = hotReader(deps, viewer)
+  return deps.hotReads ? deps.hotReads.answer(viewer, key, () => compute(store)) : compute(store)
 }

@@ -5,6 +5,7 @@ import type Koa from 'koa'
 import type { ApiDeps } from '../deps.ts'
 import type { ViewerResolver } from '../viewer/viewer.ts'
 import { ApiError } from './api-error.ts'
+import { answerEncoding, EncodedBytes, sendEncoded } from './encoded-answer.ts'
 import { attachmentDisposition, CSV_TYPE, csvFileName, wantsCsv } from './export/csv-answer.ts'
 import { readBodyBytes, readJsonBody } from './json-body.ts'
 import { koaPath, type RawResult, type RouteDef, type StatusResult } from './route.ts'
@@ -34,11 +35,12 @@ function etagOf(text: string): string {
 /** One router per resource, each route validating its input and, in tests, its output. */
 export function mountRoutes(app: Koa, routes: readonly RouteDef[], options: MountOptions): void {
   const routers = new Map<string, Router>()
-  // The JSON and ETag of answers that are one kept object (a cached value served again, such as the slim
-  // list): written once while the object lives, not on every request. Kept values are never mutated.
+  // The JSON, ETag and compressed bytes of answers that are one kept object (a cached value served
+  // again, such as the slim list): written once while the object lives, not on every request. Kept
+  // values are never mutated.
   const serialized = new WeakMap<
     object,
-    { readonly text: string; readonly bytes: Buffer; readonly etag: string }
+    { readonly text: string; readonly encoded: EncodedBytes; readonly etag: string }
   >()
   for (const route of routes) {
     let router = routers.get(route.resource)
@@ -114,7 +116,7 @@ export function mountRoutes(app: Koa, routes: readonly RouteDef[], options: Moun
         if (route.method === 'GET') {
           const etag = written?.etag ?? etagOf(text)
           if (!csv && !written && typeof result === 'object' && result !== null) {
-            serialized.set(result, { text, bytes: Buffer.from(text), etag })
+            serialized.set(result, { text, encoded: new EncodedBytes(Buffer.from(text)), etag })
           }
           ctx.set('ETag', etag)
           if (ctx.get('If-None-Match') === etag) {
@@ -123,8 +125,11 @@ export function mountRoutes(app: Koa, routes: readonly RouteDef[], options: Moun
             return
           }
         }
-        // A kept answer's bytes are encoded once too (the slim list: half a megabyte per request).
-        ctx.body = written?.bytes ?? text
+        // A kept answer's bytes are encoded once too, and compressed once per encoding (the slim list:
+        // half a megabyte per request); the first answer of an object goes through koa-compress.
+        const encoding = written ? answerEncoding(ctx, written.encoded.bytes.length) : null
+        if (written && encoding) await sendEncoded(ctx, written.encoded, encoding)
+        else ctx.body = written?.encoded.bytes ?? text
       }
       applyCacheControl(ctx, route, viewer.kind, query)
       options.onValidResponse?.(route, ctx.status)

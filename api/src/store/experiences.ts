@@ -247,6 +247,14 @@ export interface DetailOptions {
   readonly pickDatesFromMs?: number
 }
 
+/**
+ * The first hour bucket of the average playtime's window at nowMs: the same rows as from the instant
+ * (buckets start on the hour's period start), and the same statement for the hour (hot reads).
+ */
+export function playtimeWindowStart(nowMs: number): number {
+  return periodStartAtOrAfter(nowMs - PLAYTIME_WINDOW_MS, 'hour')
+}
+
 /** The full experience, or null when the place is not tracked. */
 export async function experienceDetail(
   store: StoreReader,
@@ -256,9 +264,7 @@ export async function experienceDetail(
 ): Promise<Experience | null> {
   const params = {
     placeId,
-    // The first hour bucket of the window: the same rows as from the instant (buckets start on the
-    // hour's period start), and the same statement for the hour (hot reads).
-    playtimeFrom: dateTimeParam(periodStartAtOrAfter(nowMs - PLAYTIME_WINDOW_MS, 'hour')),
+    playtimeFrom: dateTimeParam(playtimeWindowStart(nowMs)),
     picksFrom: dateParam(options.pickDatesFromMs ?? 0),
   }
   const [details, thumbnails, picks, playtime] = await Promise.all([

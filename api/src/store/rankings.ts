@@ -1,4 +1,11 @@
-import { dateTimeParam, isoFromClickHouse, readRows, type StoreReader, tables } from '@ludex/pipelines/store'
+import {
+  dateTimeParam,
+  isoFromClickHouse,
+  latestChartPositionsSql,
+  readRows,
+  type StoreReader,
+  tables,
+} from '@ludex/pipelines/store'
 import { RANKING_GANTT_MERGE_GAP_MS, type rankingPeriod, type rankingSnapshot, SLOT_MS } from '@ludex/schemas'
 import type { z } from 'zod'
 
@@ -69,10 +76,11 @@ export async function chartObservations(
   const rows = await readRows<{ category_id: number; t: number; pos: number }>(store, {
     what: 'chart observations',
     query: `SELECT category_id, toUnixTimestamp(slot) AS t, min(position) AS pos
-     FROM ${tables.chartPositions} FINAL
-     WHERE place_id = {placeId:UInt64}
-       AND slot >= {from:DateTime('UTC')} AND slot <= {to:DateTime('UTC')}
-       AND category_id != 0 AND position IS NOT NULL AND NOT sponsored
+     FROM (${latestChartPositionsSql(
+       `place_id = {placeId:UInt64} AND category_id != 0
+       AND slot >= {from:DateTime('UTC')} AND slot <= {to:DateTime('UTC')}`,
+     )})
+     WHERE position IS NOT NULL AND NOT sponsored
      GROUP BY category_id, slot
      ORDER BY category_id, slot`,
     params: { placeId, from: dateTimeParam(fromMs), to: dateTimeParam(toMs) },

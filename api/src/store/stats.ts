@@ -228,7 +228,7 @@ export async function averageStatRows(
   q: AverageQuery,
 ): Promise<AverageRow[]> {
   if (q.placeIds.length === 0) return []
-  const params = { ...(await rangeParams(store, q)), zeros: q.includeZeros ? 1 : 0 }
+  const range = await rangeParams(store, q)
   if (kind === 'likes') {
     // Likes and dislikes are averaged apart: a place with likes but no dislikes counts in one only.
     const rows = await read<RawAverageRow>(store, {
@@ -243,32 +243,35 @@ FROM (
 )
 GROUP BY bucket
 ORDER BY bucket`,
-      params,
+      params: { ...range, zeros: q.includeZeros ? 1 : 0 },
       int64: ['t'],
     })
     return rows.map((r) => ({ time: r.t, value: r.value, second: r.v2 ?? 0 }))
   }
-  // vals: the per-place values of the bucket; with zeros, padded with 0 up to every place.
-  const quartiles = q.withPercentiles
-    ? ",\n       arrayReduce('quantilesExactInclusive(0.25, 0.75)', vals) AS q"
-    : ''
-  const rows = await read<RawAverageRow>(store, {
-    what: `average stats ${kind}`,
-    query: `SELECT t, arrayAvg(vals) AS value${quartiles}
-FROM (
-    SELECT toUnixTimestamp(bucket) * 1000 AS t,
-           if({zeros:UInt8} = 1, arrayResize(groupArray(v), ${TRACKED_COUNT_SQL}, 0), groupArray(v)) AS vals
-    FROM (
-        SELECT bucket, assumeNotNull(nv) AS v FROM (
+  // The per-place values of a bucket, whole for their place; with zeros, a missing or zero value counts.
+  const values = `SELECT bucket, assumeNotNull(nv) AS v FROM (
             SELECT bucket, ${ROLLUP_VALUE_SQL[kind]} AS nv
             FROM ${ROLLUP_FROM}
             WHERE ${ROLLUP_WHERE}
-        ) WHERE nv IS NOT NULL AND ({zeros:UInt8} = 1 OR nv > 0)
-    )
+        ) WHERE nv IS NOT NULL`
+  const rows = await read<RawAverageRow>(store, {
+    what: `average stats ${kind}`,
+    query: q.includeZeros
+      ? // Padded with 0 up to every tracked place, so the mean and quartiles count the missing ones.
+        `SELECT t, arrayAvg(vals) AS value${q.withPercentiles ? ",\n       arrayReduce('quantilesExactInclusive(0.25, 0.75)', vals) AS q" : ''}
+FROM (
+    SELECT toUnixTimestamp(bucket) * 1000 AS t, arrayResize(groupArray(v), ${TRACKED_COUNT_SQL}, 0) AS vals
+    FROM (${values})
     GROUP BY bucket
 )
+ORDER BY t`
+      : // The non-zero values only: plain aggregates, and no count of the tracked places (a scalar
+        // subquery is run whatever the branch; 15 % of the statement for a 200-place tag).
+        `SELECT toUnixTimestamp(bucket) * 1000 AS t, avg(v) AS value${q.withPercentiles ? ',\n       quantilesExactInclusive(0.25, 0.75)(v) AS q' : ''}
+FROM (${values} AND nv > 0)
+GROUP BY bucket
 ORDER BY t`,
-    params,
+    params: range,
     int64: ['t'],
   })
   return rows.map((r) => ({

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createPlatformModel, systemClock } from '@ludex/workers'
@@ -9,9 +9,10 @@ import {
   EMBED_BADGE_CASE,
   LOADED_CONNECTIONS,
   TARGET_CONNECTIONS,
-  worstP95ByGroup,
+  targetBenchLines,
 } from '../runtime/api-bench.ts'
 import { backfill, backfillRange } from '../runtime/backfill.ts'
+import { readBenchFill, writeBenchFill } from '../runtime/bench-fill.ts'
 import { commandContext } from '../runtime/context.ts'
 import { cpuSince, type ThreadCpu, threadCpu } from '../runtime/cpu-time.ts'
 import { benchEventIngest } from '../runtime/events-bench.ts'
@@ -56,6 +57,10 @@ export function benchCommand(program: Command): void {
     )
     .option('--no-hot-reads', 'serve the API without its hot reads (the figures before them)')
     .option(
+      '--data-dir <dir>',
+      'keep the store in dir: filled on the first run, measured again by later runs (no backfill)',
+    )
+    .option(
       '--event-batches <n>',
       'signed batches of 100 game events sent over HTTP for ingest_events_http (0 skips it)',
       intOption('--event-batches', 0, 1_000_000),
@@ -69,8 +74,16 @@ export function benchCommand(program: Command): void {
         apiCases: ApiBenchSelection
         hotReads: boolean
         eventBatches: number
+        dataDir?: string
       }) => {
-        const dataDir = await mkdtemp(join(tmpdir(), 'ludex-bench-'))
+        const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'ludex-bench-')))
+        if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true })
+        const fill = opts.dataDir ? await readBenchFill(opts.dataDir) : null
+        if (fill && (fill.days !== opts.days || fill.experiences !== opts.experiences)) {
+          throw new InvalidArgumentError(
+            `--data-dir ${opts.dataDir} holds ${fill.days} days of ${fill.experiences} experiences, not ${opts.days} of ${opts.experiences}`,
+          )
+        }
         // The embedded figures: the in-process bus whatever the environment selects (Kafka is measured by
         // test/scripts/bench-distributed.mjs).
         const { config, logger } = commandContext({
@@ -81,49 +94,55 @@ export function benchCommand(program: Command): void {
         })
         const model = createPlatformModel({ seed: config.SIMULATOR_SEED, experiences: opts.experiences })
         const pipeline = await startPipeline(config, logger, systemClock, { command: 'ludex bench' })
-        const now = systemClock.now()
+        // A kept store is measured at the clock of its backfill: its history ends there.
+        const now = fill?.now ?? systemClock.now()
         try {
-          // The engine's insert of the same rows first, into twin tables it drops again, so neither run
-          // shares the engine with the other's parts and merges.
-          const rawCpuBefore = threadCpu()
-          const raw = await benchRawInsert({
-            client: pipeline.client,
-            model,
-            ...backfillRange(now, opts.days),
-            batchRows: config.SINK_BATCH_MAX,
-          })
-          const rawCpu = cpuSince(rawCpuBefore, threadCpu())
-          const cpuBefore = threadCpu()
-          const s = await backfill({ pipeline, model, days: opts.days, now, logger })
-          const cpu = cpuSince(cpuBefore, threadCpu())
-          const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024)
-          console.log(`BENCH ingest_embedded ${s.snapshotsPerSecond} snapshots/s`)
-          console.log(`BENCH ingest_raw ${raw.snapshotsPerSecond} snapshots/s`)
-          console.log(
-            `BENCH ingest_embedded_vs_raw ${(s.snapshotsPerSecond / raw.snapshotsPerSecond).toFixed(2)} ratio`,
-          )
-          console.log(`BENCH ingest_raw_insert_seconds ${(raw.insertMs / 1000).toFixed(1)} s`)
-          console.log(`BENCH ingest_raw_other_rows ${raw.otherRows} rows`)
-          // The stricter yardstick: the snapshots' inserts alone, as if the other tables cost the engine
-          // nothing.
-          const snapshotsOnly = raw.snapshots / (raw.snapshotInsertMs / 1000)
-          console.log(`BENCH ingest_raw_snapshots_only ${Math.round(snapshotsOnly)} snapshots/s`)
-          console.log(
-            `BENCH ingest_embedded_vs_raw_snapshots_only ${(s.snapshotsPerSecond / snapshotsOnly).toFixed(2)} ratio`,
-          )
-          console.log(`BENCH ingest_raw_generate_seconds ${(raw.generateMs / 1000).toFixed(1)} s`)
-          console.log(`BENCH ingest_raw_encode_seconds ${(raw.encodeMs / 1000).toFixed(1)} s`)
-          printCpu('ingest_raw', rawCpu)
-          printCpu('ingest_embedded', cpu)
-          console.log(`BENCH ingest_embedded_snapshots ${s.stats.snapshots} snapshots`)
-          console.log(`BENCH ingest_embedded_seconds ${(s.ingestMs / 1000).toFixed(1)} s`)
-          console.log(`BENCH rollup_rebuild_seconds ${(s.rebuildMs / 1000).toFixed(1)} s`)
-          console.log(`BENCH ingest_embedded_peak_rss ${peakRssMb} MiB`)
-          console.log(`BENCH ingest_embedded_insert_format ${SNAPSHOT_INSERT_FORMAT} format`)
+          if (!fill) {
+            // The engine's insert of the same rows first, into twin tables it drops again, so neither run
+            // shares the engine with the other's parts and merges.
+            const rawCpuBefore = threadCpu()
+            const raw = await benchRawInsert({
+              client: pipeline.client,
+              model,
+              ...backfillRange(now, opts.days),
+              batchRows: config.SINK_BATCH_MAX,
+            })
+            const rawCpu = cpuSince(rawCpuBefore, threadCpu())
+            const cpuBefore = threadCpu()
+            const s = await backfill({ pipeline, model, days: opts.days, now, logger })
+            const cpu = cpuSince(cpuBefore, threadCpu())
+            const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024)
+            console.log(`BENCH ingest_embedded ${s.snapshotsPerSecond} snapshots/s`)
+            console.log(`BENCH ingest_raw ${raw.snapshotsPerSecond} snapshots/s`)
+            console.log(
+              `BENCH ingest_embedded_vs_raw ${(s.snapshotsPerSecond / raw.snapshotsPerSecond).toFixed(2)} ratio`,
+            )
+            console.log(`BENCH ingest_raw_insert_seconds ${(raw.insertMs / 1000).toFixed(1)} s`)
+            console.log(`BENCH ingest_raw_other_rows ${raw.otherRows} rows`)
+            // The stricter yardstick: the snapshots' inserts alone, as if the other tables cost the engine
+            // nothing.
+            const snapshotsOnly = raw.snapshots / (raw.snapshotInsertMs / 1000)
+            console.log(`BENCH ingest_raw_snapshots_only ${Math.round(snapshotsOnly)} snapshots/s`)
+            console.log(
+              `BENCH ingest_embedded_vs_raw_snapshots_only ${(s.snapshotsPerSecond / snapshotsOnly).toFixed(2)} ratio`,
+            )
+            console.log(`BENCH ingest_raw_generate_seconds ${(raw.generateMs / 1000).toFixed(1)} s`)
+            console.log(`BENCH ingest_raw_encode_seconds ${(raw.encodeMs / 1000).toFixed(1)} s`)
+            printCpu('ingest_raw', rawCpu)
+            printCpu('ingest_embedded', cpu)
+            console.log(`BENCH ingest_embedded_snapshots ${s.stats.snapshots} snapshots`)
+            console.log(`BENCH ingest_embedded_seconds ${(s.ingestMs / 1000).toFixed(1)} s`)
+            console.log(`BENCH rollup_rebuild_seconds ${(s.rebuildMs / 1000).toFixed(1)} s`)
+            console.log(`BENCH ingest_embedded_peak_rss ${peakRssMb} MiB`)
+            console.log(`BENCH ingest_embedded_insert_format ${SNAPSHOT_INSERT_FORMAT} format`)
+            if (opts.dataDir) {
+              await writeBenchFill(opts.dataDir, { now, days: opts.days, experiences: opts.experiences })
+            }
+          }
           if (opts.apiSeconds > 0) {
             const { figures, targets } = await benchApi({
               config,
-              pipeline,
+              store: pipeline.client,
               model,
               now,
               logger,
@@ -148,17 +167,7 @@ export function benchCommand(program: Command): void {
               const non2xx = single.non2xx + loaded.non2xx
               if (non2xx > 0) console.log(`BENCH api_${f.name}_non2xx ${non2xx} responses`)
             }
-            const c = TARGET_CONNECTIONS
-            for (const t of targets) {
-              console.log(`BENCH api_${t.name}_p50_c${c} ${t.loaded.p50} ms`)
-              console.log(`BENCH api_${t.name}_p95_c${c} ${t.loaded.p95} ms`)
-              console.log(`BENCH api_${t.name}_rps_c${c} ${t.loaded.requestsPerSecond} req/s`)
-              if (t.loaded.non2xx > 0)
-                console.log(`BENCH api_${t.name}_non2xx_c${c} ${t.loaded.non2xx} responses`)
-            }
-            // Each target is about every call of its page: the figure is the worst call's p95.
-            for (const [group, p95] of worstP95ByGroup(targets))
-              console.log(`BENCH api_${group}_p95_c${c} ${p95} ms`)
+            for (const line of targetBenchLines(targets)) console.log(line)
           }
           if (opts.eventBatches > 0) {
             const e = await benchEventIngest({
@@ -193,7 +202,7 @@ export function benchCommand(program: Command): void {
           }
         } finally {
           await pipeline.stop()
-          await rm(dataDir, { recursive: true, force: true })
+          if (!opts.dataDir) await rm(dataDir, { recursive: true, force: true })
         }
       },
     )

@@ -1,17 +1,11 @@
-import { createRequire } from 'node:module'
+import { Worker } from 'node:worker_threads'
 import { createApiApp, createMemoryAggregateCache, listen } from '@ludex/api'
-import { queryRows, tables } from '@ludex/pipelines/store'
+import { type ClickHouseClient, queryRows, tables } from '@ludex/pipelines/store'
 import { type Config, DEFAULT_GRANULARITY, RECENT_LIKES_CARD_DAYS } from '@ludex/schemas'
 import { createRobloxClient, type PlatformModel, startSimulatorServer } from '@ludex/workers'
-import autocannon from 'autocannon'
 import type { Logger } from 'pino'
 import { startAccounts } from './accounts.ts'
 import { createApiDeps } from './api-deps.ts'
-import type { Pipeline } from './pipeline.ts'
-
-const require = createRequire(import.meta.url)
-// autocannon reports p97.5 but not p95: every response time also goes into a histogram of our own.
-const hdr = require('hdr-histogram-js') as typeof import('hdr-histogram-js')
 
 export interface ApiBenchCase {
   readonly name: string
@@ -42,6 +36,10 @@ export interface ApiBenchFigures {
 }
 
 export const LOADED_CONNECTIONS = 8
+
+/** The bench's signed-in viewer and their 200-experience tag. */
+const BENCH_EMAIL = 'bench@ludex.invalid'
+const BENCH_TAG = 'Bench 200'
 
 /** The bench case whose loaded throughput `ludex bench` also prints as `BENCH embed_badge_rps`. */
 export const EMBED_BADGE_CASE = 'embed_badge'
@@ -121,6 +119,27 @@ export function worstP95ByGroup(figures: readonly TargetFigures[]): Map<TargetGr
   return out
 }
 
+/**
+ * The read targets' BENCH lines: each call's p50, p95, throughput and CPU per request at
+ * TARGET_CONNECTIONS, then each page's worst p95 (`api_detail_p95_c32`...). `suffix` names another
+ * shape of the same run (`_server`: through CLICKHOUSE_URL).
+ */
+export function targetBenchLines(targets: readonly TargetFigures[], suffix = ''): string[] {
+  const c = `c${TARGET_CONNECTIONS}${suffix}`
+  const lines: string[] = []
+  for (const t of targets) {
+    lines.push(`BENCH api_${t.name}_p50_${c} ${t.loaded.p50} ms`)
+    lines.push(`BENCH api_${t.name}_p95_${c} ${t.loaded.p95} ms`)
+    lines.push(`BENCH api_${t.name}_rps_${c} ${t.loaded.requestsPerSecond} req/s`)
+    // CPU time per request (server and load generator): what a call costs whatever else runs.
+    lines.push(`BENCH api_${t.name}_cpu_${c} ${t.loaded.cpuMicrosPerRequest} us/req`)
+    if (t.loaded.non2xx > 0) lines.push(`BENCH api_${t.name}_non2xx_${c} ${t.loaded.non2xx} responses`)
+  }
+  // Each target is about every call of its page: the figure is the worst call's p95.
+  for (const [group, p95] of worstP95ByGroup(targets)) lines.push(`BENCH api_${group}_p95_${c} ${p95} ms`)
+  return lines
+}
+
 /** The calls the issues name, built from the busiest experiences of the store and the bench's tag. */
 export function apiBenchCases(placeIds: readonly number[], tagId: number, now: number): ApiBenchCase[] {
   const start = new Date(now - YEAR_MS).toISOString()
@@ -152,34 +171,64 @@ export function apiBenchCases(placeIds: readonly number[], tagId: number, now: n
   ]
 }
 
-async function load(url: string, connections: number, durationSeconds: number): Promise<LoadFigures> {
-  const latencies = hdr.build({
-    lowestDiscernibleValue: 1,
-    highestTrackableValue: 60_000,
-    numberOfSignificantValueDigits: 3,
+/**
+ * What a browser sends that changes the answer's cost: the read targets are asked as the web app's pages
+ * ask them, compressed (Chrome's Accept-Encoding), so the server's compression is measured too.
+ */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' } as const
+
+/** What the load worker (load-worker.mjs) answers for one run. */
+interface WorkerFigures {
+  readonly answered: number
+  readonly p50: number
+  readonly p95: number
+  readonly p99: number
+  readonly requests: number
+  readonly requestsPerSecond: number
+  readonly non2xx: number
+}
+
+/** One autocannon run in the load worker, beside the server rather than on its event loop. */
+function loadInWorker(workerData: {
+  url: string
+  connections: number
+  duration: number
+  headers: Record<string, string>
+}): Promise<WorkerFigures> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData })
+    let answer: WorkerFigures | null = null
+    worker.once('message', (figures: WorkerFigures) => {
+      answer = figures
+    })
+    worker.once('error', reject)
+    worker.once('exit', (code) =>
+      answer ? resolve(answer) : reject(new Error(`the load worker exited with code ${code} and no figures`)),
+    )
   })
+}
+
+async function load(
+  url: string,
+  connections: number,
+  durationSeconds: number,
+  headers: Record<string, string> = {},
+): Promise<LoadFigures> {
   const cpuBefore = process.cpuUsage()
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const run = autocannon({ url, connections, duration: durationSeconds }, (err, res) =>
-      err ? reject(err) : resolve(res),
-    )
-    run.on('response', (_client, _status, _bytes, responseTimeMs) =>
-      latencies.recordValue(Math.max(1, Math.round(responseTimeMs))),
-    )
-  })
+  const run = await loadInWorker({ url, connections, duration: durationSeconds, headers })
   const cpu = process.cpuUsage(cpuBefore)
   // The requests still queued when the run ended are answered before the next call is measured: chDB
   // takes statements in order, so one more request answers once they are all done.
-  await fetch(url).then((r) => r.arrayBuffer())
+  await fetch(url, { headers }).then((r) => r.arrayBuffer())
   // No answer within the run: every latency was at least the run's length (a lower bound, not 0).
-  const floorMs = latencies.totalCount === 0 ? durationSeconds * 1000 : 0
+  const floorMs = run.answered === 0 ? durationSeconds * 1000 : 0
   return {
-    cpuMicrosPerRequest: Math.round((cpu.user + cpu.system) / Math.max(1, result.requests.total)),
-    p50: Math.max(floorMs, latencies.getValueAtPercentile(50)),
-    p95: Math.max(floorMs, latencies.getValueAtPercentile(95)),
-    p99: Math.max(floorMs, latencies.getValueAtPercentile(99)),
-    requestsPerSecond: Math.round(result.requests.average),
-    non2xx: result.non2xx,
+    cpuMicrosPerRequest: Math.round((cpu.user + cpu.system) / Math.max(1, run.requests)),
+    p50: Math.max(floorMs, run.p50),
+    p95: Math.max(floorMs, run.p95),
+    p99: Math.max(floorMs, run.p99),
+    requestsPerSecond: Math.round(run.requestsPerSecond),
+    non2xx: run.non2xx,
   }
 }
 
@@ -200,7 +249,8 @@ export interface ApiBenchResult {
  */
 export async function benchApi(options: {
   config: Config
-  pipeline: Pipeline
+  /** The filled store: the embedded one, or a ClickHouse server's (CLICKHOUSE_URL). */
+  store: ClickHouseClient
   model: PlatformModel
   now: number
   logger: Logger
@@ -209,8 +259,8 @@ export async function benchApi(options: {
   /** false: the API without its hot reads (the figure before them); default true. */
   hotReads?: boolean
 }): Promise<ApiBenchResult> {
-  const { config, pipeline, model, now, logger } = options
-  const rows = await queryRows<{ place_id: number }>(pipeline.client, {
+  const { config, store: client, model, now, logger } = options
+  const rows = await queryRows<{ place_id: number }>(client, {
     what: 'bench places',
     query: `SELECT place_id FROM ${tables.placeLatest} FINAL ORDER BY playing DESC, place_id LIMIT 200`,
     int64: ['place_id'],
@@ -226,19 +276,22 @@ export async function benchApi(options: {
   const simulator = await startSimulatorServer({ model, clock: clock.now, faultRate: 0, logger })
   try {
     const store = accounts.accounts.store
-    const owner = await store.users.create({
-      email: 'bench@ludex.invalid',
-      passwordHash: null,
-      firstName: 'Bench',
-      lastName: 'Owner',
-      emailVerified: true,
-      analyticsId: 'bench',
-      createdAt: new Date(now),
-    })
-    const tag = await store.tags.create(
-      { name: 'Bench 200', global: false, ownerId: owner.id },
-      new Date(now),
-    )
+    // A kept data dir (`ludex bench --data-dir`) has them from its first run.
+    const owner =
+      (await store.users.findByEmail(BENCH_EMAIL)) ??
+      (await store.users.create({
+        email: BENCH_EMAIL,
+        passwordHash: null,
+        firstName: 'Bench',
+        lastName: 'Owner',
+        emailVerified: true,
+        analyticsId: 'bench',
+        createdAt: new Date(now),
+      }))
+    const reader = { userId: owner.id, seesEveryUsersTags: false }
+    const tag =
+      (await store.tags.list(reader)).find((t) => t.name === BENCH_TAG) ??
+      (await store.tags.create({ name: BENCH_TAG, global: false, ownerId: owner.id }, new Date(now)))
     await store.tags.update(tag.id, { placeIds }, new Date(now))
     const roblox = createRobloxClient({
       baseTemplate: simulator.baseTemplate,
@@ -253,7 +306,7 @@ export async function benchApi(options: {
       readiness: async () => ({}),
       viewer: async () => ({ kind: 'user', userId: owner.id, role: 'viewer', permissions: [] }),
       deps: createApiDeps({
-        clickhouse: pipeline.client,
+        clickhouse: client,
         roblox,
         cache: createMemoryAggregateCache(clock.now),
         clock,
@@ -279,7 +332,12 @@ export async function benchApi(options: {
         targets.push({
           name: c.name,
           group: c.group,
-          loaded: await load(`${server.url}${c.path}`, TARGET_CONNECTIONS, options.durationSeconds),
+          loaded: await load(
+            `${server.url}${c.path}`,
+            TARGET_CONNECTIONS,
+            options.durationSeconds,
+            BROWSER_HEADERS,
+          ),
         })
       }
       return { figures, targets }

@@ -10,6 +10,7 @@ import {
   EMBED_CACHE_MAX_ENTRIES,
   exchangeRatesClient,
   type TrackPlaces,
+  withKeptAppReads,
 } from '@ludex/api'
 import { type Config, DEFAULT_EXCHANGE_RATES_URL, type Publisher, type SiteInfo } from '@ludex/schemas'
 import { type Clock, fetchBadgeStats, type RobloxClient } from '@ludex/workers'
@@ -37,7 +38,10 @@ export function createApiDeps(options: {
   publisher?: Publisher
   /** LUDEX_DATA_DIR/dumps: the daily bulk dumps GET /api/dumps serves. */
   dumpsDir?: string
-  /** false: no hot reads (`ludex bench --no-hot-reads` measures without them); default true. */
+  /**
+   * false: no hot reads, and the app database read on every call (`ludex bench --no-hot-reads`
+   * measures without them); default true.
+   */
   hotReads?: boolean
 }): ApiDeps {
   const { clickhouse, roblox, clock, logger } = options
@@ -51,7 +55,12 @@ export function createApiDeps(options: {
     embedCache: createMemoryAggregateCache(() => clock.now(), EMBED_CACHE_MAX_ENTRIES),
     now: () => clock.now(),
     logger,
-    ...(options.accounts && { accounts: options.accounts }),
+    ...(options.accounts && {
+      // The staff edits and tag reads of the pages' calls kept for a few seconds, as their store reads
+      // are (issue 19.5); a write through this process drops them.
+      accounts:
+        options.hotReads !== false ? withKeptAppReads(options.accounts, () => clock.now()) : options.accounts,
+    }),
     ...(options.exchangeRatesUrl && {
       // Kept in the aggregate cache (shared through Redis) until the provider's next update.
       exchangeRates: cachedExchangeRates({

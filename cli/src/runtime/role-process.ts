@@ -215,6 +215,7 @@ export async function startRoles(options: RoleRunOptions): Promise<RoleProcess> 
           localAdminDir: lock?.dataDir ?? null,
           ...(options.staticDir && { staticDir: options.staticDir }),
           trackingReachesPollers: state.kind === 'redis' || has('poller'),
+          ...(materialiser && { rollupsLanded: materialiser.whenRecomputed }),
         }),
       )
     }

@@ -225,7 +225,7 @@ describe('the materialiser', () => {
 })
 
 describe('the settled position (the insert-log cursor)', () => {
-  it('never passes a range whose recompute failed, and moves on once it succeeds', async () => {
+  it('never passes a range whose recompute failed, and moves on once it succeeds; reports each range recomputed', async () => {
     const [x, y, z] = [FROM, FROM + 3 * DAY_MS, FROM + 6 * DAY_MS]
     // The first statement of a range's recompute is its hour rollup, from the hour bucket of its start.
     const yFrom = dateTimeParam(bucketStartMs(y, 'hour'))
@@ -240,6 +240,7 @@ describe('the settled position (the insert-log cursor)', () => {
       },
     })
     const settled: number[] = []
+    const recomputed: number[] = []
     const m = createMaterialiser({
       client: failing,
       logger: silent,
@@ -248,19 +249,25 @@ describe('the settled position (the insert-log cursor)', () => {
       onSettled: async (position) => {
         settled.push(position)
       },
+      onRecomputed: (range) => recomputed.push(range.fromMs),
     })
     // Logged in time order of their slots; far enough apart not to merge.
     m.markDirty(x, x, 100)
     m.markDirty(y, y, 200)
     m.markDirty(z, z, 300)
-    expect(m.pendingRanges()).toBe(3)
+    // Game events recompute their daily counts only: no rollup lands, nothing is reported.
+    m.markDirty(x, x, undefined, 'events')
+    expect(m.pendingRanges()).toBe(4)
     await expect(m.runNow()).rejects.toThrow('rollup hour failed')
     // x is done; y failed and waits again with z: everything before y's position is done, no more.
     expect(settled).toEqual([200])
-    expect(m.pendingRanges()).toBe(2)
+    // Only the range whose rollups landed is reported (readers keeping answers look again).
+    expect(recomputed).toEqual([x])
+    expect(m.pendingRanges()).toBe(3)
     failY = false
     await m.runNow()
     expect(settled).toEqual([200, 300])
+    expect(recomputed).toEqual([x, y, z])
     expect(m.pendingRanges()).toBe(0)
     await m.stop()
   })

@@ -27,6 +27,11 @@ export interface MaterialiserOptions {
   readonly onSettled?: (position: number) => Promise<void>
   /** The settled position the materialiser starts from (the stored cursor): it only reports beyond it. */
   readonly settledFrom?: number
+  /**
+   * After each range whose rollups (and the other tables of scope 'all') were recomputed: readers that
+   * keep answers per rollup watermark look again at once (the API's hot reads).
+   */
+  readonly onRecomputed?: (range: SlotRange) => void
 }
 
 /**
@@ -139,6 +144,7 @@ export function createMaterialiser(options: MaterialiserOptions): Materialiser {
     range: DirtyRange,
     recompute: (r: DirtyRange, now: number) => Promise<void>,
     requeue: (r: DirtyRange) => void,
+    recomputed?: (r: DirtyRange) => void,
   ): Promise<void> {
     running = range
     const started = clock.now()
@@ -154,6 +160,7 @@ export function createMaterialiser(options: MaterialiserOptions): Materialiser {
     }
     failures = 0
     logger.debug({ ...range, ms: clock.now() - started }, 'materialised')
+    recomputed?.(range)
     await reportSettled()
   }
 
@@ -168,6 +175,7 @@ export function createMaterialiser(options: MaterialiserOptions): Materialiser {
           (r) => {
             pending = mergeRange(pending, r, mergeGapMs)
           },
+          options.onRecomputed,
         )
         continue
       }

@@ -10,6 +10,7 @@ import {
   writeInsertLogCursor,
 } from '../insert-log/index.ts'
 import { type Clock, createMaterialiser, type Materialiser } from './materialiser.ts'
+import type { SlotRange } from './rollups.ts'
 
 export interface ResumeMaterialiserOptions {
   readonly client: ClickHouseClient
@@ -25,6 +26,8 @@ export interface ResumeMaterialiserOptions {
   readonly onInsert?: (insert: LoggedInsert) => void
   /** After each read of the log: new rows, or the error (readiness). */
   readonly onPoll?: (result: { rows: number } | { error: unknown }) => void
+  /** After each range whose rollups were recomputed (createMaterialiser's onRecomputed). */
+  readonly onRecomputed?: (range: SlotRange) => void
 }
 
 export interface ResumedMaterialiser {
@@ -67,6 +70,7 @@ export async function resumeMaterialiser(options: ResumeMaterialiserOptions): Pr
     ...(options.debounceMs !== undefined && { debounceMs: options.debounceMs }),
     ...(cursor !== null && { settledFrom: cursor }),
     onSettled: (position) => writeInsertLogCursor(client, position, clock.now()),
+    ...(options.onRecomputed && { onRecomputed: options.onRecomputed }),
   })
   if (cursor !== null && (await insertLogGapAfter(client, cursor))) {
     const now = clock.now()

@@ -150,3 +150,19 @@ export function latestDetailsSql(
     FROM ${tables.placeDetails}${options.where ? `\n    WHERE ${options.where}` : ''}
     GROUP BY place_id`
 }
+
+/**
+ * Chart captures narrowed by `where` (bound parameters only; on the key columns sort_id, slot, place_id
+ * or on category_id, which the sort decides), each (sort, slot, place) at its latest observation: the
+ * rows `chart_positions FINAL` holds there. The table's key begins with the sort and the slot, so FINAL
+ * merges every place's rows before a place filter applies; narrowing first and taking the latest version
+ * per key is the same rows for a third of the work (one place's 120 days: 0.9 s of CPU with FINAL, 0.25
+ * s this way). Filter position and sponsored outside it: they are a version's, not the key's.
+ */
+export function latestChartPositionsSql(where: string): string {
+  return `SELECT sort_id, category_id, slot, place_id,
+      argMax(position, observed_at) AS position, argMax(sponsored, observed_at) AS sponsored
+    FROM ${tables.chartPositions}
+    WHERE ${where}
+    GROUP BY sort_id, category_id, slot, place_id`
+}

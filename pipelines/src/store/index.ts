@@ -11,6 +11,7 @@ export {
   experienceGenreSql,
   type GenreColumns,
   genreKeySql,
+  latestChartPositionsSql,
   latestDetailsSql,
   likeRatioOrZeroSql,
   likeRatioSql,

@@ -6,6 +6,7 @@ import type { ClickHouseClient } from '@clickhouse/client'
 import {
   type Accounts,
   type AggregateCache,
+  type ApiDeps,
   cachedExchangeRates,
   createAccounts,
   createApiApp,
@@ -21,6 +22,7 @@ import {
   type RouteDef,
   type TagRecord,
   type UserRecord,
+  withKeptAppReads,
 } from '@ludex/api'
 import { backfill, startPipeline } from '@ludex/cli'
 import {
@@ -64,6 +66,11 @@ export const FIXTURE = {
 
 export interface ApiFixture {
   readonly url: string
+  /**
+   * With hotReads: the same API over the same store, app database and clock without its hot reads
+   * (what every kept answer must equal); otherwise `url`.
+   */
+  readonly urlWithoutHotReads: string
   /** Sent with every request of this fixture's helpers (asUser adds the session cookie). */
   readonly headers?: Record<string, string>
   /** The pipeline's own client on the fixture's store, for expectations computed apart from the API. */
@@ -314,46 +321,52 @@ export async function startApiFixture(
   const seen = new Map<RouteDef, Set<number>>()
   const computed = { n: 0 }
   const cache = countingCache(createMemoryAggregateCache(clock.now), computed)
-  const app = createApiApp({
-    logger: options.logger ?? logger,
-    readiness: async () => ({ store: { ok: true } }),
-    deps: {
-      clickhouse: pipeline.client,
-      badges: (universeId) => fetchBadgeStats(roblox, universeId),
+  const deps: ApiDeps = {
+    clickhouse: pipeline.client,
+    badges: (universeId) => fetchBadgeStats(roblox, universeId),
+    cache,
+    now: clock.now,
+    logger,
+    // With hot reads, as `ludex run` wires them: the staff edits and tag reads kept too.
+    accounts: options.hotReads ? withKeptAppReads(accounts, clock.now) : accounts,
+    // As `ludex run` wires it: the simulator's rates unless EXCHANGE_RATES_URL names a provider.
+    exchangeRates: cachedExchangeRates({
+      source: exchangeRatesClient({ url: config.EXCHANGE_RATES_URL ?? simulator.exchangeRatesUrl }),
       cache,
       now: clock.now,
-      logger,
-      accounts,
-      // As `ludex run` wires it: the simulator's rates unless EXCHANGE_RATES_URL names a provider.
-      exchangeRates: cachedExchangeRates({
-        source: exchangeRatesClient({ url: config.EXCHANGE_RATES_URL ?? simulator.exchangeRatesUrl }),
-        cache,
-        now: clock.now,
-      }),
-      ...(config.CODE_LIBRARY_URL && { codeLibraryUrl: config.CODE_LIBRARY_URL }),
-      site: siteInfoOf(config),
-      trackPlaces: (ids) => trackingRequests.request(ids),
-      publisher: pipeline.bus,
-      // As `ludex run` wires it: each place's history start kept for a slot.
-      historyStarts: createHistoryStarts({ store: { clickhouse: pipeline.client, logger }, now: clock.now }),
-      dumpsDir: join(dataDir, DUMPS_DIR),
-      ...(options.hotReads && {
-        hotReads: createHotReads({ store: { clickhouse: pipeline.client, logger }, now: clock.now }),
-      }),
-    },
-    allowedOrigins: [publicUrl(config), ...config.ALLOWED_ORIGINS],
-    trustProxy: config.TRUST_PROXY,
-    ...(options.staticDir && { staticDir: options.staticDir }),
-    validateResponses: true,
-    onValidResponse: (route, status) => {
-      const statuses = seen.get(route) ?? new Set<number>()
-      statuses.add(status)
-      seen.set(route, statuses)
-    },
-  })
-  const server = await listen(app, '127.0.0.1', 0)
+    }),
+    ...(config.CODE_LIBRARY_URL && { codeLibraryUrl: config.CODE_LIBRARY_URL }),
+    site: siteInfoOf(config),
+    trackPlaces: (ids) => trackingRequests.request(ids),
+    publisher: pipeline.bus,
+    // As `ludex run` wires it: each place's history start kept for a slot.
+    historyStarts: createHistoryStarts({ store: { clickhouse: pipeline.client, logger }, now: clock.now }),
+    dumpsDir: join(dataDir, DUMPS_DIR),
+    ...(options.hotReads && {
+      hotReads: createHotReads({ store: { clickhouse: pipeline.client, logger }, now: clock.now }),
+    }),
+  }
+  const appOf = (withDeps: ApiDeps) =>
+    createApiApp({
+      logger: options.logger ?? logger,
+      readiness: async () => ({ store: { ok: true } }),
+      deps: withDeps,
+      allowedOrigins: [publicUrl(config), ...config.ALLOWED_ORIGINS],
+      trustProxy: config.TRUST_PROXY,
+      ...(options.staticDir && { staticDir: options.staticDir }),
+      validateResponses: true,
+      onValidResponse: (route, status) => {
+        const statuses = seen.get(route) ?? new Set<number>()
+        statuses.add(status)
+        seen.set(route, statuses)
+      },
+    })
+  const server = await listen(appOf(deps), '127.0.0.1', 0)
+  const { hotReads, ...withoutHotReads } = deps
+  const plainServer = hotReads ? await listen(appOf({ ...withoutHotReads, accounts }), '127.0.0.1', 0) : null
   return {
     url: server.url,
+    urlWithoutHotReads: plainServer?.url ?? server.url,
     model,
     now: FIXTURE.now,
     config,
@@ -375,6 +388,7 @@ export async function startApiFixture(
       accountsOffsetMs += ms
     },
     close: async () => {
+      await plainServer?.close()
       await server.close()
       await accounts.auth.flush()
       await mailer.close()

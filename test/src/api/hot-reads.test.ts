@@ -1,4 +1,4 @@
-import { createHotReads, type HotReads } from '@ludex/api'
+import { createHotReads, type HotReads, rowsOf } from '@ludex/api'
 import { rebuild } from '@ludex/pipelines'
 import { type ClickHouseClient, readRows, type StoreReader, tables } from '@ludex/pipelines/store'
 import { insertSnapshots, openTestStore } from '@ludex/pipelines/testing'
@@ -6,8 +6,9 @@ import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /*
- * The hot reads (api/src/cache/hot-reads.ts): a read's rows kept per statement, parameters, kind of
- * viewer and rollup watermark, on real chDB with hand-made slots materialised by the real rebuild.
+ * The hot reads (api/src/cache/hot-reads.ts): a read's rows, and an answer computed from them, kept per
+ * statement or key, parameters, kind of viewer and rollup watermark, on real chDB with hand-made slots
+ * materialised by the real rebuild.
  */
 
 const SLOT = 600_000
@@ -150,5 +151,121 @@ WHERE granularity = 'hour' AND place_id = {place:UInt64} /* ${MARK} */ ORDER BY 
     await hours(store, 2)
     await hours(store, 2)
     expect(runs).toBe(3)
+  })
+  /** An answer computed from a place's hours (the sum of samples), counting its computations. */
+  function summed(
+    hot: HotReads,
+    viewer: typeof user | typeof visitor,
+    place: number,
+    counter: { n: number },
+  ) {
+    return hot.answer(viewer, ['summed', place], async () => {
+      counter.n++
+      const rows = await hours(hot.reader(base(), viewer), place)
+      return { place, samples: rows.reduce((sum, r) => sum + r.samples, 0), hours: rows.map((r) => r.t) }
+    })
+  }
+
+  it('keeps a computed answer until the rollups move, then computes it from the fresh rows', async () => {
+    let now = utc('2026-05-10T16:00:00')
+    const hot = createHotReads({ store: base(), now: () => now, recheckMs: 5000 })
+    const computed = { n: 0 }
+    const first = await summed(hot, user, 4, computed)
+    expect(first.samples).toBe(0)
+    // The same object while kept (so the mount writes its JSON and compressed bytes once).
+    expect(await summed(hot, user, 4, computed)).toBe(first)
+    expect(computed.n).toBe(1)
+
+    await poll(4, '2026-05-10T15:10:00', 2)
+    expect(await summed(hot, user, 4, computed)).toBe(first)
+    hot.signal()
+    const fresh = await summed(hot, user, 4, computed)
+    expect(fresh.samples).toBe(2)
+    expect(computed.n).toBe(2)
+
+    // Without a signal, after the recheck.
+    await poll(4, '2026-05-10T15:30:00', 1)
+    now += 4999
+    expect((await summed(hot, user, 4, computed)).samples).toBe(2)
+    now += 1
+    expect((await summed(hot, user, 4, computed)).samples).toBe(3)
+    expect(computed.n).toBe(3)
+  })
+
+  it('never answers a visitor with a signed-in viewer’s kept answer, nor the reverse', async () => {
+    const hot = createHotReads({ store: base(), now: () => utc('2026-05-10T16:00:00') })
+    const computed = { n: 0 }
+    const asUser = await summed(hot, user, 1, computed)
+    const asVisitor = await summed(hot, visitor, 1, computed)
+    expect(asVisitor).toEqual(asUser)
+    expect(asVisitor).not.toBe(asUser)
+    expect(computed.n).toBe(2)
+    expect(await summed(hot, visitor, 1, computed)).toBe(asVisitor)
+    expect(await summed(hot, user, 1, computed)).toBe(asUser)
+    expect(computed.n).toBe(2)
+  })
+
+  it('keeps apart answers of different keys, and no failed computation', async () => {
+    const hot = createHotReads({ store: base(), now: () => utc('2026-05-10T16:00:00') })
+    const computed = { n: 0 }
+    expect((await summed(hot, user, 1, computed)).place).toBe(1)
+    expect((await summed(hot, user, 2, computed)).place).toBe(2)
+    expect(computed.n).toBe(2)
+    let tries = 0
+    const failing = () =>
+      hot.answer(user, ['failing'], async () => {
+        tries++
+        if (tries === 1) throw new Error('store down')
+        return { ok: true }
+      })
+    await expect(failing()).rejects.toThrow('store down')
+    expect(await failing()).toEqual({ ok: true })
+    expect(tries).toBe(2)
+  })
+
+  it('bounds kept answers by the entries and by their rows, as it bounds reads', async () => {
+    const now = () => utc('2026-05-10T16:00:00')
+    const few = createHotReads({ store: base(), now, maxEntries: 2 })
+    const computed = { n: 0 }
+    // Each answer is two entries: its own and its read's rows.
+    await summed(few, user, 1, computed)
+    await summed(few, user, 2, computed)
+    await summed(few, user, 1, computed)
+    expect(computed.n).toBe(3)
+
+    // An answer of more rows than maxRows (the items of its arrays) is computed each time.
+    const small = createHotReads({ store: base(), now, maxRows: 1 })
+    const big = { n: 0 }
+    const listOf = (n: number) =>
+      small.answer(user, ['list', n], async () => {
+        big.n++
+        return { items: Array.from({ length: n }, (_, i) => i) }
+      })
+    await listOf(2)
+    await listOf(2)
+    expect(big.n).toBe(2)
+    await listOf(1)
+    await listOf(1)
+    expect(big.n).toBe(3)
+  })
+
+  it('weighs a read by its rows and an answer by the items of its arrays', () => {
+    expect(rowsOf([{ a: 1 }, { a: 2 }, { a: 3 }])).toBe(3)
+    expect(rowsOf([])).toBe(1)
+    expect(
+      rowsOf({
+        stat: 'ccus',
+        series: [
+          {
+            data: [
+              [1, 2],
+              [3, 4],
+            ],
+          },
+          { data: [] },
+        ],
+      }),
+    ).toBe(2 + 2 + 2 * 2)
+    expect(rowsOf({ day: null, groups: [] })).toBe(1)
   })
 })

@@ -292,9 +292,10 @@ describe('/api/place/{place_id} and its price history', () => {
       const price = metadataAt(f.model, indexOfPlace(f.model, placeId), lastSlot).price
       const { status, body, headers } = await getJson(f, `/api/place/${placeId}/price`)
       expect(status).toBe(200)
-      // No price changed in the fixture's 40 days: the one price, from the window's first instant.
-      expect(priceHistory.parse(body)).toEqual([{ price, time: '2026-10-19T14:03:00.000Z', change: 0 }])
-      expect(headers.get(HISTORY_START_HEADER)).toBe('2026-10-19T14:03:00.000Z')
+      // No price changed in the fixture's 40 days: the one price, from the window's first slot (the
+      // window opens at 14:03).
+      expect(priceHistory.parse(body)).toEqual([{ price, time: '2026-10-19T14:10:00.000Z', change: 0 }])
+      expect(headers.get(HISTORY_START_HEADER)).toBe('2026-10-19T14:10:00.000Z')
       expect(headers.get('cache-control')).toMatch(/^public, max-age=\d+$/)
     }
     // A place first seen inside the window has nothing to cut: the same list as a user's.

@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util'
+import { targetBenchLines } from '@ludex/cli'
 import { killAllLudex } from '../harness/ludex-process.ts'
+import { benchApiOnServer } from './api-server.ts'
 import { benchFreshness, quantile } from './freshness.ts'
 import { benchKafkaIngest, type KafkaIngestFigures, type KafkaIngestStore } from './kafka-ingest.ts'
 
@@ -12,6 +14,8 @@ import { benchKafkaIngest, type KafkaIngestFigures, type KafkaIngestStore } from
  *                 one consumer group (each with its own chDB store, a shard; `--store shared`: one
  *                 ClickHouse over HTTP for all).
  *   freshness:    poll → visible in the API across the five role processes.
+ *   api-server:   the read targets at 32 connections through CLICKHOUSE_URL (`_c32_server`), on the store
+ *                 `ludex bench --data-dir` filled (--api-data-dir; skipped without it).
  */
 const { values } = parseArgs({
   options: {
@@ -26,10 +30,12 @@ const { values } = parseArgs({
     'fresh-experiences': { type: 'string', default: '200' },
     'fresh-seconds': { type: 'string', default: '60' },
     'poll-interval-ms': { type: 'string', default: '5000' },
+    'api-data-dir': { type: 'string' },
+    'api-seconds': { type: 'string', default: '10' },
   },
 })
 const only = values.only
-const int = (name: keyof typeof values) => {
+const int = (name: Exclude<keyof typeof values, 'only' | 'api-data-dir'>) => {
   const n = Number(values[name])
   if (!Number.isInteger(n) || n <= 0) throw new RangeError(`--${name} must be a positive integer`)
   return n
@@ -71,6 +77,14 @@ if (!only || only === 'freshness') {
   console.log(`BENCH freshness_samples ${f.samples.length} polls`)
   console.log(`BENCH freshness_experiences ${f.experiences} experiences`)
   console.log(`BENCH freshness_seconds ${f.seconds} s`)
+}
+
+const apiDataDir = values['api-data-dir']
+if ((!only || only === 'api-server') && apiDataDir) {
+  const targets = await benchApiOnServer({ dataDir: apiDataDir, seconds: int('api-seconds') })
+  for (const line of targetBenchLines(targets, '_server')) console.log(line)
+} else if (only === 'api-server') {
+  throw new Error('--only api-server needs --api-data-dir: a store `ludex bench --data-dir` filled')
 }
 
 function storeOption(value: string): KafkaIngestStore {

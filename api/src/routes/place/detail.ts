@@ -1,10 +1,10 @@
 import { DAILY_PICKS_START_MS, experience, idParam } from '@ludex/schemas'
 import { z } from 'zod'
 import { applyEdit } from '../../accounts/place-overlay.ts'
-import { hotReader } from '../../cache/hot-reads.ts'
+import { hotAnswer } from '../../cache/hot-reads.ts'
 import { ApiError } from '../../http/api-error.ts'
 import { defineRoute } from '../../http/route.ts'
-import { experienceDetail } from '../../store/experiences.ts'
+import { experienceDetail, playtimeWindowStart } from '../../store/experiences.ts'
 import { tagIdsOfPlace } from '../../tags/tag-lookup.ts'
 import { visibleFrom } from '../../viewer/history-window.ts'
 
@@ -31,8 +31,13 @@ export const placeDetailRoute = defineRoute({
     const now = deps.now()
     // The dates asked for are all of them, since the first picks: a visitor's start always moves.
     const pickDatesFromMs = visibleFrom(viewer, ctx, DAILY_PICKS_START_MS, now, 'date')
+    // The store's part is kept per watermark and playtime window (it moves by the hour); the staff edit
+    // and the caller's tags are read on every call, so an edit or a tag shows at once.
+    const key = ['detail', params.place_id, pickDatesFromMs, playtimeWindowStart(now)] as const
     const [found, edit, tags] = await Promise.all([
-      experienceDetail(hotReader(deps, viewer), params.place_id, now, { pickDatesFromMs }),
+      hotAnswer(deps, viewer, key, (store) =>
+        experienceDetail(store, params.place_id, now, { pickDatesFromMs }),
+      ),
       deps.accounts?.store.placeEdits.get(params.place_id) ?? null,
       tagIdsOfPlace(deps, viewer, params.place_id),
     ])

@@ -1,4 +1,5 @@
 import {
+  type CcuSpike,
   entryMarkerText,
   eventMarkerList,
   exitMarkerText,
@@ -9,14 +10,15 @@ import {
   SPIKE_MIN_BASELINE_HOURS,
   SPIKE_MIN_CCU,
   spikeMarkerText,
+  type ThumbnailChange,
   thumbnailMarkerText,
 } from '@ludex/schemas'
 import { z } from 'zod'
-import { hotReader } from '../../cache/hot-reads.ts'
+import { hotAnswer } from '../../cache/hot-reads.ts'
 import { ApiError } from '../../http/api-error.ts'
 import { defineRoute } from '../../http/route.ts'
 import { trackedExperience } from '../../store/experiences.ts'
-import { placementHistory } from '../../store/signals/placements.ts'
+import { type CategoryPlacement, placementHistory } from '../../store/signals/placements.ts'
 import { ccuSpikes } from '../../store/signals/spikes.ts'
 import { thumbnailChangesOf } from '../../store/signals/thumbnail-changes.ts'
 import { visibleFrom } from '../../viewer/history-window.ts'
@@ -49,48 +51,61 @@ export const placeMarkersRoute = defineRoute({
   maxAgeSeconds: 300,
   handler: async ({ params, deps, viewer, ctx }) => {
     const fromMs = visibleFrom(viewer, ctx, 0, deps.now(), 'hour')
-    const store = hotReader(deps, viewer)
-    const [tracked, placements, spikes, thumbnails] = await Promise.all([
-      trackedExperience(store, params.placeId),
-      placementHistory(store, params.placeId, fromMs),
-      ccuSpikes(store, params.placeId, fromMs),
-      thumbnailChangesOf(store, params.placeId, fromMs),
-    ])
-    if (!tracked) throw ApiError.notFound(`Place ${params.placeId} is not tracked`)
-    const markers: Marker[] = []
-    for (const p of placements) {
-      for (const c of p.changes) {
-        const time = Math.max(fromMs, p.evidence.get(c.day) ?? c.day)
-        markers.push({
-          kind: c.kind === 'entry' ? 'chartEntry' : 'chartExit',
-          time: iso(time),
-          text:
-            c.kind === 'entry'
-              ? entryMarkerText(p.categoryId, c.day, c.rank)
-              : exitMarkerText(p.categoryId, c.day, c.rank),
-          category_id: p.categoryId,
-          thumbnails: [],
-        })
-      }
-    }
-    for (const s of spikes) {
+    // Computed once per watermark (issue 19.5): the spikes' medians and the placements are milliseconds
+    // of JavaScript per call.
+    return hotAnswer(deps, viewer, ['markers', params.placeId, fromMs], async (store) => {
+      const [tracked, placements, spikes, thumbnails] = await Promise.all([
+        trackedExperience(store, params.placeId),
+        placementHistory(store, params.placeId, fromMs),
+        ccuSpikes(store, params.placeId, fromMs),
+        thumbnailChangesOf(store, params.placeId, fromMs),
+      ])
+      if (!tracked) throw ApiError.notFound(`Place ${params.placeId} is not tracked`)
+      return markersOf(fromMs, placements, spikes, thumbnails)
+    })
+  },
+})
+
+/** The markers of an experience's reads, oldest first. */
+function markersOf(
+  fromMs: number,
+  placements: readonly CategoryPlacement[],
+  spikes: readonly CcuSpike[],
+  thumbnails: readonly ThumbnailChange[],
+): Marker[] {
+  const markers: Marker[] = []
+  for (const p of placements) {
+    for (const c of p.changes) {
+      const time = Math.max(fromMs, p.evidence.get(c.day) ?? c.day)
       markers.push({
-        kind: 'ccuSpike',
-        time: iso(s.time),
-        text: spikeMarkerText(s),
-        category_id: null,
+        kind: c.kind === 'entry' ? 'chartEntry' : 'chartExit',
+        time: iso(time),
+        text:
+          c.kind === 'entry'
+            ? entryMarkerText(p.categoryId, c.day, c.rank)
+            : exitMarkerText(p.categoryId, c.day, c.rank),
+        category_id: p.categoryId,
         thumbnails: [],
       })
     }
-    for (const t of thumbnails) {
-      markers.push({
-        kind: 'thumbnailChange',
-        time: iso(t.time),
-        text: thumbnailMarkerText(t),
-        category_id: null,
-        thumbnails: [...t.swaps],
-      })
-    }
-    return markers.sort((a, b) => Date.parse(a.time) - Date.parse(b.time))
-  },
-})
+  }
+  for (const s of spikes) {
+    markers.push({
+      kind: 'ccuSpike',
+      time: iso(s.time),
+      text: spikeMarkerText(s),
+      category_id: null,
+      thumbnails: [],
+    })
+  }
+  for (const t of thumbnails) {
+    markers.push({
+      kind: 'thumbnailChange',
+      time: iso(t.time),
+      text: thumbnailMarkerText(t),
+      category_id: null,
+      thumbnails: [...t.swaps],
+    })
+  }
+  return markers.sort((a, b) => Date.parse(a.time) - Date.parse(b.time))
+}

@@ -1,7 +1,7 @@
 import { dateParam } from '@ludex/pipelines/store'
 import { idParam, type PlacementHistory, placementHistory, SLOT_MS } from '@ludex/schemas'
 import { z } from 'zod'
-import { hotReader } from '../../cache/hot-reads.ts'
+import { hotAnswer } from '../../cache/hot-reads.ts'
 import { ApiError } from '../../http/api-error.ts'
 import { defineRoute } from '../../http/route.ts'
 import { trackedExperience } from '../../store/experiences.ts'
@@ -28,31 +28,33 @@ export const placePlacementsRoute = defineRoute({
   maxAgeSeconds: 300,
   handler: async ({ params, deps, viewer, ctx }) => {
     const fromMs = visibleFrom(viewer, ctx, 0, deps.now(), 'date')
-    const store = hotReader(deps, viewer)
-    const [tracked, categories] = await Promise.all([
-      trackedExperience(store, params.placeId),
-      readPlacements(store, params.placeId, fromMs),
-    ])
-    if (!tracked) throw ApiError.notFound(`Place ${params.placeId} is not tracked`)
-    const answer: PlacementHistory = {
-      from: fromMs > 0 ? dateParam(fromMs) : null,
-      categories: categories
-        .map((c) => ({
-          category_id: c.categoryId,
-          changes: c.changes.map((ch) => ({ kind: ch.kind, day: dateParam(ch.day), rank: ch.rank })),
-          days_in_category: c.daysInCategory,
-          best_rank: c.bestRank,
-          best_rank_first_day: c.bestRankFirstDay === null ? null : dateParam(c.bestRankFirstDay),
-          minutes_at_best_rank: (c.slotsAtBestRank * SLOT_MS) / 60_000,
-          sponsored_days: c.sponsoredDays,
-          current: c.current,
-        }))
-        .sort(
-          (a, b) =>
-            (a.best_rank ?? Number.POSITIVE_INFINITY) - (b.best_rank ?? Number.POSITIVE_INFINITY) ||
-            a.category_id - b.category_id,
-        ),
-    }
-    return answer
+    // Summarised once per watermark (issue 19.5), not on every call.
+    return hotAnswer(deps, viewer, ['placements', params.placeId, fromMs], async (store) => {
+      const [tracked, categories] = await Promise.all([
+        trackedExperience(store, params.placeId),
+        readPlacements(store, params.placeId, fromMs),
+      ])
+      if (!tracked) throw ApiError.notFound(`Place ${params.placeId} is not tracked`)
+      const answer: PlacementHistory = {
+        from: fromMs > 0 ? dateParam(fromMs) : null,
+        categories: categories
+          .map((c) => ({
+            category_id: c.categoryId,
+            changes: c.changes.map((ch) => ({ kind: ch.kind, day: dateParam(ch.day), rank: ch.rank })),
+            days_in_category: c.daysInCategory,
+            best_rank: c.bestRank,
+            best_rank_first_day: c.bestRankFirstDay === null ? null : dateParam(c.bestRankFirstDay),
+            minutes_at_best_rank: (c.slotsAtBestRank * SLOT_MS) / 60_000,
+            sponsored_days: c.sponsoredDays,
+            current: c.current,
+          }))
+          .sort(
+            (a, b) =>
+              (a.best_rank ?? Number.POSITIVE_INFINITY) - (b.best_rank ?? Number.POSITIVE_INFINITY) ||
+              a.category_id - b.category_id,
+          ),
+      }
+      return answer
+    })
   },
 })

@@ -9,7 +9,7 @@ import {
   snapToSlot,
 } from '@ludex/schemas'
 import { z } from 'zod'
-import { hotReader } from '../../cache/hot-reads.ts'
+import { hotAnswer } from '../../cache/hot-reads.ts'
 import { ApiError } from '../../http/api-error.ts'
 import { defineRoute } from '../../http/route.ts'
 import { trackedExperience } from '../../store/experiences.ts'
@@ -89,31 +89,36 @@ export const placeStandingRoute = defineRoute({
   maxAgeSeconds: 600,
   handler: async ({ params, deps, viewer, ctx }) => {
     const now = deps.now()
-    const store = hotReader(deps, viewer)
-    const tracked = await trackedExperience(store, params.placeId)
-    if (!tracked) throw ApiError.notFound(`Place ${params.placeId} is not tracked`)
     const fromMs = visibleFrom(viewer, ctx, 0, now, 'date')
-    const [genres, day] = await Promise.all([
-      currentGenreOf(store, params.placeId),
-      // A day is closed at a full hour: up to the slot holding now is the same test as up to now, and
-      // the statement stays the same for the slot (hot reads).
-      lastBenchmarkDay(store, fromMs, snapToSlot(now)),
-    ])
-    const base = { genre: genres.genre as z.input<typeof genreStanding>['genre'], sub_genre: genres.genre_l2 }
-    if (day === null) return { day: null, ...base, groups: [] }
-    const [rows, benchmarks] = await Promise.all([
-      genreDayValues(store, genres.genre, day),
-      genreBenchmarkRows(store, genres.genre, day, day),
-    ])
-    const mine = rows.find((r) => r.place_id === params.placeId)
-    const sub = rows.filter((r) => r.genre_l2 === genres.genre_l2)
-    return {
-      day,
-      ...base,
-      groups: [
-        group('genre', genres.genre, rows, mine, benchmarks[0]),
-        group('sub_genre', genres.genre_l2, sub, mine, undefined),
-      ],
-    }
+    // A day is closed at a full hour: up to the slot holding now is the same test as up to now, so the
+    // answer stands for the slot (hot reads) and its percentiles are computed once per watermark.
+    const to = snapToSlot(now)
+    return hotAnswer(deps, viewer, ['standing', params.placeId, fromMs, to], async (store) => {
+      const tracked = await trackedExperience(store, params.placeId)
+      if (!tracked) throw ApiError.notFound(`Place ${params.placeId} is not tracked`)
+      const [genres, day] = await Promise.all([
+        currentGenreOf(store, params.placeId),
+        lastBenchmarkDay(store, fromMs, to),
+      ])
+      const base = {
+        genre: genres.genre as z.input<typeof genreStanding>['genre'],
+        sub_genre: genres.genre_l2,
+      }
+      if (day === null) return { day: null, ...base, groups: [] }
+      const [rows, benchmarks] = await Promise.all([
+        genreDayValues(store, genres.genre, day),
+        genreBenchmarkRows(store, genres.genre, day, day),
+      ])
+      const mine = rows.find((r) => r.place_id === params.placeId)
+      const sub = rows.filter((r) => r.genre_l2 === genres.genre_l2)
+      return {
+        day,
+        ...base,
+        groups: [
+          group('genre', genres.genre, rows, mine, benchmarks[0]),
+          group('sub_genre', genres.genre_l2, sub, mine, undefined),
+        ],
+      }
+    })
   },
 })

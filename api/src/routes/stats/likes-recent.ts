@@ -12,7 +12,7 @@ import {
   timeParam,
 } from '@ludex/schemas'
 import { z } from 'zod'
-import { hotReader } from '../../cache/hot-reads.ts'
+import { hotAnswer, hotReader } from '../../cache/hot-reads.ts'
 import { ApiError } from '../../http/api-error.ts'
 import { defineRoute } from '../../http/route.ts'
 import { placeStatRows, trackedPlaces } from '../../store/stats.ts'
@@ -62,31 +62,40 @@ export const recentLikesRoute = defineRoute({
     const fromMs = visibleFrom(viewer, ctx, requested, nowMs, 'day')
     const lastComplete = lastCompletedPeriodStart(nowMs, 'day')
     const toMs = Math.min(periodStart(q.endTime ?? nowMs, 'day'), lastComplete)
-    const rows =
-      fromMs > toMs
-        ? []
-        : await placeStatRows(store, 'likes', {
-            granularity: 'day',
-            placeIds: [place.placeId],
-            fromMs: fromMs - LOOKBACK_MS,
-            toMs,
-            inProgressMs: periodStart(nowMs, 'day'),
-          })
-    const days: DailyVotes[] = rows.map((r) => ({ dayStartMs: r.time, up: r.value, down: r.second ?? 0 }))
-    const lastDay = days.filter((d) => d.dayStartMs >= fromMs).at(-1)
-    return {
-      place_id: place.placeId,
-      min_votes: RECENT_LIKES_MIN_VOTES,
-      lifetime: lastDay && lastDay.up + lastDay.down > 0 ? lifetimeLikePercentage(lastDay) : null,
-      series: RECENT_LIKE_WINDOWS.map((w) => ({
-        window_days: w,
-        data: recentLikes(days, w, fromMs, toMs).map((p) => ({
-          time: p.dayStartMs,
-          like_percentage: p.likePercentage,
-          votes: p.up + p.down,
-        })),
-      })),
-    }
+    const inProgressMs = periodStart(nowMs, 'day')
+    // Computed once per watermark (issue 19.5), keyed by the days it answers.
+    return hotAnswer(
+      deps,
+      viewer,
+      ['likes-recent', place.placeId, fromMs, toMs, inProgressMs],
+      async (kept) => {
+        const rows =
+          fromMs > toMs
+            ? []
+            : await placeStatRows(kept, 'likes', {
+                granularity: 'day',
+                placeIds: [place.placeId],
+                fromMs: fromMs - LOOKBACK_MS,
+                toMs,
+                inProgressMs,
+              })
+        const days: DailyVotes[] = rows.map((r) => ({ dayStartMs: r.time, up: r.value, down: r.second ?? 0 }))
+        const lastDay = days.filter((d) => d.dayStartMs >= fromMs).at(-1)
+        return {
+          place_id: place.placeId,
+          min_votes: RECENT_LIKES_MIN_VOTES,
+          lifetime: lastDay && lastDay.up + lastDay.down > 0 ? lifetimeLikePercentage(lastDay) : null,
+          series: RECENT_LIKE_WINDOWS.map((w) => ({
+            window_days: w,
+            data: recentLikes(days, w, fromMs, toMs).map((p) => ({
+              time: p.dayStartMs,
+              like_percentage: p.likePercentage,
+              votes: p.up + p.down,
+            })),
+          })),
+        }
+      },
+    )
   },
 })
 

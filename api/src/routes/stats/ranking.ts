@@ -7,7 +7,7 @@ import {
   timeParam,
 } from '@ludex/schemas'
 import { z } from 'zod'
-import { hotReader } from '../../cache/hot-reads.ts'
+import { hotAnswer } from '../../cache/hot-reads.ts'
 import { ApiError } from '../../http/api-error.ts'
 import { defineRoute } from '../../http/route.ts'
 import { chartObservations, isTrackedPlace, mergeRankingPeriods } from '../../store/rankings.ts'
@@ -32,15 +32,16 @@ export const rankingSeriesRoute = defineRoute({
   maxAgeSeconds: 300,
   handler: async ({ query, deps, viewer, ctx }) => {
     const now = deps.now()
-    const store = hotReader(deps, viewer)
-    if (!(await isTrackedPlace(store, query.placeId))) {
-      throw ApiError.notFound(`Experience ${query.placeId} is not tracked`)
-    }
     const floor = rankingHistoryStartMs(now)
     const start = visibleFrom(viewer, ctx, snapToSlot(Math.max(query.startTime ?? floor, floor)), now, 'slot')
-    // Observations are at slot starts: up to the slot holding now reads the same rows as up to now, and
-    // the statement stays the same for the slot (hot reads).
-    const observations = await chartObservations(store, query.placeId, start, snapToSlot(now))
-    return mergeRankingPeriods(observations)
+    // Observations are at slot starts: up to the slot holding now reads the same rows as up to now, so
+    // the answer stands for the slot; its periods are merged once per watermark (issue 19.5).
+    const to = snapToSlot(now)
+    return hotAnswer(deps, viewer, ['ranking', query.placeId, start, to], async (store) => {
+      if (!(await isTrackedPlace(store, query.placeId))) {
+        throw ApiError.notFound(`Experience ${query.placeId} is not tracked`)
+      }
+      return mergeRankingPeriods(await chartObservations(store, query.placeId, start, to))
+    })
   },
 })

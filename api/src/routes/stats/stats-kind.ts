@@ -17,7 +17,7 @@ import {
 } from '@ludex/schemas'
 import type { Context } from 'koa'
 import { z } from 'zod'
-import { hotReader } from '../../cache/hot-reads.ts'
+import { hotAnswer, hotReader } from '../../cache/hot-reads.ts'
 import type { ApiDeps } from '../../deps.ts'
 import { ApiError } from '../../http/api-error.ts'
 import { DATED_SERIES_HEADERS } from '../../http/response-headers.ts'
@@ -230,25 +230,42 @@ export const statsKindRoute = defineRoute({
     if (places.length === 0) return { stat: kind, series: [] }
     const range = rangeFor(deps, q, viewer, ctx, earliestStart(places, nowMs))
     const placeIds = places.map((p) => p.placeId)
-
-    if (q.aggregation === 'average') {
-      const rows = await averageStatRows(store, kind, {
-        granularity: g,
-        placeIds,
-        ...range,
-        includeZeros: q.includeZeros ?? false,
-        withPercentiles: q.withPercentiles ?? false,
-      })
-      const data = rows.map((r) => averageRow(kind, r))
-      return { stat: kind, series: [{ place_id: 0, name: 'Average', data }] }
-    }
-
-    const rows = await placeStatRows(store, kind, { granularity: g, placeIds, ...range })
-    const byPlace = new Map<number, StatRow[]>(placeIds.map((id) => [id, []]))
-    for (const r of rows) byPlace.get(r.placeId)?.push(placeRow(kind, r))
-    return {
-      stat: kind,
-      series: places.map((p) => ({ place_id: p.placeId, name: p.name, data: byPlace.get(p.placeId) ?? [] })),
-    }
+    // The answer too, keyed by everything it is made of (the range as resolved, the places and names).
+    const key = [
+      'stats',
+      kind,
+      g,
+      range.fromMs,
+      range.toMs,
+      range.inProgressMs,
+      q.aggregation ?? null,
+      q.includeZeros ?? false,
+      q.withPercentiles ?? false,
+      ...places.flatMap((p) => [p.placeId, p.name]),
+    ] as const
+    return hotAnswer(deps, viewer, key, async (kept) => {
+      if (q.aggregation === 'average') {
+        const rows = await averageStatRows(kept, kind, {
+          granularity: g,
+          placeIds,
+          ...range,
+          includeZeros: q.includeZeros ?? false,
+          withPercentiles: q.withPercentiles ?? false,
+        })
+        const data = rows.map((r) => averageRow(kind, r))
+        return { stat: kind, series: [{ place_id: 0, name: 'Average', data }] }
+      }
+      const rows = await placeStatRows(kept, kind, { granularity: g, placeIds, ...range })
+      const byPlace = new Map<number, StatRow[]>(placeIds.map((id) => [id, []]))
+      for (const r of rows) byPlace.get(r.placeId)?.push(placeRow(kind, r))
+      return {
+        stat: kind,
+        series: places.map((p) => ({
+          place_id: p.placeId,
+          name: p.name,
+          data: byPlace.get(p.placeId) ?? [],
+        })),
+      }
+    })
   },
 })

@@ -105,6 +105,11 @@ export async function startApiRole(
      * it runs); null when it holds none (every store a server), and then `ludex user` needs no endpoint.
      */
     localAdminDir: string | null
+    /**
+     * The materialiser of this process, when there is one: each recompute has the hot reads look at
+     * the rollup watermark at once (without it, within their recheck).
+     */
+    rollupsLanded?: (listener: () => void) => void
   },
 ): Promise<ApiComponent> {
   const { config, logger, clock } = ctx
@@ -144,6 +149,8 @@ export async function startApiRole(
     site: siteInfoOf(config),
     dumpsDir: join(config.LUDEX_DATA_DIR, DUMPS_DIR),
   })
+  const hotReads = deps.hotReads
+  if (hotReads) options.rollupsLanded?.(() => hotReads.signal())
   const server = await listen(
     createApiApp({
       logger: logger.child({ component: 'api' }),

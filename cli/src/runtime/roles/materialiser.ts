@@ -15,6 +15,11 @@ export interface MaterialiserComponent extends RoleComponent, Deferral {
    * the live recomputes); in a backfill-only process, a rebuild of the range.
    */
   recompute(range: SlotRange): Promise<void>
+  /**
+   * Calls `listener` after each range this materialiser recomputes (the rollups landed): an API in this
+   * process reads its hot reads' watermark again at once rather than within its recheck.
+   */
+  whenRecomputed(listener: () => void): void
 }
 
 /** A recompute was asked of a materialiser that has stopped (shutdown began). */
@@ -45,12 +50,16 @@ export async function startMaterialiserRole(
   if (!options.followLog) return holdingOnly(ctx, options.store)
   const { config, logger, clock, metrics } = ctx
   let state: ReadinessCheck = { ok: false, detail: 'catching up on the insert log' }
+  const listeners: (() => void)[] = []
   const resumed = await resumeMaterialiser({
     client: options.store,
     logger: logger.child({ component: 'materialiser' }),
     clock,
     pollMs: config.INSERT_LOG_POLL_MS,
     onInsert: () => metrics.markedDirty(),
+    onRecomputed: () => {
+      for (const listener of listeners) listener()
+    },
     onPoll: (result) => {
       state =
         'error' in result
@@ -72,6 +81,9 @@ export async function startMaterialiserRole(
       if (stopped) throw new MaterialiserStoppedError()
       resumed.materialiser.markDirty(range.fromMs, range.toMs)
       await resumed.materialiser.runNow()
+    },
+    whenRecomputed: (listener) => {
+      listeners.push(listener)
     },
     readiness: () => state,
     // Stop the sink of this process first: the stop reads the log once more, then recomputes what is
@@ -98,6 +110,8 @@ function holdingOnly(ctx: RoleContext, store: ClickHouseClient): MaterialiserCom
     nudge: () => {},
     deferWhile: deferral.deferWhile,
     recompute: (range) => rebuild(store, { ...range, now: ctx.clock.now() }),
+    // No API shares a backfill-only process: nobody listens.
+    whenRecomputed: () => {},
     readiness: () => ({
       ok: true,
       detail: 'holds the backfill for one rebuild; not following the insert log',

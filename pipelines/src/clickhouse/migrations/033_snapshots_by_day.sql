@@ -13,8 +13,10 @@
 -- identifies (place_id, slot), so replacing (and FINAL) works as before.
 --
 -- Codecs. Each column's series runs along one place's day in this order: the slot and observed_at
--- step by ten minutes (Delta), counters grow slowly (DoubleDelta: visits 3.1 → 0.45 bytes a row), and
--- ZSTD(1) after them beats LZ4 on every column (ZSTD(3) gained nothing more).
+-- step by ten minutes (Delta), counters grow slowly (DoubleDelta: visits 3.3 → 0.47 bytes a row), and
+-- ZSTD(1) after them beats LZ4 on every column (ZSTD(3) gained nothing more). playing takes T64: a
+-- little larger than DoubleDelta (0.64 against 0.56 bytes) but as fast to read as LZ4, and it is the
+-- column every per-slot statement reads (the genre distribution of a slot: 0.95 s → 0.5 s at 100,000).
 --
 -- An existing store is copied into the new table (one INSERT … SELECT: about a minute per 10 M
 -- snapshots on a loaded 2-core machine) and swapped in by name; the view that fills place_latest is
@@ -32,7 +34,7 @@ CREATE TABLE place_snapshots_new
     universe_id  UInt64 CODEC(ZSTD(1)),
     slot         DateTime('UTC') CODEC(Delta, ZSTD(1)),
     observed_at  DateTime64(3, 'UTC') CODEC(Delta, ZSTD(1)),
-    playing      UInt32 CODEC(DoubleDelta, ZSTD(1)),
+    playing      UInt32 CODEC(T64, ZSTD(1)),
     visits       UInt64 CODEC(DoubleDelta, ZSTD(1)),
     favorites    UInt64 CODEC(DoubleDelta, ZSTD(1)),
     up_votes     Nullable(UInt64) CODEC(DoubleDelta, ZSTD(1)),

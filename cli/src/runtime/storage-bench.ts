@@ -54,11 +54,16 @@ export interface StorageBenchFigures {
   readonly rangeDays: number
 }
 
-/** Bytes of every file under `dir`. */
+/** Bytes of every file under `dir`; a file that goes while it is walked (a merge's leftover) counts 0. */
 export async function directoryBytes(dir: string): Promise<number> {
   let total = 0
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) total += (await stat(join(entry.parentPath, entry.name))).size
+    if (!entry.isFile()) continue
+    const file = await stat(join(entry.parentPath, entry.name)).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return null
+      throw err
+    })
+    total += file?.size ?? 0
   }
   return total
 }

@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := run
 NODE_MODULES_STAMP := node_modules/.ludex-installed
 
-.PHONY: run test bench bench-scale lint format install test-engines build web clean
+.PHONY: run test bench bench-scale bench-storage lint format install test-engines build web clean
 
 $(NODE_MODULES_STAMP): package.json package-lock.json */package.json
 	# npm install (not npm ci): the lockfile cannot list optional binaries for other platforms that the
@@ -60,6 +60,13 @@ bench: build test-engines
 # 10-minute slots (20–30 minutes in all). Prints BENCH sweep_100k_seconds and slot_completeness_100k.
 bench-scale: install test-engines
 	node --max-semi-space-size=64 test/scripts/bench-scale.mjs $(BENCH_SCALE_ARGS)
+
+# Storage and materialisation at scale (issue 19.3), not part of `make test` or `make bench`: a backfill of
+# DAYS × EXPERIENCES into a temporary data dir (`make bench-storage DAYS=30 EXPERIENCES=100000`: hours).
+DAYS ?= 30
+EXPERIENCES ?= 2000
+bench-storage: install
+	node --max-semi-space-size=64 bin/ludex.mjs bench-storage --days $(DAYS) --experiences $(EXPERIENCES)
 
 clean:
 	rm -rf data .bench-store .test-engines web/dist .vitest-results.json .playwright-results.json test/e2e/test-results test/e2e/screenshots

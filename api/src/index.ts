@@ -111,6 +111,7 @@ export {
   type RedisRateLimiterOptions,
 } from './security/redis-rate-limiter.ts'
 export { createHistoryStarts, type HistoryStarts } from './store/history-starts.ts'
+export { type AverageQuery, averageStatRows, placeStatRows, type RangeQuery } from './store/stats.ts'
 export {
   DuplicateTagNameError,
   type TagChange,

@@ -1,6 +1,7 @@
 import { Command } from 'commander'
 import { backfillCommand } from './commands/backfill.ts'
 import { benchCommand } from './commands/bench.ts'
+import { benchStorageCommand } from './commands/bench-storage.ts'
 import { dlqCommand } from './commands/dlq.ts'
 import { lagCommand } from './commands/lag.ts'
 import { migrateCommand } from './commands/migrate.ts'
@@ -25,6 +26,7 @@ export function buildProgram(): Command {
   lagCommand(program)
   dlqCommand(program)
   benchCommand(program)
+  benchStorageCommand(program)
   userCommand(program)
   return program
 }

@@ -19,15 +19,19 @@ export {
   chdbPath,
   createAnalyticsClient,
 } from './clickhouse/client.ts'
+export * from './clickhouse/cluster/index.ts'
 export {
   loadMigrations,
   MIGRATIONS_DIR,
+  type MigrateOptions,
   type MigrateResult,
   type Migration,
   MigrationChecksumError,
   MigrationError,
   MigrationFileError,
+  type MigrationPlan,
   migrate,
+  planMigrations,
   splitStatements,
 } from './clickhouse/migrate.ts'
 export { DATA_REFUSAL_CODES, type StoreRefusal, storeRefusal } from './clickhouse/refusals.ts'

@@ -1,4 +1,4 @@
-import { createAnalyticsClient, migrate } from '@ludex/pipelines'
+import { clusterOf, createAnalyticsClient, migrate } from '@ludex/pipelines'
 import type { Command } from 'commander'
 import { openConfiguredAppDatabase } from '../runtime/accounts.ts'
 import { commandContext } from '../runtime/context.ts'
@@ -26,7 +26,7 @@ export function migrateCommand(program: Command): void {
         await withDataDir(config, logger, use, async () => {
           const client = await createAnalyticsClient(config, logger)
           try {
-            const result = await migrate(client, logger)
+            const result = await migrate(client, logger, { cluster: clusterOf(config) })
             console.log(
               `migrations: ${result.applied.length} applied, ${result.skipped.length} already up to date`,
             )

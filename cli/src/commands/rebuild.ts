@@ -1,4 +1,5 @@
 import {
+  clusterOf,
   createAnalyticsClient,
   migrate,
   ROLLUP_GRANULARITIES,
@@ -49,7 +50,7 @@ export function rebuildCommand(program: Command): void {
           })
           const started = performance.now()
           try {
-            await migrate(client, logger)
+            await migrate(client, logger, { cluster: clusterOf(config) })
             const progress = createProgress('rebuild', 1, logger)
             let chunks = 0
             await rebuild(client, {

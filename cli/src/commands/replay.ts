@@ -1,4 +1,4 @@
-import { createAnalyticsClient, migrate, rebuild, SINK_GROUP } from '@ludex/pipelines'
+import { clusterOf, createAnalyticsClient, migrate, rebuild, SINK_GROUP } from '@ludex/pipelines'
 import type { RangeProgress, TopicPosition } from '@ludex/pipelines/kafka'
 import { type Command, InvalidArgumentError } from 'commander'
 import { commandContext } from '../runtime/context.ts'
@@ -67,7 +67,7 @@ export function replayCommand(program: Command): void {
           })
           const started = performance.now()
           try {
-            await migrate(client, logger)
+            await migrate(client, logger, { cluster: clusterOf(config) })
             let range: { fromMs: number; toMs: number } | null = null
             const handler = sinkHandlerOf(topic, client, logger, (e) => {
               range = range

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import type { ClickHouseClient } from '@clickhouse/client'
 import type { Logger } from 'pino'
 import { tables } from '../store/tables.ts'
+import { type ClusterOptions, createClusterTranslator } from './cluster/index.ts'
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url))
 
@@ -116,23 +117,65 @@ export interface MigrateResult {
   readonly skipped: readonly string[]
 }
 
+export interface MigrateOptions {
+  readonly dir?: string
+  /** Cluster mode (CLICKHOUSE_CLUSTER, `clusterOf(config)`): the statements' cluster form. */
+  readonly cluster?: ClusterOptions | undefined
+}
+
+/** The migrator's own bookkeeping table, made before anything else. */
+const BOOKKEEPING_DDL = `CREATE TABLE IF NOT EXISTS ${tables.schemaMigrations}
+  (version UInt32, name String, checksum String, applied_at DateTime64(3, 'UTC'))
+  ENGINE = MergeTree ORDER BY version`
+
+/** What the migrator runs: its bookkeeping table, then each migration's statements by version. */
+export interface MigrationPlan {
+  readonly bookkeeping: readonly string[]
+  readonly statements: ReadonlyMap<number, readonly string[]>
+}
+
+/**
+ * The statements of every migration as the migrator runs them: each file's own (splitStatements) on
+ * one server or chDB, their cluster form (createClusterTranslator) with a cluster. The cluster form is
+ * generated from the same files, all of them in order (the translator follows what each table
+ * became), so there is no second copy of the DDL to keep in step.
+ */
+export function planMigrations(
+  migrations: readonly Migration[],
+  cluster?: ClusterOptions | undefined,
+): MigrationPlan {
+  const translator = cluster ? createClusterTranslator(cluster) : undefined
+  const write = (statement: string): string[] => translator?.translate(statement) ?? [statement]
+  const bookkeeping = write(BOOKKEEPING_DDL)
+  return {
+    bookkeeping,
+    statements: new Map(migrations.map((m) => [m.version, splitStatements(m.sql).flatMap(write)])),
+  }
+}
+
+/**
+ * Settings of every migration statement on a cluster: an INSERT through a Distributed table (033's copy)
+ * has reached the shards when it returns, before a later statement renames or drops what it wrote.
+ */
+const CLUSTER_SETTINGS = { distributed_foreground_insert: 1 } as const
+
 /**
  * Applies the migrations not yet recorded in schema_migrations, in order, one statement at a time.
  * Refuses to run anything when an applied file's text changed. A file that fails midway is not recorded,
  * so the next run retries it from its first statement: write statements that can run twice
- * (`IF NOT EXISTS`).
+ * (`IF NOT EXISTS`). With `cluster`, every statement is its cluster form (planMigrations), and the
+ * bookkeeping table is replicated on every server, so any server answers what was applied.
  */
 export async function migrate(
   client: ClickHouseClient,
   logger: Logger,
-  options: { dir?: string } = {},
+  options: MigrateOptions = {},
 ): Promise<MigrateResult> {
   const migrations = loadMigrations(options.dir)
-  await client.command({
-    query: `CREATE TABLE IF NOT EXISTS ${tables.schemaMigrations}
-      (version UInt32, name String, checksum String, applied_at DateTime64(3, 'UTC'))
-      ENGINE = MergeTree ORDER BY version`,
-  })
+  const plan = planMigrations(migrations, options.cluster)
+  // Settings only on a cluster, which is always a server: on chDB they would stay set for the process.
+  const settings = options.cluster ? { clickhouse_settings: CLUSTER_SETTINGS } : {}
+  for (const query of plan.bookkeeping) await client.command({ query, ...settings })
   const rs = await client.query({
     query: `SELECT version, name, checksum FROM ${tables.schemaMigrations} ORDER BY version`,
     format: 'JSONEachRow',
@@ -153,10 +196,10 @@ export async function migrate(
       skipped.push(m.name)
       continue
     }
-    const statements = splitStatements(m.sql)
+    const statements = plan.statements.get(m.version) ?? []
     for (let i = 0; i < statements.length; i++) {
       try {
-        await client.command({ query: statements[i]! })
+        await client.command({ query: statements[i]!, ...settings })
       } catch (err) {
         throw new MigrationError(m.name, i, { cause: err })
       }

@@ -1,10 +1,11 @@
 import type { ClickHouseClient } from '@clickhouse/client'
 import { materialiseBenchmarks } from './benchmarks.ts'
-import { type ChunkProgress, monthChunks } from './chunks.ts'
+import { type ChunkProgress, monthChunks, rawChunks } from './chunks.ts'
 import { materialiseEventCounts } from './events.ts'
 import { GENRE_GRANULARITIES, materialiseGenreCcu, materialiseGenreDistribution } from './genres.ts'
 import { materialiseMovement } from './movement.ts'
 import { ROLLUP_GRANULARITIES, type RollupGranularity } from './periods.ts'
+import { rawDaysPerStatement } from './raw-reads.ts'
 import { materialiseRollupChunk, type RecomputeOptions } from './rollups.ts'
 
 export interface RecomputeRangeOptions extends RecomputeOptions {
@@ -21,20 +22,26 @@ export interface RecomputeRangeOptions extends RecomputeOptions {
  * Everything materialised from the raw tables, for every bucket that holds a slot of [fromMs, toMs]:
  * rollups, genre CCU and distribution, daily ranks and top-100 movement of closed days, genre
  * benchmarks, daily game event counts. A month of slots at a time, in time order, each step after the
- * ones it reads.
+ * ones it reads; within a month, what reads the raw snapshots goes as many days at a time as keep a
+ * statement near RAW_ROWS_PER_STATEMENT rows (one day at 100,000 experiences, the whole month at
+ * 2,000), so its reads and memory do not grow with the experiences tracked.
  */
 export async function recomputeRange(client: ClickHouseClient, opts: RecomputeRangeOptions): Promise<void> {
   const granularities = opts.granularities ?? ROLLUP_GRANULARITIES
   const withDays = granularities.includes('day')
   const chunks = monthChunks(opts.fromMs, opts.toMs)
+  const rawDays = await rawDaysPerStatement(client, opts)
   for (const [i, range] of chunks.entries()) {
     const chunk = { ...range, now: opts.now }
-    await materialiseRollupChunk(client, chunk, granularities)
+    await materialiseRollupChunk(client, chunk, granularities, rawDays)
     for (const g of GENRE_GRANULARITIES) {
       if (granularities.includes(g)) await materialiseGenreCcu(client, g, chunk)
     }
     if (withDays) {
-      await materialiseGenreDistribution(client, chunk)
+      // Per slot from the raw snapshots: in the pieces the rollups read them.
+      for (const piece of rawChunks(range.fromMs, range.toMs, rawDays)) {
+        await materialiseGenreDistribution(client, { ...piece, now: opts.now })
+      }
       await materialiseMovement(client, chunk)
       await materialiseBenchmarks(client, chunk)
       await materialiseEventCounts(client, chunk)

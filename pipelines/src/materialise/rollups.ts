@@ -1,7 +1,8 @@
 import type { ClickHouseClient } from '@clickhouse/client'
 import { dateTime64Param, dateTimeParam, tables } from '../store/index.ts'
-import { type ChunkProgress, monthChunks } from './chunks.ts'
+import { type ChunkProgress, monthChunks, rawChunks } from './chunks.ts'
 import { bucketSpan, bucketSql, ROLLUP_GRANULARITIES, type RollupGranularity } from './periods.ts'
+import { rawDaysPerStatement } from './raw-reads.ts'
 import { run } from './sql.ts'
 
 /** An inclusive range of snapshot slots (epoch ms) whose raw rows changed, and the time of the recompute. */
@@ -74,21 +75,35 @@ export interface MaterialiseRangeOptions extends RecomputeOptions {
   readonly onProgress?: (progress: ChunkProgress) => void
 }
 
-/** Recomputes the rollups of one chunk (at most a month of slots), granularities in dependency order. */
+/** The granularities computed from the raw snapshots; the others sum the day rows. */
+const FROM_RAW: ReadonlySet<RollupGranularity> = new Set(['hour', 'day'])
+
+/**
+ * Recomputes the rollups of one chunk (at most a month of slots), granularities in dependency order:
+ * hour and day from the raw snapshots, `rawDays` days of slots per statement (rawChunks,
+ * rawDaysPerStatement), then week and month from the day rows of the whole chunk.
+ */
 export async function materialiseRollupChunk(
   client: ClickHouseClient,
   chunk: RecomputeOptions,
   granularities: readonly RollupGranularity[] = ROLLUP_GRANULARITIES,
+  rawDays = 1,
 ): Promise<void> {
-  const wanted = new Set(granularities)
-  for (const g of ROLLUP_GRANULARITIES) {
-    if (wanted.has(g)) await materialiseGranularity(client, g, chunk)
+  const wanted = ROLLUP_GRANULARITIES.filter((g) => granularities.includes(g))
+  const fromRaw = wanted.filter((g) => FROM_RAW.has(g))
+  if (fromRaw.length > 0) {
+    for (const piece of rawChunks(chunk.fromMs, chunk.toMs, rawDays)) {
+      for (const g of fromRaw) await materialiseGranularity(client, g, { ...piece, now: chunk.now })
+    }
+  }
+  for (const g of wanted) {
+    if (!FROM_RAW.has(g)) await materialiseGranularity(client, g, chunk)
   }
 }
 
 /**
  * Recomputes every rollup bucket of every granularity that intersects the slot range [fromMs, toMs],
- * a month of slots at a time so that each INSERT … SELECT holds at most a month of raw rows.
+ * a month of slots at a time (within it, raw rows per INSERT … SELECT bounded: materialiseRollupChunk).
  * Chunks run in time order, so a week or month spanning two chunks is summed again once its later days
  * exist; the last pass over it is complete.
  */
@@ -97,8 +112,9 @@ export async function materialiseRange(
   opts: MaterialiseRangeOptions,
 ): Promise<void> {
   const chunks = monthChunks(opts.fromMs, opts.toMs)
+  const rawDays = await rawDaysPerStatement(client, opts)
   for (const [i, chunk] of chunks.entries()) {
-    await materialiseRollupChunk(client, { ...chunk, now: opts.now }, opts.granularities)
+    await materialiseRollupChunk(client, { ...chunk, now: opts.now }, opts.granularities, rawDays)
     opts.onProgress?.({ done: i + 1, total: chunks.length, ...chunk })
   }
 }

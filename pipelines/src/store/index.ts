@@ -29,4 +29,5 @@ export {
   type StoreReader,
   UnsafeIntegerError,
 } from './query.ts'
+export { type TableStorage, tableStorage } from './storage.ts'
 export { type TableName, tables } from './tables.ts'

@@ -48,6 +48,22 @@ describe('MAIL_OUTBOX_PAGE: the unauthenticated outbox page is asked for, and on
   })
 })
 
+describe('CLICKHOUSE_CLUSTER: cluster mode, on ClickHouse servers only', () => {
+  it('is unset by default, takes an identifier, and needs CLICKHOUSE_URL', () => {
+    expect(loadConfig({}).CLICKHOUSE_CLUSTER).toBeUndefined()
+    const url = 'http://127.0.0.1:8123'
+    expect(loadConfig({ CLICKHOUSE_URL: url, CLICKHOUSE_CLUSTER: 'ludex' }).CLICKHOUSE_CLUSTER).toBe('ludex')
+    expect(() => loadConfig({ CLICKHOUSE_CLUSTER: 'ludex' })).toThrow(
+      /CLICKHOUSE_CLUSTER: needs CLICKHOUSE_URL/,
+    )
+    for (const bad of ['two words', 'a;DROP', '1st']) {
+      expect(() => loadConfig({ CLICKHOUSE_URL: url, CLICKHOUSE_CLUSTER: bad }), bad).toThrow(
+        /CLICKHOUSE_CLUSTER/,
+      )
+    }
+  })
+})
+
 describe('EXCHANGE_RATES_URL and CODE_LIBRARY_URL: http(s) addresses, optional', () => {
   it('reads http and https addresses and leaves them unset by default', () => {
     expect(loadConfig({}).EXCHANGE_RATES_URL).toBeUndefined()

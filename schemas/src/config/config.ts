@@ -98,6 +98,16 @@ export const configSchema = z.object({
     .string()
     .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
     .default('ludex'),
+  /**
+   * Cluster mode: the name of a cluster of the ClickHouse servers' remote_servers. The migrations then
+   * create every table ON CLUSTER and replicated (Keeper, the {shard} and {replica} macros), a table
+   * of places as `<table>_local` on each shard with a Distributed table under its own name sharded by
+   * place (pipelines/README.md, "Cluster mode"). Needs CLICKHOUSE_URL. Unset: one server, or chDB.
+   */
+  CLICKHOUSE_CLUSTER: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+    .optional(),
   KAFKA_BROKERS: z.string().min(1).optional(),
   REDIS_URL: z.url().optional(),
   DATABASE_URL: z.url().optional(),
@@ -445,6 +455,14 @@ export const configSchema = z.object({
  * variables).
  */
 const checkedConfig = configSchema.superRefine((config, ctx) => {
+  // chDB is one process's engine: a cluster is of servers.
+  if (config.CLICKHOUSE_CLUSTER && !config.CLICKHOUSE_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['CLICKHOUSE_CLUSTER'],
+      message: 'needs CLICKHOUSE_URL (a server of the cluster); the embedded store is one process',
+    })
+  }
   // The outbox page lists live reset links without authentication: it must never face a network.
   if (!config.MAIL_OUTBOX_PAGE) return
   const site = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).hostname : 'localhost'

@@ -1,5 +1,5 @@
 import type { ClickHouseClient } from '@clickhouse/client'
-import { createAnalyticsClient, migrate } from '@ludex/pipelines'
+import { clusterOf, createAnalyticsClient, migrate } from '@ludex/pipelines'
 import type { RoleComponent, RoleContext } from './component.ts'
 
 export interface StoreComponent extends RoleComponent {
@@ -14,7 +14,7 @@ export async function startStore(ctx: RoleContext): Promise<StoreComponent> {
   const { config, logger } = ctx
   const client = await createAnalyticsClient(config, logger)
   try {
-    const migrated = await migrate(client, logger)
+    const migrated = await migrate(client, logger, { cluster: clusterOf(config) })
     logger.info({ applied: migrated.applied.length }, 'analytics store migrated')
   } catch (err) {
     await client.close()

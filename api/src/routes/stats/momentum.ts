@@ -55,6 +55,15 @@ async function computeMomentum(deps: ApiDeps, placeIds: readonly number[] | null
   }
 }
 
+/**
+ * The momentum of every tracked experience, computed at most once per 10 minutes (MOMENTUM_TTL_MS) and
+ * per day: this call without placeIds, and the experiences list sorted by momentum.
+ */
+export function cachedMomentumOfAll(deps: ApiDeps): Promise<MomentumResponse> {
+  const last = lastCompletedPeriodStart(deps.now(), 'day')
+  return deps.cache.get(`momentum:all:${last}`, MOMENTUM_TTL_MS, () => computeMomentum(deps, null))
+}
+
 export const momentumRoute = defineRoute({
   method: 'GET',
   path: '/api/stats/momentum',
@@ -86,7 +95,6 @@ export const momentumRoute = defineRoute({
   maxAgeSeconds: 60,
   handler: async ({ query: q, deps }) => {
     if (q.placeIds !== undefined) return computeMomentum(deps, q.placeIds)
-    const last = lastCompletedPeriodStart(deps.now(), 'day')
-    return deps.cache.get(`momentum:all:${last}`, MOMENTUM_TTL_MS, () => computeMomentum(deps, null))
+    return cachedMomentumOfAll(deps)
   },
 })

@@ -1,9 +1,9 @@
-import { likePercentageValue } from '@ludex/schemas'
+import { likePercentageValue, percentBuckets } from '@ludex/schemas'
 import { useQuery } from '@tanstack/react-query'
 import type { Data, Layout } from 'plotly.js'
 import { useMemo } from 'react'
 import { api } from '../../api/queries.ts'
-import { Chart, histogramLayout, histogramTrace, percentBuckets } from '../../charts/index.ts'
+import { Chart, histogramLayout, histogramTrace } from '../../charts/index.ts'
 import { OverviewCard } from './OverviewCard.tsx'
 
 const TITLE = 'Like Rate'

@@ -1,6 +1,7 @@
 import {
   experienceGenre,
   type PopulatedPlaceTag,
+  ranksByPlayersOnline,
   type SlimExperience,
   type TagExperience,
 } from '@ludex/schemas'
@@ -26,7 +27,6 @@ import { useSettledText } from '../../search/settled-text.ts'
 import { experienceColumns, type RankedExperience } from '../experiences/columns.tsx'
 import { ExperiencesTable } from '../experiences/ExperiencesTable.tsx'
 import { RowMenu } from '../experiences/RowMenu.tsx'
-import { ranksByPlayersOnline } from '../experiences/rank.ts'
 import { filterExperiences } from '../experiences/search.ts'
 
 /** The remembered open state of a tag's Experiences list (panels, per user). */

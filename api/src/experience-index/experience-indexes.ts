@@ -1,0 +1,107 @@
+import { SLOT_MS } from '@ludex/schemas'
+import { canonicalNamesKey } from '../accounts/place-overlay.ts'
+import type { ApiDeps } from '../deps.ts'
+import { CURRENT_TTL_MS, cachedCurrentExperiences } from '../routes/place/current-experiences.ts'
+import type { CurrentExperience } from '../store/experiences.ts'
+import { buildExperienceIndex, type ExperienceIndex } from './build.ts'
+
+/*
+ * Why an index in memory rather than a query per call (issue 19 point 4, measured at 100,000
+ * experiences in api/README.md): the search runs on every pause in typing and the list on every page,
+ * sort and filter, while chDB answers one statement at a time and reading the current experiences
+ * costs far more than scanning them in memory. The index follows the current experiences the slim list
+ * and the browse pages share (`cachedCurrentExperiences`), so it is as fresh as they are.
+ */
+
+/** An index older than this is rebuilt; meanwhile it is still served (the calls never wait for a build). */
+export const EXPERIENCE_INDEX_TTL_MS = CURRENT_TTL_MS
+/** An index older than this (a process idle for a while) is not served: the call waits for a new one. */
+export const EXPERIENCE_INDEX_MAX_STALE_MS = SLOT_MS
+
+export interface ExperienceIndexes {
+  /** The index of the tracked experiences now, with the staff's canonical names as they are now. */
+  current(deps: ApiDeps): Promise<ExperienceIndex>
+}
+
+interface Kept {
+  readonly index: ExperienceIndex
+  /** The current experiences it was built from (the same list again needs no new index). */
+  readonly source: readonly CurrentExperience[]
+  /** The staff's canonical names it holds (canonicalNamesKey). */
+  readonly namesKey: string
+  /** When its build started: the age of what it holds. */
+  readonly builtAtMs: number
+}
+
+/**
+ * The process's experience index, wired at start-up (ApiDeps.experienceIndexes). A call gets the kept
+ * index while it is younger than `ttlMs` and holds the staff's names as they are now; an older one is
+ * served while one build at a time replaces it, and one older than `maxStaleMs`, or one with other
+ * names (an edit shows on the next call), is waited for.
+ */
+export function createExperienceIndexes(options: {
+  now: () => number
+  ttlMs?: number
+  maxStaleMs?: number
+}): ExperienceIndexes {
+  const ttlMs = options.ttlMs ?? EXPERIENCE_INDEX_TTL_MS
+  const maxStaleMs = options.maxStaleMs ?? EXPERIENCE_INDEX_MAX_STALE_MS
+  let kept: Kept | null = null
+  let building: { readonly namesKey: string; readonly done: Promise<Kept> } | null = null
+
+  const rebuild = (deps: ApiDeps, namesKey: string, edits: Parameters<typeof buildExperienceIndex>[1]) => {
+    if (building?.namesKey === namesKey) return building.done
+    const builtAtMs = options.now()
+    const done = (async (): Promise<Kept> => {
+      const source = await cachedCurrentExperiences(deps)
+      const previous = kept
+      const index =
+        previous && previous.source === source && previous.namesKey === namesKey
+          ? previous.index
+          : buildExperienceIndex(source, edits)
+      const next = { index, source, namesKey, builtAtMs }
+      // Builds may overlap (an edit during a refresh): the one started last stands.
+      if (!kept || kept.builtAtMs <= builtAtMs) kept = next
+      return next
+    })()
+    const entry = { namesKey, done }
+    building = entry
+    done.then(
+      () => {
+        if (building === entry) building = null
+      },
+      () => {
+        if (building === entry) building = null
+      },
+    )
+    return done
+  }
+
+  return {
+    async current(deps) {
+      const edits = await deps.accounts?.store.placeEdits.all()
+      const namesKey = canonicalNamesKey(edits)
+      const k = kept
+      const ageMs = k ? options.now() - k.builtAtMs : Number.POSITIVE_INFINITY
+      if (k && k.namesKey === namesKey && ageMs < maxStaleMs) {
+        if (ageMs >= ttlMs) {
+          rebuild(deps, namesKey, edits).catch((err: unknown) =>
+            deps.logger.warn({ err }, 'experience index: a refresh failed; the kept index is served'),
+          )
+        }
+        return k.index
+      }
+      return (await rebuild(deps, namesKey, edits)).index
+    },
+  }
+}
+
+/** The index through the process's holder, or built for this call alone when none is wired. */
+export async function experienceIndexOf(deps: ApiDeps): Promise<ExperienceIndex> {
+  if (deps.experienceIndexes) return deps.experienceIndexes.current(deps)
+  const [current, edits] = await Promise.all([
+    cachedCurrentExperiences(deps),
+    deps.accounts?.store.placeEdits.all(),
+  ])
+  return buildExperienceIndex(current, edits)
+}

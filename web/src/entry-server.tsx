@@ -70,7 +70,7 @@ async function renderPage(
   }
   // The loaders awaited what the first screen cannot do without; the rest (prefetches the loaders
   // started, the shell's data) gets a bounded wait so the page is drawn whole when the API is quick.
-  await settle([shellData, ...inFlight(queryClient)], request.dataBudgetMs)
+  await settleAll(queryClient, shellData, request.dataBudgetMs)
   const router = createStaticRouter(handler.dataRoutes, context)
   const html = renderToString(
     <AppProviders
@@ -84,7 +84,7 @@ async function renderPage(
     </AppProviders>,
   )
   const state: SsrState = {
-    // The shell's data is left out: it is large (every tracked experience), the page preloads it, and
+    // The shell's data is left out: the page preloads it (the creators grow with the platform), and
     // the client awaits it before hydrating.
     queries: dehydrate(queryClient, {
       shouldDehydrateQuery: (q) => q.state.status === 'success' && !isShellDataQuery(q.queryKey),
@@ -107,6 +107,23 @@ function inFlight(queryClient: QueryClient): Promise<unknown>[] {
     .getAll()
     .filter((q: Query) => q.state.fetchStatus === 'fetching')
     .map((q: Query) => q.fetch())
+}
+
+/**
+ * Waits for the shell's data and what is loading, then for what those answers started in turn (the
+ * names of the experiences a Top 100 table lists are looked up once it answers), all within one budget.
+ */
+async function settleAll(
+  queryClient: QueryClient,
+  shellData: Promise<unknown>,
+  budgetMs: number,
+): Promise<void> {
+  const deadline = Date.now() + budgetMs
+  let pending: Promise<unknown>[] = [shellData, ...inFlight(queryClient)]
+  while (pending.length > 0 && Date.now() < deadline) {
+    await settle(pending, deadline - Date.now())
+    pending = inFlight(queryClient)
+  }
 }
 
 async function settle(promises: Promise<unknown>[], budgetMs: number): Promise<void> {

@@ -90,7 +90,7 @@ export function detailFirstViewCases(placeId: number, now: number): TargetCase[]
     detail('detail_likes', `/api/stats/likes?${chart}`),
     detail('detail_ranking', `/api/stats/ranking?placeId=${placeId}`),
     detail('detail_price', `/api/place/${placeId}/price`),
-    detail('detail_momentum', '/api/stats/momentum'),
+    detail('detail_momentum', `/api/stats/momentum?placeIds=${placeId}`),
     detail('detail_markers', `/api/place/${placeId}/markers`),
     detail('detail_standing', `/api/place/${placeId}/standing`),
     detail('detail_placements', `/api/place/${placeId}/placements`),
@@ -121,8 +121,16 @@ export function worstP95ByGroup(figures: readonly TargetFigures[]): Map<TargetGr
   return out
 }
 
-/** The calls the issues name, built from the busiest experiences of the store and the bench's tag. */
-export function apiBenchCases(placeIds: readonly number[], tagId: number, now: number): ApiBenchCase[] {
+/**
+ * The calls the issues name, built from the busiest experiences of the store, the bench's tag and a
+ * word of the busiest experience's name (what a visitor searches for).
+ */
+export function apiBenchCases(
+  placeIds: readonly number[],
+  tagId: number,
+  now: number,
+  searchWord: string,
+): ApiBenchCase[] {
   const start = new Date(now - YEAR_MS).toISOString()
   const end = new Date(now).toISOString()
   return [
@@ -149,7 +157,19 @@ export function apiBenchCases(placeIds: readonly number[], tagId: number, now: n
     // and one experience's recent like % over a year of days (issue 20.3, 20.4).
     { name: 'momentum_200', path: `/api/stats/momentum?placeIds=${placeIds.slice(0, 200).join(',')}` },
     { name: 'likes_recent_1y', path: `/api/stats/likes-recent?placeId=${placeIds[0]}&startTime=${start}` },
+    // The shell at any number of experiences (issue 19 point 4): a search's suggestions, and a page of
+    // the list in another column's order, both from the API's in-memory index of every experience.
+    { name: 'search', path: `/api/place/search?q=${encodeURIComponent(searchWord)}` },
+    { name: 'list_page', path: '/api/place/list?page=2&pageSize=20&sort=total_visits&order=desc' },
   ]
+}
+
+/** A word (3 letters or more) of the busiest experience's name, as the API names it. */
+async function searchWordOf(url: string, placeId: number | undefined): Promise<string> {
+  const res = await fetch(`${url}/api/place/lookup?ids=${placeId}`)
+  const [top] = res.ok ? ((await res.json()) as { name: string }[]) : []
+  const words = (top?.name ?? '').toLowerCase().match(/[a-z]{3,}/g) ?? []
+  return words[0] ?? 'obby'
 }
 
 async function load(url: string, connections: number, durationSeconds: number): Promise<LoadFigures> {
@@ -265,7 +285,10 @@ export async function benchApi(options: {
     const server = await listen(app, '127.0.0.1', 0)
     try {
       const figures: ApiBenchFigures[] = []
-      const cases = options.selection === 'targets' ? [] : apiBenchCases(placeIds, tag.id, now)
+      const cases =
+        options.selection === 'targets'
+          ? []
+          : apiBenchCases(placeIds, tag.id, now, await searchWordOf(server.url, placeIds[0]))
       for (const c of cases) {
         figures.push({
           name: c.name,

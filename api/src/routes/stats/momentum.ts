@@ -2,6 +2,7 @@ import {
   idListParam,
   lastCompletedPeriodStart,
   MOMENTUM_CHANGE_THRESHOLD,
+  MOMENTUM_MAX_PLACE_IDS,
   MOMENTUM_MIN_CCU,
   MOMENTUM_MIN_DAYS,
   MOMENTUM_WINDOW_DAYS,
@@ -21,8 +22,6 @@ import { defineRoute } from '../../http/route.ts'
 import { dailyAverageCcu } from '../../store/momentum.ts'
 import { cachedCurrentExperiences } from '../place/current-experiences.ts'
 
-/** placeIds per call; the whole list is one call without placeIds. */
-export const MOMENTUM_MAX_PLACE_IDS = 200
 /** The windows move once a day; a late rollup of the last day is picked up within this. */
 const MOMENTUM_TTL_MS = 10 * 60_000
 

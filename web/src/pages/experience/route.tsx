@@ -53,6 +53,6 @@ function prefetchCharts(queryClient: QueryClient, placeId: number, now: number):
   void queryClient.prefetchQuery(api.price(placeId))
   // The charts' markers, so that a server-rendered page draws them in its static charts too.
   void queryClient.prefetchQuery(api.markers(placeId))
-  // The header's momentum label (one call for every experience, shared with the lists).
-  void queryClient.prefetchQuery(api.momentum())
+  // The header's momentum label (the same call useMomentumByPlace makes for this one experience).
+  void queryClient.prefetchQuery(api.momentum([placeId]))
 }

@@ -42,14 +42,19 @@ export interface ExperienceIndex {
   readonly momentumOrders: WeakMap<MomentumResponse, Map<SortOrder, Uint32Array>>
 }
 
+/** Rows indexed between two yields to the event loop. */
+const ROWS_PER_TURN = 5000
+
 /**
  * The index of the current experiences (in the store's order: players online descending, place id
- * ascending) with the staff's canonical names laid over.
+ * ascending) with the staff's canonical names laid over. It yields to the event loop every
+ * ROWS_PER_TURN rows: at 100,000 experiences a build takes long enough that the process's other
+ * requests would otherwise wait for it whole.
  */
-export function buildExperienceIndex(
+export async function buildExperienceIndex(
   current: readonly CurrentExperience[],
   edits: ReadonlyMap<number, PlaceEdit> | undefined,
-): ExperienceIndex {
+): Promise<ExperienceIndex> {
   const rows = current.map((c) => {
     const canonical = edits?.get(c.experience.place_id)?.canonicalName
     return canonical ? { ...c.experience, canonical_name: canonical } : c.experience
@@ -64,6 +69,7 @@ export function buildExperienceIndex(
   const positionOf = new Map<number, number>()
   let playersOnline = 0
   for (let i = 0; i < n; i++) {
+    if (i > 0 && i % ROWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve))
     const row = rows[i] as SlimExperience
     ranks[i] = rankOf.get(row.place_id) ?? 0
     names[i] = row.name.toLowerCase()

@@ -62,7 +62,7 @@ const EDITS = new Map<number, PlaceEdit>([
   [2753915549, { placeId: 2753915549, canonicalName: 'Blox Fruits (Classic)', released: null }],
   [111, { placeId: 111, canonicalName: null, released: '2020-01-01T00:00:00.000Z' }],
 ])
-const index = buildExperienceIndex(current, EDITS)
+const index = await buildExperienceIndex(current, EDITS)
 const ids = (rows: readonly { place_id: number }[]) => rows.map((r) => r.place_id)
 const search = (text: string, limit = 9) => ids(searchExperiences(index, text, limit))
 const list = (options: Partial<Parameters<typeof listExperiences>[1]>) =>

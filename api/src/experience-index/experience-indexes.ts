@@ -58,7 +58,7 @@ export function createExperienceIndexes(options: {
       const index =
         previous && previous.source === source && previous.namesKey === namesKey
           ? previous.index
-          : buildExperienceIndex(source, edits)
+          : await buildExperienceIndex(source, edits)
       const next = { index, source, namesKey, builtAtMs }
       // Builds may overlap (an edit during a refresh): the one started last stands.
       if (!kept || kept.builtAtMs <= builtAtMs) kept = next

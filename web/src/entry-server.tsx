@@ -101,12 +101,16 @@ async function renderPage(
   return { kind: 'page', status, html, state: serializeState(state), modules, head }
 }
 
+/**
+ * What is loading. Each promise is handled here: a query still loading when the render ends is
+ * cancelled (its promise rejects), which must never be an unhandled rejection of the API's process.
+ */
 function inFlight(queryClient: QueryClient): Promise<unknown>[] {
   return queryClient
     .getQueryCache()
     .getAll()
     .filter((q: Query) => q.state.fetchStatus === 'fetching')
-    .map((q: Query) => q.fetch())
+    .map((q: Query) => q.fetch().catch(() => undefined))
 }
 
 /**
@@ -120,8 +124,9 @@ async function settleAll(
 ): Promise<void> {
   const deadline = Date.now() + budgetMs
   let pending: Promise<unknown>[] = [shellData, ...inFlight(queryClient)]
-  while (pending.length > 0 && Date.now() < deadline) {
+  while (pending.length > 0) {
     await settle(pending, deadline - Date.now())
+    if (Date.now() >= deadline) return
     pending = inFlight(queryClient)
   }
 }

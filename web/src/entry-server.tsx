@@ -23,7 +23,7 @@ import { type SsrState, serializeState } from './app/ssr-state.ts'
 import { createConsentStore } from './consent/consent.ts'
 import { createPageMetaStore, headOf, type PageMetaStore } from './shell/page-meta.ts'
 import { isRouteHandle } from './shell/route-handle.ts'
-import { isShellDataQuery, loadShellData } from './shell/shell-data.ts'
+import { loadShellData } from './shell/shell-data.ts'
 
 /**
  * One page request. Everything it collects (the query cache, the page's metadata, the cookie the API
@@ -84,11 +84,9 @@ async function renderPage(
     </AppProviders>,
   )
   const state: SsrState = {
-    // The shell's data is left out: the page preloads it (the creators grow with the platform), and
-    // the client awaits it before hydrating.
-    queries: dehydrate(queryClient, {
-      shouldDehydrateQuery: (q) => q.state.status === 'success' && !isShellDataQuery(q.queryKey),
-    }),
+    // The shell's data (the tag list, small) comes with the page, so the client hydrates without
+    // asking for it again; nothing the shell loads grows with the platform (issue 19 point 4).
+    queries: dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status === 'success' }),
     router: { loaderData: context.loaderData, actionData: context.actionData },
   }
   const modules = context.matches

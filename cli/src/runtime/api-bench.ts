@@ -75,9 +75,9 @@ const FIRST_VIEW_DAYS = 30
  * Every call the experience page makes on its first view (no hash), as web/src/pages/experience asks
  * them: the loader's experience and prefetches (the three charts' default view, rankings, price,
  * momentum), then what its cards ask on mount (markers, genre standing, placements, recent like %,
- * the creators InfoPanel names). Times as the loader fixes them: its minute (viewNow).
+ * the creator InfoPanel names). Times as the loader fixes them: its minute (viewNow).
  */
-export function detailFirstViewCases(placeId: number, now: number): TargetCase[] {
+export function detailFirstViewCases(placeId: number, creatorId: number, now: number): TargetCase[] {
   const viewNow = Math.ceil(now / 60_000) * 60_000
   const start = new Date(viewNow - FIRST_VIEW_DAYS * DAY_MS).toISOString()
   const chart = `placeIds=${placeId}&granularity=${DEFAULT_GRANULARITY}&startTime=${start}`
@@ -95,15 +95,15 @@ export function detailFirstViewCases(placeId: number, now: number): TargetCase[]
     detail('detail_standing', `/api/place/${placeId}/standing`),
     detail('detail_placements', `/api/place/${placeId}/placements`),
     detail('detail_likes_recent', `/api/stats/likes-recent?placeId=${placeId}&startTime=${likesStart}`),
-    detail('detail_creators', '/api/creator'),
+    detail('detail_creator', `/api/creator/${creatorId}`),
   ]
 }
 
 /** The calls of the read targets: the detail page's first view, the slim list, the overview's platform calls. */
-export function targetCases(placeId: number, now: number): TargetCase[] {
+export function targetCases(placeId: number, creatorId: number, now: number): TargetCase[] {
   const platform = (name: string, path: string): TargetCase => ({ name, path, group: 'platform' })
   return [
-    ...detailFirstViewCases(placeId, now),
+    ...detailFirstViewCases(placeId, creatorId, now),
     { name: 'slim_list', path: '/api/place?slim', group: 'slim' },
     // As the overview asks them (web/src/pages/overview/queries.ts).
     platform('platform_ccu', '/api/platform/ccu?granularity=day'),
@@ -298,7 +298,10 @@ export async function benchApi(options: {
       }
       // The busiest experience's page: the one most read.
       const targets: TargetFigures[] = []
-      for (const c of targetCases(placeIds[0] ?? 0, now)) {
+      const top = (await (await fetch(`${server.url}/api/place/${placeIds[0]}`)).json()) as {
+        creator_id: number
+      }
+      for (const c of targetCases(placeIds[0] ?? 0, top.creator_id, now)) {
         targets.push({
           name: c.name,
           group: c.group,

@@ -12,9 +12,9 @@ import {
   type TagCcuScope,
 } from '@ludex/schemas'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { apiGet, apiGetDated } from './client.ts'
+import { ApiRequestError, apiGet, apiGetDated } from './client.ts'
 
-/** The tags and creators are loaded once and refreshed after 10 minutes (part 1 §4). */
+/** The tags are loaded once and refreshed after 10 minutes (part 1 §4); so is the creator list's page. */
 export const SHELL_DATA_STALE_MS = 10 * 60_000
 
 /**
@@ -212,6 +212,40 @@ export const api = {
       queryKey: ['creator'],
       queryFn: ({ signal }) => apiGet('/api/creator', 'creatorList', signal),
       staleTime: SHELL_DATA_STALE_MS,
+    }),
+  /**
+   * The creator of an experience (the detail page's info panel), without the list of every creator:
+   * GET /api/creator/{id} (the user or group with more experiences when both have the id) and, when that
+   * one does not hold the experience, the other type's. `typed`: its page needs `?type=`. Null when
+   * no tracked creator holds it.
+   */
+  experienceCreator: (creatorId: number, placeId: number) =>
+    queryOptions({
+      queryKey: ['creator', creatorId, 'of', placeId],
+      queryFn: async ({ signal }) => {
+        const holder = async (type?: Creator['type']) => {
+          try {
+            const c = await apiGet(
+              `/api/creator/${creatorId}${type ? `?${qs({ type })}` : ''}`,
+              'creatorDetail',
+              signal,
+            )
+            return c.place_ids.includes(placeId) ? c : null
+          } catch (err) {
+            if (err instanceof ApiRequestError && err.status === 404) return null
+            throw err
+          }
+        }
+        const first = await holder()
+        if (first) return { creator: first, typed: false }
+        for (const type of ['Group', 'User'] as const) {
+          const other = await holder(type)
+          if (other) return { creator: other, typed: true }
+        }
+        return null
+      },
+      enabled: creatorId > 0,
+      staleTime: 10 * 60_000,
     }),
   /** A creator's page (GET /api/creator/{id}); `type` picks between a user and a group sharing the id. */
   creator: (creatorId: number, type?: Creator['type']) =>

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createShellDataLoader, isShellDataQuery, loadShellData, SHELL_DATA_RETRY_MS } from './shell-data.ts'
+import { createShellDataLoader, loadShellData, SHELL_DATA_RETRY_MS } from './shell-data.ts'
 
 const tags = [
   {
@@ -14,16 +14,12 @@ const tags = [
   },
 ]
 
-const creators = [
-  { id: 5, name: 'Studio', type: 'Group', is_verified: true, thumbnail_hash: 'default', place_ids: [2] },
-]
-
 function respond(ok: boolean) {
   return vi.fn(async (input: RequestInfo | URL) => {
     if (!ok)
       return new Response(JSON.stringify({ error: { code: 'down', message: 'down' } }), { status: 503 })
     const url = String(input)
-    const body = url.includes('/api/creator') ? creators : url.includes('/api/placetag') ? tags : null
+    const body = url.includes('/api/placetag') ? tags : null
     if (body === null) return new Response('{}', { status: 404 })
     return new Response(JSON.stringify(body), {
       status: 200,
@@ -37,7 +33,7 @@ const client = () => new QueryClient({ defaultOptions: { queries: { retry: false
 describe('shell data', () => {
   afterEach(() => vi.unstubAllGlobals())
 
-  it('loads the tags and creators once, and never every experience (issue 19 point 4)', async () => {
+  it('loads the tags once, and never every experience or every creator (issue 19 point 4)', async () => {
     const fetch = respond(true)
     vi.stubGlobal('fetch', fetch)
     const qc = client()
@@ -45,11 +41,8 @@ describe('shell data', () => {
     const load = createShellDataLoader(qc, schedule)
     await load()
     await load()
-    expect(fetch).toHaveBeenCalledTimes(2)
-    expect(fetch.mock.calls.map(([url]) => String(url)).sort()).toEqual(['/api/creator', '/api/placetag'])
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/placetag'])
     expect(qc.getQueryData(['placetag'])).toEqual(tags)
-    expect(qc.getQueryData(['creator'])).toEqual(creators)
-    expect(isShellDataQuery(['placetag'])).toBe(true)
     expect(schedule).not.toHaveBeenCalled()
   })
 

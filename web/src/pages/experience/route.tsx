@@ -26,7 +26,9 @@ export function route(queryClient: QueryClient): Awaited<ReturnType<LazyRouteFun
       const placeId = Number(params.experienceId)
       const now = viewNow()
       prefetchCharts(queryClient, placeId, now)
-      await queryClient.ensureQueryData(api.experience(placeId))
+      const experience = await queryClient.ensureQueryData(api.experience(placeId))
+      // The info panel's creator (a server render names it when it answers within the budget).
+      void queryClient.prefetchQuery(api.experienceCreator(experience.creator_id, placeId))
       return { placeId, now }
     },
     Component: ExperiencePage,

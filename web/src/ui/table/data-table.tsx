@@ -36,17 +36,21 @@ export function useTableState(tableId: string, initialSort: SortingState) {
   const [pageSize, setStoredPageSize] = usePageSize(tableId)
   const [sorting, setSorting] = useState<SortingState>(initialSort)
   const [pageIndex, setPageIndex] = useState(0)
-  return {
-    sorting,
-    setSorting,
-    pageIndex,
-    setPageIndex,
-    pageSize,
-    setPageSize: (size: number) => {
-      setStoredPageSize(size)
-      setPageIndex(0)
-    },
-  }
+  // One object while nothing in it changes: a memoised table given it redraws only on a change.
+  return useMemo(
+    () => ({
+      sorting,
+      setSorting,
+      pageIndex,
+      setPageIndex,
+      pageSize,
+      setPageSize: (size: number) => {
+        setStoredPageSize(size)
+        setPageIndex(0)
+      },
+    }),
+    [sorting, pageIndex, pageSize, setStoredPageSize],
+  )
 }
 
 export type TableState = ReturnType<typeof useTableState>

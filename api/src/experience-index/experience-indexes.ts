@@ -1,22 +1,24 @@
 import { SLOT_MS } from '@ludex/schemas'
 import { canonicalNamesKey } from '../accounts/place-overlay.ts'
 import type { ApiDeps } from '../deps.ts'
-import { CURRENT_TTL_MS, cachedCurrentExperiences } from '../routes/place/current-experiences.ts'
+import { cachedCurrentExperiences } from '../routes/place/current-experiences.ts'
 import type { CurrentExperience } from '../store/experiences.ts'
 import { buildExperienceIndex, type ExperienceIndex } from './build.ts'
 
 /*
- * Why an index in memory rather than a query per call (issue 19 point 4, measured at 100,000
- * experiences in api/README.md): the search runs on every pause in typing and the list on every page,
- * sort and filter, while chDB answers one statement at a time and reading the current experiences
- * costs far more than scanning them in memory. The index follows the current experiences the slim list
- * and the browse pages share (`cachedCurrentExperiences`), so it is as fresh as they are.
+ * Why an index in memory rather than a query per call, and why it is rebuilt once a slot (issue 19
+ * point 4, measured at 100,000 experiences in api/README.md): the search runs on every pause in typing
+ * and the list on every page, sort and filter, while chDB answers one statement at a time; a search or
+ * a list page as a query took about 15 to 40 times an answer from the index, and reading the current
+ * experiences the index is built from holds chDB for seconds at that size. The experiences are polled
+ * once a slot, so an index a slot old shows each one's last poll at most a slot late (the spec's
+ * clients refetched the whole slim list every 10 minutes).
  */
 
 /** An index older than this is rebuilt; meanwhile it is still served (the calls never wait for a build). */
-export const EXPERIENCE_INDEX_TTL_MS = CURRENT_TTL_MS
+export const EXPERIENCE_INDEX_TTL_MS = SLOT_MS
 /** An index older than this (a process idle for a while) is not served: the call waits for a new one. */
-export const EXPERIENCE_INDEX_MAX_STALE_MS = SLOT_MS
+export const EXPERIENCE_INDEX_MAX_STALE_MS = 3 * SLOT_MS
 
 export interface ExperienceIndexes {
   /** The index of the tracked experiences now, with the staff's canonical names as they are now. */

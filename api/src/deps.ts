@@ -5,6 +5,7 @@ import type { Accounts } from './accounts/accounts.ts'
 import type { AggregateCache } from './cache/aggregate-cache.ts'
 import type { HotReads } from './cache/hot-reads.ts'
 import type { ExchangeRatesSource } from './exchange-rates/provider.ts'
+import type { ExperienceIndexes } from './experience-index/experience-indexes.ts'
 import type { HistoryStarts } from './store/history-starts.ts'
 
 /** Fetches an experience's badges live from the platform (the pollers' client, wired by the CLI). */
@@ -51,6 +52,12 @@ export interface ApiDeps {
    * the store on every call.
    */
   readonly hotReads?: HotReads
+  /**
+   * The tracked experiences held in this process's memory for the search, the paged list, the lookups
+   * by id and the overview's totals (experience-index/), rebuilt as the current experiences move;
+   * without it each of those calls builds one for itself.
+   */
+  readonly experienceIndexes?: ExperienceIndexes
   /**
    * LUDEX_DATA_DIR/dumps, where the daily bulk dumps are written (the `hourly-dump` job); without it
    * GET /api/dumps lists none.

@@ -89,6 +89,12 @@ export {
   ExchangeRatesUnavailable,
   exchangeRatesClient,
 } from './exchange-rates/provider.ts'
+export {
+  createExperienceIndexes,
+  EXPERIENCE_INDEX_MAX_STALE_MS,
+  EXPERIENCE_INDEX_TTL_MS,
+  type ExperienceIndexes,
+} from './experience-index/experience-indexes.ts'
 export type { Readiness, ReadinessCheck, ReadinessProbe, ReadinessProgress } from './health/readiness.ts'
 export { ApiError } from './http/api-error.ts'
 export { buildOpenApi } from './http/openapi.ts'

@@ -9,7 +9,10 @@
 //     of each server-rendered route, a curated tag made for it), printing the scores (0-100) and the
 //     core metrics of the median run; the desktop preset on the overview and an experience page.
 // Options: --runs <n> (Lighthouse runs per page, default 3), --pages <a,b> (only those), --no-lighthouse;
-// BENCH_WEB_REPORT_DIR=<dir> keeps each page's Lighthouse report (JSON) there.
+// --experiences <n> and --days <n> (the simulated experiences and days of backfill the server starts
+// with, default 150 and 35; issue 19 point 4 measures at 100,000 and 1), --data-dir <dir> (serve a data
+// dir already filled with that many, e.g. by `ludex backfill`, instead of backfilling a fresh one; it is
+// kept); BENCH_WEB_REPORT_DIR=<dir> keeps each page's Lighthouse report (JSON) there.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -35,6 +38,15 @@ const withLighthouse = !argv.includes('--no-lighthouse')
 const pagesArg = argv.indexOf('--pages')
 /** Only these pages (names as in the BENCH lines), e.g. `--pages overview,detail`; default every one. */
 const onlyPages = pagesArg >= 0 ? new Set(String(argv[pagesArg + 1] ?? '').split(',')) : null
+/** The value after an option, or its default. */
+const optionOf = (name, fallback) => {
+  const at = argv.indexOf(name)
+  return at >= 0 ? String(argv[at + 1] ?? '') : fallback
+}
+const experiences = Math.max(1, Number(optionOf('--experiences', '150')) || 150)
+const days = Math.max(0, Number(optionOf('--days', '35')) || 0)
+/** A data dir already holding the store (kept); default a fresh one in the run dir, backfilled at start. */
+const givenDataDir = optionOf('--data-dir', null)
 
 /** The page names the desktop preset also measures. */
 const DESKTOP_PAGES = new Set(['overview', 'detail'])
@@ -44,6 +56,7 @@ const ADMIN = { email: 'bench-admin@ludex.test', password: 'bench-admin-password
 
 const runDir = mkdtempSync(join(tmpdir(), 'ludex-bench-web-'))
 const webDir = join(runDir, 'web')
+const dataDir = givenDataDir ?? join(runDir, 'data')
 // Undone in reverse: the processes are stopped (and gone) before their files are removed.
 const cleanups = [() => rmSync(runDir, { recursive: true, force: true, maxRetries: 3 })]
 const cleanup = async () => {
@@ -143,10 +156,10 @@ async function lighthouseFigures() {
         ...process.env,
         HOST: '127.0.0.1',
         PORT: String(port),
-        LUDEX_DATA_DIR: join(runDir, 'data'),
+        LUDEX_DATA_DIR: dataDir,
         LUDEX_E2E_WEB_DIR: webDir,
-        SIMULATOR_EXPERIENCES: '150',
-        BACKFILL_DAYS: '35',
+        SIMULATOR_EXPERIENCES: String(experiences),
+        BACKFILL_DAYS: String(days),
         // Lighthouse measures the pages with their whole history, as before the backfill went newest first.
         BACKFILL_READY: 'complete',
         SIMULATOR_FAULT_RATE: '0',
@@ -155,7 +168,9 @@ async function lighthouseFigures() {
     },
   )
   cleanups.push(() => stop(server))
-  await waitFor(`${base}/readyz`, 180_000)
+  // /readyz answers once the first start's backfill is in: about 25 s at the default size on 2 cores,
+  // some 20 ms per experience-day beyond it.
+  await waitFor(`${base}/readyz`, 180_000 + (givenDataDir ? 0 : experiences * days * 20))
   const pages = (await publicPages(base)).filter(([name]) => !onlyPages || onlyPages.has(name))
 
   const chrome = await launchChromium()
@@ -271,11 +286,12 @@ function seedAdmin() {
     ],
     {
       cwd: repoRoot,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, LUDEX_DATA_DIR: join(runDir, 'data'), LOG_LEVEL: 'warn' },
+      // A given data dir may hold the admin from an earlier run: its refusal is not shown.
+      stdio: ['ignore', 'ignore', givenDataDir ? 'ignore' : 'inherit'],
+      env: { ...process.env, LUDEX_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     },
   )
-  if (created.status !== 0) throw new Error('ludex user create failed')
+  if (created.status !== 0 && !givenDataDir) throw new Error('ludex user create failed')
 }
 
 /** A curated tag of the given experiences, made by the seeded admin over the API; resolves to its id. */
@@ -292,7 +308,8 @@ async function curatedTag(base, placeIds) {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ')
-  const created = await post('/api/placetag', { name: 'Bench Top 20', global: true }, cookie)
+  // Named per run: a given data dir keeps the tags of earlier runs.
+  const created = await post('/api/placetag', { name: `Bench Top 20 ${Date.now()}`, global: true }, cookie)
   if (!created.ok) throw new Error(`tag create: ${created.status}`)
   const { id } = await created.json()
   const added = await post(`/api/placetag/${id}/places`, { place_ids: placeIds }, cookie)

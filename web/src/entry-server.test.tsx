@@ -42,6 +42,9 @@ function experienceOf(placeId: number): Experience {
   })
 }
 
+/** The gate of the lookups' answers. */
+const LOOKUP_GATE = 0
+
 const json = (status: number, body: unknown) => ({ status, body: JSON.stringify(body) })
 const unavailable = () => json(503, { error: { code: 'unavailable', message: 'down' } })
 
@@ -56,7 +59,14 @@ async function startApi(gates: Map<number, Promise<void>>): Promise<{ origin: st
     const placeId = Number(/^\/api\/place\/(\d+)$/.exec(path)?.[1])
     let answer = unavailable()
     if (path === '/api/auth/session') answer = json(200, { user: null })
-    else if (placeId) {
+    // The overview's Top 100 entries name one experience, whose name its lookup answers (gated too).
+    else if (path === '/api/platform/movement') {
+      answer = json(200, [{ place_id: PLACES.first, rank: 1, gain: null, old_rank: null }])
+    } else if (path === '/api/place/lookup') {
+      await gates.get(LOOKUP_GATE)
+      // A full experience holds every field of a looked-up one (its rank among them).
+      answer = json(200, [experienceOf(PLACES.first)])
+    } else if (placeId) {
       await gates.get(placeId)
       answer = json(200, experienceOf(placeId))
     }
@@ -142,6 +152,51 @@ describe('server-side render', () => {
       expect(await timers.leftOver()).toEqual([])
     } finally {
       timers.restore()
+    }
+  })
+
+  it('waits within its budget for what the answers start: the names of the Top 100 lists', async () => {
+    const page = pageOf(
+      await render({
+        url: 'http://localhost/overview',
+        apiOrigin: api.origin,
+        cookie: undefined,
+        dataBudgetMs: 1_000,
+      }),
+    )
+    // The movement answered, then its experience was looked up, both inside the budget.
+    expect(page.html).toContain(nameOf(PLACES.first))
+  })
+
+  it('ends at its budget with a lookup still on its way, and its cancellation is no unhandled rejection', async () => {
+    let release = () => {}
+    gates.set(
+      LOOKUP_GATE,
+      new Promise<void>((resolve) => {
+        release = resolve
+      }),
+    )
+    const unhandled: unknown[] = []
+    const record = (reason: unknown) => unhandled.push(reason)
+    process.on('unhandledRejection', record)
+    try {
+      const page = pageOf(
+        await render({
+          url: 'http://localhost/overview',
+          apiOrigin: api.origin,
+          cookie: undefined,
+          dataBudgetMs: 300,
+        }),
+      )
+      expect(page.html).not.toContain(nameOf(PLACES.first))
+      release()
+      // Any rejection left unhandled is reported once the tasks now due have run.
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(unhandled).toEqual([])
+    } finally {
+      process.off('unhandledRejection', record)
+      release()
+      gates.delete(LOOKUP_GATE)
     }
   })
 

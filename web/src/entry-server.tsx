@@ -23,7 +23,7 @@ import { type SsrState, serializeState } from './app/ssr-state.ts'
 import { createConsentStore } from './consent/consent.ts'
 import { createPageMetaStore, headOf, type PageMetaStore } from './shell/page-meta.ts'
 import { isRouteHandle } from './shell/route-handle.ts'
-import { isShellDataQuery, loadShellData } from './shell/shell-data.ts'
+import { loadShellData } from './shell/shell-data.ts'
 
 /**
  * One page request. Everything it collects (the query cache, the page's metadata, the cookie the API
@@ -70,7 +70,7 @@ async function renderPage(
   }
   // The loaders awaited what the first screen cannot do without; the rest (prefetches the loaders
   // started, the shell's data) gets a bounded wait so the page is drawn whole when the API is quick.
-  await settle([shellData, ...inFlight(queryClient)], request.dataBudgetMs)
+  await settleAll(queryClient, shellData, request.dataBudgetMs)
   const router = createStaticRouter(handler.dataRoutes, context)
   const html = renderToString(
     <AppProviders
@@ -84,11 +84,9 @@ async function renderPage(
     </AppProviders>,
   )
   const state: SsrState = {
-    // The shell's data is left out: it is large (every tracked experience), the page preloads it, and
-    // the client awaits it before hydrating.
-    queries: dehydrate(queryClient, {
-      shouldDehydrateQuery: (q) => q.state.status === 'success' && !isShellDataQuery(q.queryKey),
-    }),
+    // The shell's data (the tag list, small) comes with the page, so the client hydrates without
+    // asking for it again; nothing the shell loads grows with the platform (issue 19 point 4).
+    queries: dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status === 'success' }),
     router: { loaderData: context.loaderData, actionData: context.actionData },
   }
   const modules = context.matches
@@ -101,12 +99,34 @@ async function renderPage(
   return { kind: 'page', status, html, state: serializeState(state), modules, head }
 }
 
+/**
+ * What is loading. Each promise is handled here: a query still loading when the render ends is
+ * cancelled (its promise rejects), which must never be an unhandled rejection of the API's process.
+ */
 function inFlight(queryClient: QueryClient): Promise<unknown>[] {
   return queryClient
     .getQueryCache()
     .getAll()
     .filter((q: Query) => q.state.fetchStatus === 'fetching')
-    .map((q: Query) => q.fetch())
+    .map((q: Query) => q.fetch().catch(() => undefined))
+}
+
+/**
+ * Waits for the shell's data and what is loading, then for what those answers started in turn (the
+ * names of the experiences a Top 100 table lists are looked up once it answers), all within one budget.
+ */
+async function settleAll(
+  queryClient: QueryClient,
+  shellData: Promise<unknown>,
+  budgetMs: number,
+): Promise<void> {
+  const deadline = Date.now() + budgetMs
+  let pending: Promise<unknown>[] = [shellData, ...inFlight(queryClient)]
+  while (pending.length > 0) {
+    await settle(pending, deadline - Date.now())
+    if (Date.now() >= deadline) return
+    pending = inFlight(queryClient)
+  }
 }
 
 async function settle(promises: Promise<unknown>[], budgetMs: number): Promise<void> {

@@ -64,8 +64,8 @@ else {
 
 /**
  * A server-rendered page: the cache and the router start exactly where the server drew the page. The
- * matched lazy routes and the shell's data (preloaded by index.html, left out of the page's state) are
- * loaded before hydrating, as the server had them. Hydration runs as a transition, so React yields to
+ * matched lazy routes are loaded before hydrating, and the shell's data (in the page's state; asked
+ * for only if the server had none) is there, as the server had them. Hydration runs as a transition, so React yields to
  * the browser between pieces of work instead of blocking input for the whole page.
  */
 async function hydratePage(state: SsrState): Promise<void> {

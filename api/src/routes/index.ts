@@ -41,8 +41,12 @@ import {
 } from './gamecredential/credentials.ts'
 import { genreDetailRoute, genreListRoute, subGenreDetailRoute } from './genre/routes.ts'
 import { placeDetailRoute } from './place/detail.ts'
+import { placeListRoute } from './place/list.ts'
+import { placeLookupRoute } from './place/lookup.ts'
 import { placePriceRoute } from './place/price.ts'
+import { placeSearchRoute } from './place/search.ts'
 import { slimListRoute } from './place/slim-list.ts'
+import { placeSummaryRoute } from './place/summary.ts'
 import { placeUpdateRoute } from './place/update.ts'
 import { tagDetailRoute } from './placetag/detail.ts'
 import { tagDeleteRoute, tagUpdateRoute } from './placetag/edit.ts'
@@ -76,6 +80,12 @@ import { deleteAccountRoute, onboardingRoute, preferencesGetRoute, preferencesPu
 /** Every /api call, in the order the OpenAPI document lists them. */
 export const apiRoutes: readonly RouteDef[] = [
   slimListRoute,
+  // The fixed /api/place paths come BEFORE /api/place/{place_id}, which would take them otherwise
+  // (issue 19 point 4: the search, the paged list, the lookup by ids, the overview's totals).
+  placeSearchRoute,
+  placeListRoute,
+  placeLookupRoute,
+  placeSummaryRoute,
   placeDetailRoute,
   placeUpdateRoute,
   placePriceRoute,

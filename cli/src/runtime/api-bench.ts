@@ -73,9 +73,9 @@ const FIRST_VIEW_DAYS = 30
  * Every call the experience page makes on its first view (no hash), as web/src/pages/experience asks
  * them: the loader's experience and prefetches (the three charts' default view, rankings, price,
  * momentum), then what its cards ask on mount (markers, genre standing, placements, recent like %,
- * the creators InfoPanel names). Times as the loader fixes them: its minute (viewNow).
+ * the creator InfoPanel names). Times as the loader fixes them: its minute (viewNow).
  */
-export function detailFirstViewCases(placeId: number, now: number): TargetCase[] {
+export function detailFirstViewCases(placeId: number, creatorId: number, now: number): TargetCase[] {
   const viewNow = Math.ceil(now / 60_000) * 60_000
   const start = new Date(viewNow - FIRST_VIEW_DAYS * DAY_MS).toISOString()
   const chart = `placeIds=${placeId}&granularity=${DEFAULT_GRANULARITY}&startTime=${start}`
@@ -88,20 +88,20 @@ export function detailFirstViewCases(placeId: number, now: number): TargetCase[]
     detail('detail_likes', `/api/stats/likes?${chart}`),
     detail('detail_ranking', `/api/stats/ranking?placeId=${placeId}`),
     detail('detail_price', `/api/place/${placeId}/price`),
-    detail('detail_momentum', '/api/stats/momentum'),
+    detail('detail_momentum', `/api/stats/momentum?placeIds=${placeId}`),
     detail('detail_markers', `/api/place/${placeId}/markers`),
     detail('detail_standing', `/api/place/${placeId}/standing`),
     detail('detail_placements', `/api/place/${placeId}/placements`),
     detail('detail_likes_recent', `/api/stats/likes-recent?placeId=${placeId}&startTime=${likesStart}`),
-    detail('detail_creators', '/api/creator'),
+    detail('detail_creator', `/api/creator/${creatorId}`),
   ]
 }
 
 /** The calls of the read targets: the detail page's first view, the slim list, the overview's platform calls. */
-export function targetCases(placeId: number, now: number): TargetCase[] {
+export function targetCases(placeId: number, creatorId: number, now: number): TargetCase[] {
   const platform = (name: string, path: string): TargetCase => ({ name, path, group: 'platform' })
   return [
-    ...detailFirstViewCases(placeId, now),
+    ...detailFirstViewCases(placeId, creatorId, now),
     { name: 'slim_list', path: '/api/place?slim', group: 'slim' },
     // As the overview asks them (web/src/pages/overview/queries.ts).
     platform('platform_ccu', '/api/platform/ccu?granularity=day'),
@@ -140,8 +140,16 @@ export function targetBenchLines(targets: readonly TargetFigures[], suffix = '')
   return lines
 }
 
-/** The calls the issues name, built from the busiest experiences of the store and the bench's tag. */
-export function apiBenchCases(placeIds: readonly number[], tagId: number, now: number): ApiBenchCase[] {
+/**
+ * The calls the issues name, built from the busiest experiences of the store, the bench's tag and a
+ * word of the busiest experience's name (what a visitor searches for).
+ */
+export function apiBenchCases(
+  placeIds: readonly number[],
+  tagId: number,
+  now: number,
+  searchWord: string,
+): ApiBenchCase[] {
   const start = new Date(now - YEAR_MS).toISOString()
   const end = new Date(now).toISOString()
   return [
@@ -168,7 +176,19 @@ export function apiBenchCases(placeIds: readonly number[], tagId: number, now: n
     // and one experience's recent like % over a year of days (issue 20.3, 20.4).
     { name: 'momentum_200', path: `/api/stats/momentum?placeIds=${placeIds.slice(0, 200).join(',')}` },
     { name: 'likes_recent_1y', path: `/api/stats/likes-recent?placeId=${placeIds[0]}&startTime=${start}` },
+    // The shell at any number of experiences (issue 19 point 4): a search's suggestions, and a page of
+    // the list in another column's order, both from the API's in-memory index of every experience.
+    { name: 'search', path: `/api/place/search?q=${encodeURIComponent(searchWord)}` },
+    { name: 'list_page', path: '/api/place/list?page=2&pageSize=20&sort=total_visits&order=desc' },
   ]
+}
+
+/** A word (3 letters or more) of the busiest experience's name, as the API names it. */
+async function searchWordOf(url: string, placeId: number | undefined): Promise<string> {
+  const res = await fetch(`${url}/api/place/lookup?ids=${placeId}`)
+  const [top] = res.ok ? ((await res.json()) as { name: string }[]) : []
+  const words = (top?.name ?? '').toLowerCase().match(/[a-z]{3,}/g) ?? []
+  return words[0] ?? 'obby'
 }
 
 /**
@@ -318,7 +338,10 @@ export async function benchApi(options: {
     const server = await listen(app, '127.0.0.1', 0)
     try {
       const figures: ApiBenchFigures[] = []
-      const cases = options.selection === 'targets' ? [] : apiBenchCases(placeIds, tag.id, now)
+      const cases =
+        options.selection === 'targets'
+          ? []
+          : apiBenchCases(placeIds, tag.id, now, await searchWordOf(server.url, placeIds[0]))
       for (const c of cases) {
         figures.push({
           name: c.name,
@@ -328,7 +351,10 @@ export async function benchApi(options: {
       }
       // The busiest experience's page: the one most read.
       const targets: TargetFigures[] = []
-      for (const c of targetCases(placeIds[0] ?? 0, now)) {
+      const top = (await (await fetch(`${server.url}/api/place/${placeIds[0]}`)).json()) as {
+        creator_id: number
+      }
+      for (const c of targetCases(placeIds[0] ?? 0, top.creator_id, now)) {
         targets.push({
           name: c.name,
           group: c.group,

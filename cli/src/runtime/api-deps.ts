@@ -4,6 +4,7 @@ import {
   type AggregateCache,
   type ApiDeps,
   cachedExchangeRates,
+  createExperienceIndexes,
   createHistoryStarts,
   createHotReads,
   createMemoryAggregateCache,
@@ -79,6 +80,9 @@ export function createApiDeps(options: {
     ...(options.hotReads !== false && {
       hotReads: createHotReads({ store: { clickhouse, logger }, now: () => clock.now() }),
     }),
+    // In this process's memory: the search and the paged list scan every tracked experience on each
+    // call (issue 19 point 4), which a query per call could not do at 100,000 of them.
+    experienceIndexes: createExperienceIndexes({ now: () => clock.now() }),
     ...(options.dumpsDir && { dumpsDir: options.dumpsDir }),
   }
 }

@@ -63,6 +63,16 @@ export const idListParam = (max: number) =>
     })
 
 /**
+ * A whole number from 1 to `max` in a query (a page, a page size, a count of results), as a number.
+ * The OpenAPI document carries the pattern, so a client or a fuzzer never offers a value it refuses.
+ */
+export const positiveIntegerParam = (max: number) =>
+  z
+    .string()
+    .regex(new RegExp(`^${positiveIntegerUpToPattern(max)}$`), `must be a whole number from 1 to ${max}`)
+    .transform(Number)
+
+/**
  * The times a request may name: from Roblox's launch year, before which nothing exists to read, to a
  * bound well inside what the store's DateTime holds (2106), so that snapping a time to its period (a
  * month forward at most) never leaves that range. Both ends included.

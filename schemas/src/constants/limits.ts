@@ -16,6 +16,13 @@ export const GENERIC_SUGGESTIONS_DEFAULT = 5
 /** Suggestions and navigation need at least this many characters ("more than 2"). */
 export const SEARCH_MIN_CHARS = 3
 export const CREATOR_SEARCH_MIN_CHARS = 3
+/**
+ * Results one GET /api/place/search may ask for (`limit`; Ludex's choice, the spec's lists show 9): a
+ * suggestion list, never a way to page through every experience (the list call does that).
+ */
+export const SEARCH_RESULTS_MAX = 50
+/** The longest search text the API takes (Ludex's choice: far above a name, a game link or an id). */
+export const SEARCH_TEXT_MAX_LENGTH = 200
 export const GLOBAL_SEARCH_DEBOUNCE_MS = 500
 /** Experiences list, tag and creator searches. */
 export const LIST_SEARCH_DEBOUNCE_MS = 300
@@ -117,6 +124,15 @@ export const DAY_PERIOD_OFFSET_MS = HOUR_MS
 // Lists and tables
 export const TOP_FIVE_SIZE = 5
 export const DEFAULT_PAGE_SIZE = 20
+/** The largest page a table offers, and the list call serves. */
+export const PAGE_SIZE_MAX = 100
+/** The page sizes a table offers (remembered per table and user). */
+export const PAGE_SIZES = [10, DEFAULT_PAGE_SIZE, 50, PAGE_SIZE_MAX] as const
+/**
+ * Experiences one GET /api/place/lookup names (the pages that know their ids: movement, rankings,
+ * compare, tags, alerts); longer lists are asked in chunks, as the thumbnails are.
+ */
+export const EXPERIENCE_LOOKUP_MAX = 100
 
 // Charts
 export const CHART_MIN_RANGE_MS = DAY_MS

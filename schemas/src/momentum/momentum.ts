@@ -17,6 +17,8 @@ export const MOMENTUM_CHANGE_THRESHOLD = 0.1
  * against at least this many players, so 0 → 3 players is not "Rising" by +∞ %.
  */
 export const MOMENTUM_MIN_CCU = 10
+/** Place ids one GET /api/stats/momentum names (a page of experiences; longer lists ask in chunks). */
+export const MOMENTUM_MAX_PLACE_IDS = 200
 
 export const momentumLabels = ['rising', 'stable', 'declining'] as const
 export type MomentumLabel = (typeof momentumLabels)[number]

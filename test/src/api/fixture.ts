@@ -10,6 +10,7 @@ import {
   cachedExchangeRates,
   createAccounts,
   createApiApp,
+  createExperienceIndexes,
   createHistoryStarts,
   createHotReads,
   createMemoryAggregateCache,
@@ -342,6 +343,8 @@ export async function startApiFixture(
     // As `ludex run` wires it: each place's history start kept for a slot.
     historyStarts: createHistoryStarts({ store: { clickhouse: pipeline.client, logger }, now: clock.now }),
     dumpsDir: join(dataDir, DUMPS_DIR),
+    // As `ludex run` wires it: the tracked experiences kept for the search and the paged list.
+    experienceIndexes: createExperienceIndexes({ now: clock.now }),
     ...(options.hotReads && {
       hotReads: createHotReads({ store: { clickhouse: pipeline.client, logger }, now: clock.now }),
     }),

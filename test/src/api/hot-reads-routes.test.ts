@@ -83,7 +83,8 @@ describe('hot reads through the routes', () => {
   })
 
   it('answers every read-target call as the same API without hot reads does, kept or not', async () => {
-    for (const c of targetCases(place, visitor.now)) {
+    const { creator_id } = (await getJson<{ creator_id: number }>(visitor, `/api/place/${place}`)).body
+    for (const c of targetCases(place, creator_id, visitor.now)) {
       for (const viewer of [visitor, user]) {
         const expected = await getJson({ ...viewer, url: visitor.urlWithoutHotReads }, c.path)
         expect(expected.status, c.path).toBe(200)

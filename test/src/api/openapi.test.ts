@@ -62,6 +62,12 @@ function samples(
   const timestamp = String(Math.floor(f.now / 1000))
   return {
     'GET /api/place': { path: '/api/place?slim' },
+    'GET /api/place/search': { path: '/api/place/search?q=obby&limit=5' },
+    'GET /api/place/list': {
+      path: `/api/place/list?page=1&pageSize=10&sort=total_visits&order=desc&search=a&tagId=${f.tags[0]!.id}`,
+    },
+    'GET /api/place/lookup': { path: `/api/place/lookup?ids=${place},${f.placeIds[1]}` },
+    'GET /api/place/summary': { path: '/api/place/summary' },
     'GET /api/place/{place_id}': { path: `/api/place/${place}` },
     'PUT /api/place/{place_id}': { path: `/api/place/${place}`, init: json('PUT', {}, s.admin) },
     'POST /api/auth/register': {

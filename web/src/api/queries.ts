@@ -1,17 +1,35 @@
 import {
   type Creator,
   EVENT_STATS_START_DATE,
+  type ExperienceListSort,
   type Granularity,
+  SEARCH_SUGGESTIONS_MAX,
   type SessionUser,
+  SLIM_LIST_REFETCH_MS,
+  type SortOrder,
   type StatKind,
   TAG_STATS_START,
   type TagCcuScope,
 } from '@ludex/schemas'
-import { queryOptions } from '@tanstack/react-query'
-import { apiGet, apiGetDated } from './client.ts'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { ApiRequestError, apiGet, apiGetDated } from './client.ts'
 
-/** The slim list, tags and creators are loaded once and refreshed after 10 minutes (part 1 §4). */
+/** The tags are loaded once and refreshed after 10 minutes (part 1 §4); so is the creator list's page. */
 export const SHELL_DATA_STALE_MS = 10 * 60_000
+
+/**
+ * One request of the experiences list (GET /api/place/list): a page of the ranked list in a column's
+ * order, searched and filtered by tag.
+ */
+export interface ExperienceListRequest {
+  readonly page: number
+  readonly pageSize: number
+  readonly sort: ExperienceListSort
+  readonly order: SortOrder
+  /** The settled search text ('' for none). */
+  readonly search: string
+  readonly tagId: number | null
+}
 
 const qs = (params: Record<string, string | number | boolean | undefined>) => {
   const entries = Object.entries(params).filter(([, v]) => v !== undefined && v !== false)
@@ -104,11 +122,57 @@ export const api = {
       queryFn: ({ signal }) => apiGet('/api/errors', 'errorGroups', signal),
       staleTime: 60_000,
     }),
-  slimList: () =>
+  /*
+   * The experiences, a few at a time (issue 19 point 4: the shell no longer loads every tracked one).
+   * Each answer is as fresh as the slim list was (part 1 §4: refetched after 10 minutes), and carries
+   * the ranks among every tracked experience.
+   */
+  /** Suggestions for a search text (already reduced: a game link to its id), best first. */
+  experienceSearch: (text: string, limit: number = SEARCH_SUGGESTIONS_MAX) =>
     queryOptions({
-      queryKey: ['place', 'slim'],
-      queryFn: ({ signal }) => apiGet('/api/place?slim', 'slimExperienceList', signal),
-      staleTime: SHELL_DATA_STALE_MS,
+      queryKey: ['place', 'search', text, limit],
+      queryFn: ({ signal }) =>
+        apiGet(`/api/place/search?${qs({ q: text, limit })}`, 'rankedExperienceList', signal),
+      staleTime: SLIM_LIST_REFETCH_MS,
+      // The suggestions of the last text stay while the next text's are on their way.
+      placeholderData: keepPreviousData,
+    }),
+  /** One page of the ranked list. */
+  experienceList: (request: ExperienceListRequest) =>
+    queryOptions({
+      queryKey: ['place', 'list', request],
+      queryFn: ({ signal }) =>
+        apiGet(
+          `/api/place/list?${qs({
+            page: request.page,
+            pageSize: request.pageSize,
+            sort: request.sort,
+            order: request.order,
+            search: request.search === '' ? undefined : request.search,
+            tagId: request.tagId ?? undefined,
+          })}`,
+          'experienceListPage',
+          signal,
+        ),
+      staleTime: SLIM_LIST_REFETCH_MS,
+      // The page shown stays (marked busy) while the next page, order or filter loads.
+      placeholderData: keepPreviousData,
+    }),
+  /** The tracked experiences of known ids, in their order (at most EXPERIENCE_LOOKUP_MAX: experience-lookup.ts). */
+  experienceLookup: (placeIds: readonly number[]) =>
+    queryOptions({
+      queryKey: ['place', 'lookup', placeIds],
+      queryFn: ({ signal }) =>
+        apiGet(`/api/place/lookup?${qs({ ids: placeIds.join(',') })}`, 'rankedExperienceList', signal),
+      enabled: placeIds.length > 0,
+      staleTime: SLIM_LIST_REFETCH_MS,
+    }),
+  /** Every tracked experience together: the overview's Players Online tile and Like Rate histogram. */
+  experienceSummary: () =>
+    queryOptions({
+      queryKey: ['place', 'summary'],
+      queryFn: ({ signal }) => apiGet('/api/place/summary', 'experienceSummary', signal),
+      staleTime: SLIM_LIST_REFETCH_MS,
     }),
   /** The tags the viewer may see (curated, own, and for editors every user's): the shell's third list. */
   tags: () =>
@@ -148,6 +212,40 @@ export const api = {
       queryKey: ['creator'],
       queryFn: ({ signal }) => apiGet('/api/creator', 'creatorList', signal),
       staleTime: SHELL_DATA_STALE_MS,
+    }),
+  /**
+   * The creator of an experience (the detail page's info panel), without the list of every creator:
+   * GET /api/creator/{id} (the user or group with more experiences when both have the id) and, when that
+   * one does not hold the experience, the other type's. `typed`: its page needs `?type=`. Null when
+   * no tracked creator holds it.
+   */
+  experienceCreator: (creatorId: number, placeId: number) =>
+    queryOptions({
+      queryKey: ['creator', creatorId, 'of', placeId],
+      queryFn: async ({ signal }) => {
+        const holder = async (type?: Creator['type']) => {
+          try {
+            const c = await apiGet(
+              `/api/creator/${creatorId}${type ? `?${qs({ type })}` : ''}`,
+              'creatorDetail',
+              signal,
+            )
+            return c.place_ids.includes(placeId) ? c : null
+          } catch (err) {
+            if (err instanceof ApiRequestError && err.status === 404) return null
+            throw err
+          }
+        }
+        const first = await holder()
+        if (first) return { creator: first, typed: false }
+        for (const type of ['Group', 'User'] as const) {
+          const other = await holder(type)
+          if (other) return { creator: other, typed: true }
+        }
+        return null
+      },
+      enabled: creatorId > 0,
+      staleTime: 10 * 60_000,
     }),
   /** A creator's page (GET /api/creator/{id}); `type` picks between a user and a group sharing the id. */
   creator: (creatorId: number, type?: Creator['type']) =>
@@ -378,11 +476,16 @@ export const api = {
       queryFn: ({ signal }) => apiGet(`/api/platform/movement?type=${type}`, 'movementList', signal),
       staleTime: 10 * 60_000,
     }),
-  /** Every tracked experience's momentum label (GET /api/stats/momentum); it moves once a day. */
-  momentum: () =>
+  /**
+   * The momentum labels of some experiences (GET /api/stats/momentum?placeIds=, at most
+   * MOMENTUM_MAX_PLACE_IDS: momentum/MomentumBadge.tsx asks in chunks); they move once a day.
+   */
+  momentum: (placeIds: readonly number[]) =>
     queryOptions({
-      queryKey: ['stats', 'momentum'],
-      queryFn: ({ signal }) => apiGet('/api/stats/momentum', 'momentumResponse', signal),
+      queryKey: ['stats', 'momentum', placeIds],
+      queryFn: ({ signal }) =>
+        apiGet(`/api/stats/momentum?${qs({ placeIds: placeIds.join(',') })}`, 'momentumResponse', signal),
+      enabled: placeIds.length > 0,
       staleTime: 10 * 60_000,
     }),
   /** One experience's recent like % (7 and 30 days) over the chart's range. */

@@ -1,9 +1,9 @@
 import type { SlimExperience } from '@ludex/schemas'
+import { ranksByPlayersOnline } from '@ludex/schemas'
 import { Paper, Title } from '@mantine/core'
 import { useMemo } from 'react'
 import type { RankedExperience } from '../pages/experiences/columns.tsx'
 import { ExperiencesTable } from '../pages/experiences/ExperiencesTable.tsx'
-import { ranksByPlayersOnline } from '../pages/experiences/rank.ts'
 
 /** The experiences of a genre or sub-genre, ranked among themselves by players online. */
 export function GenreExperiences({

@@ -27,7 +27,12 @@ export function isLinkedGenre(genre: string): boolean {
  */
 export function creatorPath(creator: Pick<Creator, 'id' | 'type'>, others: readonly Creator[] = []): string {
   const shared = others.some((c) => c.id === creator.id && c.type !== creator.type)
-  return `/creators/${creator.id}${shared ? `?type=${creator.type}` : ''}`
+  return creatorPathOf(creator, shared)
+}
+
+/** A creator's page, naming its type when a user and a group share its id (`typed`). */
+export function creatorPathOf(creator: Pick<Creator, 'id' | 'type'>, typed: boolean): string {
+  return `/creators/${creator.id}${typed ? `?type=${creator.type}` : ''}`
 }
 
 /** The creator's profile on the platform: users and groups have different addresses. */

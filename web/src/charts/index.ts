@@ -9,7 +9,7 @@ export {
   offeredGranularities,
   type SeriesView,
 } from './granularity-options.ts'
-export { type Bucket, histogramLayout, histogramTrace, percentBuckets } from './histogram.ts'
+export { histogramLayout, histogramTrace } from './histogram.ts'
 export {
   IN_PROGRESS,
   IN_PROGRESS_NOTE,

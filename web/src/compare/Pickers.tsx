@@ -2,13 +2,17 @@ import { COMPARE_MAX_EXPERIENCES, type PlaceTag, type SlimExperience } from '@lu
 import { Button, ColorSwatch, Group, Select, Stack } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react'
 import { useMemo } from 'react'
-import { type AddRow, rowPlaceId } from '../tags/add-rows.ts'
+import { useExperienceLookup } from '../api/experience-lookup.ts'
+import { type AddRow, rowPlaceId, rowsPlaceIds } from '../tags/add-rows.ts'
 import { ExperienceSearchRow, experienceLabel } from '../tags/ExperienceSearchRow.tsx'
 import { canAddPicker } from './selection.ts'
 import { COMPARE_TEXT } from './texts.ts'
 
 /** The draft row showing an experience (or its bare id when the list does not hold it). */
-export function rowFor(placeId: number, byId: ReadonlyMap<number, SlimExperience>): AddRow {
+export function rowFor(
+  placeId: number,
+  byId: ReadonlyMap<number, Pick<SlimExperience, 'name' | 'place_id'>>,
+): AddRow {
   const e = byId.get(placeId)
   return { text: e ? experienceLabel(e) : String(placeId), chosen: e ? placeId : null }
 }
@@ -22,7 +26,6 @@ function ExperiencePicker({
   row,
   color,
   duplicate,
-  experiences,
   byId,
   onChange,
   onRemove,
@@ -31,7 +34,6 @@ function ExperiencePicker({
   row: AddRow
   color: string | undefined
   duplicate: boolean
-  experiences: readonly SlimExperience[]
   byId: ReadonlyMap<number, SlimExperience>
   onChange: (row: AddRow) => void
   onRemove: (() => void) | null
@@ -40,7 +42,6 @@ function ExperiencePicker({
     <ExperienceSearchRow
       index={index}
       row={row}
-      experiences={experiences}
       byId={byId}
       onChange={onChange}
       onRemove={onRemove}
@@ -54,18 +55,17 @@ function ExperiencePicker({
 export function ExperiencePickers({
   rows,
   onChange,
-  experiences,
   duplicates,
   colors,
 }: {
   rows: readonly AddRow[]
   onChange: (rows: AddRow[]) => void
-  experiences: readonly SlimExperience[]
   duplicates: ReadonlySet<number>
   /** The swatch colour of each row's experience, as the charts draw it. */
   colors: readonly string[]
 }) {
-  const byId = useMemo(() => new Map(experiences.map((e) => [e.place_id, e])), [experiences])
+  // The experiences the rows name (picked or typed), to show each by name.
+  const { byId } = useExperienceLookup(rowsPlaceIds(rows))
   return (
     <Stack gap="xs">
       {rows.map((row, i) => (
@@ -77,7 +77,6 @@ export function ExperiencePickers({
           row={row}
           color={colors[i]}
           duplicate={duplicates.has(i)}
-          experiences={experiences}
           byId={byId}
           onChange={(next) => onChange(rows.map((r, j) => (j === i ? next : r)))}
           onRemove={rows.length > 1 ? () => onChange(rows.filter((_, j) => j !== i)) : null}

@@ -3,9 +3,10 @@ import { MantineProvider } from '@mantine/core'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from 'react-router'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TEST_USER } from '../account/test-render.tsx'
 import { api, SESSION_QUERY_KEY } from '../api/queries.ts'
+import { experienceApi } from '../api/test-experience-api.ts'
 import { createRoutes, SHELL_ROUTE_ID } from '../app/router.tsx'
 import { RouteError } from '../shell/RouteError.tsx'
 import { COMPARE_TEXT } from './texts.ts'
@@ -90,7 +91,6 @@ function Elsewhere() {
 function open(entry: string, session: SessionUser | null) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
   queryClient.setQueryData(SESSION_QUERY_KEY, session)
-  queryClient.setQueryData(api.slimList().queryKey, LIST)
   queryClient.setQueryData(api.tags().queryKey, TAGS)
   const router = createMemoryRouter(
     [
@@ -114,7 +114,18 @@ function open(entry: string, session: SessionUser | null) {
 
 // The pages are lazy route modules: the first load of one takes its import.
 configure({ asyncUtilTimeout: 5000 })
-afterEach(cleanup)
+// The experiences the pages look up and search are the API's (a double over LIST); anything else fails.
+beforeEach(() => {
+  const answer = experienceApi(LIST)
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => answer(input) ?? new Response('{}', { status: 404 })),
+  )
+})
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
 
 describe('the compare pages', () => {
   it.each([
@@ -135,10 +146,14 @@ describe('the compare pages', () => {
     const { queryClient } = open('/compare/experiences#exp=11,12', EDITOR)
     queryClient.setQueryData(api.ccuPeriods([11, 12]).queryKey, periods([11, 12]))
     const table = await screen.findByRole('table', { name: 'Comparison' })
-    const headers = within(table)
-      .getAllByRole('columnheader')
-      .map((h) => h.textContent)
-    expect(headers).toEqual(['Measure', 'Tower Run', 'Lava Race'])
+    // The names, once the lookup of the address's ids has answered.
+    await waitFor(() =>
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((h) => h.textContent),
+      ).toEqual(['Measure', 'Tower Run', 'Lava Race']),
+    )
     const rowOf = (label: string) =>
       within(table)
         .getAllByRole('row')
@@ -170,7 +185,9 @@ describe('the compare pages', () => {
     open('/compare/experiences#exp=11,12,13', TEST_USER)
     const table = await screen.findByRole('table', { name: 'Comparison' })
     expect(within(table).getAllByRole('row')).toHaveLength(4)
-    expect(within(table).getByRole('link', { name: 'Sky Obby' }).getAttribute('href')).toBe('/experiences/13')
+    expect((await within(table).findByRole('link', { name: 'Sky Obby' })).getAttribute('href')).toBe(
+      '/experiences/13',
+    )
     cleanup()
     open('/compare/experiences#exp=11', TEST_USER)
     expect(await screen.findByText(COMPARE_TEXT.pickTwo)).toBeTruthy()

@@ -1,30 +1,38 @@
-import type { SlimExperience } from '@ludex/schemas'
-import { useEffect, useMemo, useState } from 'react'
+import type { RankedExperience } from '@ludex/schemas'
+import { useEffect, useState } from 'react'
+import { useExperienceLookup } from '../api/experience-lookup.ts'
 import type { AddRow } from '../tags/add-rows.ts'
 import { rowFor } from './Pickers.tsx'
 
 const EMPTY: AddRow = { text: '', chosen: null }
 
 /**
- * The pickers' draft: the address's experiences, padded with empty rows to `minRows`. It follows the
- * address (a shared link, the back button) and fills in names once the shell's list is there; edits
- * stay a draft until Compare writes them to the address.
+ * The pickers' draft: the address's experiences, padded with empty rows to `minRows`, and those
+ * experiences by place id (their lookup). It follows the address (a shared link, the back button) and
+ * fills in the names once the lookup answers, in the rows not edited meanwhile; edits stay a draft until
+ * Compare writes them to the address.
  */
-export function useExperienceDraft(
-  selection: readonly number[],
-  experiences: readonly SlimExperience[] | undefined,
-  minRows: number,
-) {
-  const byId = useMemo(() => new Map((experiences ?? []).map((e) => [e.place_id, e])), [experiences])
+export function useExperienceDraft(selection: readonly number[], minRows: number) {
+  const { byId, pending } = useExperienceLookup(selection)
   const key = selection.join(',')
-  const loaded = experiences !== undefined
   const fromAddress = () => {
     const rows = selection.map((id) => rowFor(id, byId))
     while (rows.length < minRows) rows.push(EMPTY)
     return rows
   }
   const [rows, setRows] = useState<AddRow[]>(fromAddress)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: key and loaded stand for the address and the list
-  useEffect(() => setRows(fromAddress()), [key, loaded])
-  return [rows, setRows] as const
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key stands for the address
+  useEffect(() => setRows(fromAddress()), [key])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the lookup's answer is the trigger
+  useEffect(() => {
+    if (pending) return
+    setRows((current) =>
+      current.map((row, i) => {
+        const id = selection[i]
+        // A row still showing the address's bare id gets its experience's name.
+        return id !== undefined && row.chosen === null && row.text === String(id) ? rowFor(id, byId) : row
+      }),
+    )
+  }, [pending, byId])
+  return [rows, setRows, byId as ReadonlyMap<number, RankedExperience>] as const
 }

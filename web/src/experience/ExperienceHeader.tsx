@@ -10,7 +10,7 @@ import {
   IconPencil,
   IconTags,
 } from '@tabler/icons-react'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { genrePath, isLinkedGenre } from '../browse/links.ts'
 import { CompareWithItem } from '../compare/CompareWithItem.tsx'
@@ -56,7 +56,8 @@ export function ExperienceHeader({ experience: e }: { experience: Experience }) 
   const curator = canAddCuratedTags(viewer)
   const editsName = mayEditCanonicalName(viewer)
   const editsRelease = mayEditReleaseDate(viewer)
-  const momentum = useMomentumByPlace()
+  const ids = useMemo(() => [e.place_id], [e.place_id])
+  const momentum = useMomentumByPlace(ids)
   return (
     <Paper withBorder radius="md" p="md">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { api } from '../api/queries.ts'
 import { GenreLink, SubGenreLink } from '../browse/GenreLink.tsx'
-import { creatorPath } from '../browse/links.ts'
+import { creatorPathOf } from '../browse/links.ts'
 import { useViewer } from '../shell/viewer.ts'
 import {
   EDIT_CANONICAL_NAME,
@@ -52,9 +52,9 @@ function EditButton({ label, onClick }: { label: string; onClick: () => void }) 
 /** The info panel: the experience's facts as a description list, with the staff's edit buttons. */
 export function InfoPanel({ experience: e }: { experience: Experience }) {
   const viewer = useViewer()
-  const creators = useQuery(api.creators())
   // User and group ids overlap: the creator is the one whose experiences hold this one.
-  const creator = creators.data?.find((c) => c.id === e.creator_id && c.place_ids.includes(e.place_id))
+  const found = useQuery(api.experienceCreator(e.creator_id, e.place_id)).data
+  const creator = found?.creator
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="experience-info-title">
       <Title order={2} size="h4" id="experience-info-title" mb="sm">
@@ -78,7 +78,7 @@ export function InfoPanel({ experience: e }: { experience: Experience }) {
         </Fact>
         <Fact label="Creator">
           {creator ? (
-            <Anchor component={Link} to={creatorPath(creator, creators.data)}>
+            <Anchor component={Link} to={creatorPathOf(creator, found?.typed ?? false)}>
               {creator.name}
             </Anchor>
           ) : e.creator_id > 0 ? (

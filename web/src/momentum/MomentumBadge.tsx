@@ -1,9 +1,15 @@
-import { MOMENTUM_LABEL_TEXT, MOMENTUM_WINDOW_DAYS, type PlaceMomentum } from '@ludex/schemas'
+import {
+  MOMENTUM_LABEL_TEXT,
+  MOMENTUM_MAX_PLACE_IDS,
+  MOMENTUM_WINDOW_DAYS,
+  type PlaceMomentum,
+} from '@ludex/schemas'
 import { Badge, type MantineSize } from '@mantine/core'
 import { IconArrowNarrowRight, IconTrendingDown, IconTrendingUp } from '@tabler/icons-react'
-import { useQuery } from '@tanstack/react-query'
-import { useMemo } from 'react'
+import { useQueries } from '@tanstack/react-query'
+import { useCallback, useMemo } from 'react'
 import { Link } from 'react-router'
+import { idChunks, idsOfKey } from '../api/id-chunks.ts'
 import { api } from '../api/queries.ts'
 import { methodologyLink } from '../methodology/paths.ts'
 
@@ -58,8 +64,18 @@ export function MomentumBadge({
   )
 }
 
-/** Every tracked experience's momentum by place id (one call for the whole list, cached for 10 minutes). */
-export function useMomentumByPlace(): ReadonlyMap<number, PlaceMomentum> {
-  const { data } = useQuery(api.momentum())
-  return useMemo(() => new Map((data?.places ?? []).map((p) => [p.place_id, p])), [data])
+/**
+ * The momentum of these experiences by place id (the rows a table shows or sorts), asked in chunks of
+ * MOMENTUM_MAX_PLACE_IDS; an experience whose chunk has not answered has none yet.
+ */
+export function useMomentumByPlace(placeIds: readonly number[]): ReadonlyMap<number, PlaceMomentum> {
+  // By value: callers may pass a new array with the same ids on every render.
+  const key = placeIds.join(',')
+  const chunks = useMemo(() => idChunks(idsOfKey(key), MOMENTUM_MAX_PLACE_IDS), [key])
+  const combine = useCallback((results: readonly { data?: { places: readonly PlaceMomentum[] } }[]) => {
+    const byPlace = new Map<number, PlaceMomentum>()
+    for (const r of results) for (const p of r.data?.places ?? []) byPlace.set(p.place_id, p)
+    return byPlace
+  }, [])
+  return useQueries({ queries: chunks.map((chunk) => api.momentum(chunk)), combine })
 }

@@ -7,6 +7,7 @@ import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } fro
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TEST_USER } from '../account/test-render.tsx'
 import { SESSION_QUERY_KEY } from '../api/queries.ts'
+import { experienceApi } from '../api/test-experience-api.ts'
 import { createRoutes, SHELL_ROUTE_ID } from '../app/router.tsx'
 import { RouteError } from '../shell/RouteError.tsx'
 import { NO_LIBRARY_TITLE } from './code-library/CodeLibraryPage.tsx'
@@ -52,6 +53,7 @@ const SLIM = [
     creator_id: 1,
     genre_l1: 'obby',
     genre_l2: 'Classic Obby',
+    genre: 'obby' as const,
   },
 ]
 
@@ -65,12 +67,15 @@ beforeEach(() => {
   answers = {
     '/api/exchange-rates': () => json(RATES),
     '/api/code-library': () => json({ url: null }),
-    '/api/place?slim': () => json(SLIM),
   }
+  // The deep link's experience picker searches and looks up experiences: the API's, a double over SLIM.
+  const experiences = experienceApi(SLIM)
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: string) =>
-      (answers[input] ?? (() => json({ error: { code: 'x', message: 'no' } }, 404)))(),
+    vi.fn(
+      async (input: string) =>
+        experiences(input) ??
+        (answers[input] ?? (() => json({ error: { code: 'x', message: 'no' } }, 404)))(),
     ),
   )
   Object.defineProperty(navigator, 'clipboard', {

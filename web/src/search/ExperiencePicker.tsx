@@ -1,10 +1,11 @@
 import { isDatabaseId, LIST_SEARCH_DEBOUNCE_MS, type SlimExperience } from '@ludex/schemas'
 import { Combobox, Group, InputBase, Text, useCombobox } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
-import { useQuery } from '@tanstack/react-query'
-import { type ClipboardEvent, useMemo, useState } from 'react'
-import { api } from '../api/queries.ts'
-import { canSuggest, matchExperiences, normalizeSearchText } from './match.ts'
+import { useQueryClient } from '@tanstack/react-query'
+import { type ClipboardEvent, useEffect, useMemo, useRef, useState } from 'react'
+import { useExperienceLookup } from '../api/experience-lookup.ts'
+import { fetchExperienceSuggestions, useExperienceSuggestions } from './experience-search.ts'
+import { canSuggest, exactMatch, normalizeSearchText } from './match.ts'
 
 export interface ExperiencePickerProps {
   readonly label: string
@@ -17,18 +18,27 @@ export interface ExperiencePickerProps {
 const count = new Intl.NumberFormat('en-US')
 
 /**
- * Picks an experience (part 2 §5, the shared experience search): suggestions from the slim list from
- * 3 characters (name, canonical name, place or universe id; up to 9), a pasted game URL reduced to its
- * id, and a typed numeric id taken as a place id even when it is not tracked. One exact match is
- * picked on blur.
+ * Picks an experience (part 2 §5, the shared experience search): suggestions from 3 characters, 300 ms
+ * after the last keystroke (the server's search: name, canonical name, place or universe id; up to 9),
+ * a pasted game URL reduced to its id, and a typed numeric id taken as a place id even when it is not
+ * tracked. One exact match is picked on blur.
  */
 export function ExperiencePicker({ label, description, value, onChange }: ExperiencePickerProps) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() })
-  const { data: list } = useQuery(api.slimList())
+  const queryClient = useQueryClient()
   const [text, setText] = useState('')
   const [debounced] = useDebouncedValue(text, LIST_SEARCH_DEBOUNCE_MS)
-  const suggestions = useMemo(() => matchExperiences(list ?? [], debounced), [list, debounced])
-  const chosen = value === null ? undefined : list?.find((e) => e.place_id === value)
+  const { suggestions } = useExperienceSuggestions(debounced)
+  // The experience picked from the suggestions, else the one a typed id names (its lookup).
+  const [picked, setPicked] = useState<SlimExperience | null>(null)
+  const valueIds = useMemo(() => (value === null ? [] : [value]), [value])
+  const lookup = useExperienceLookup(valueIds)
+  const chosen = value === null ? undefined : picked?.place_id === value ? picked : lookup.byId.get(value)
+  // The box's text now, for a blur's search that answers after more typing.
+  const latest = useRef(text)
+  useEffect(() => {
+    latest.current = text
+  }, [text])
 
   const type = (next: string) => {
     setText(next)
@@ -40,6 +50,8 @@ export function ExperiencePicker({ label, description, value, onChange }: Experi
   }
 
   const pick = (experience: SlimExperience) => {
+    setPicked(experience)
+    latest.current = experience.name
     setText(experience.name)
     onChange(experience.place_id)
     combobox.closeDropdown()
@@ -57,15 +69,11 @@ export function ExperiencePicker({ label, description, value, onChange }: Experi
   const onBlur = () => {
     combobox.closeDropdown()
     if (value !== null && chosen) return
-    const needle = normalizeSearchText(text).toLowerCase()
-    const exact = matchExperiences(list ?? [], text).filter(
-      (e) =>
-        e.name.toLowerCase() === needle ||
-        e.canonical_name.toLowerCase() === needle ||
-        String(e.place_id) === needle ||
-        String(e.universe_id) === needle,
-    )
-    if (exact.length === 1) pick(exact[0]!)
+    const left = text
+    void fetchExperienceSuggestions(queryClient, left).then((found) => {
+      const exact = exactMatch(found, left)
+      if (exact && latest.current === left) pick(exact)
+    })
   }
 
   const hint =
@@ -73,13 +81,15 @@ export function ExperiencePicker({ label, description, value, onChange }: Experi
       ? (description ?? 'Search by name (3 characters or more), or type a place id or paste a game link.')
       : chosen
         ? `Place ${value}: ${chosen.name}`
-        : `Place ${value} (not tracked by Ludex)`
+        : lookup.pending
+          ? `Place ${value}`
+          : `Place ${value} (not tracked by Ludex)`
 
   return (
     <Combobox
       store={combobox}
       onOptionSubmit={(id) => {
-        const experience = list?.find((e) => String(e.place_id) === id)
+        const experience = suggestions.find((e) => String(e.place_id) === id)
         if (experience) pick(experience)
       }}
     >

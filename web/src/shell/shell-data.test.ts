@@ -1,22 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createShellDataLoader, isShellDataQuery, loadShellData, SHELL_DATA_RETRY_MS } from './shell-data.ts'
-
-const slim = [
-  {
-    universe_id: 1,
-    place_id: 2,
-    name: 'A',
-    canonical_name: 'A',
-    players_online: 3,
-    total_visits: 4,
-    like_percentage: 0.5,
-    creator_id: 5,
-    genre_l1: 'Obby & Platformer',
-    genre_l2: 'Classic Obby',
-    genre: 'obby',
-  },
-]
+import { createShellDataLoader, loadShellData, SHELL_DATA_RETRY_MS } from './shell-data.ts'
 
 const tags = [
   {
@@ -35,7 +19,8 @@ function respond(ok: boolean) {
     if (!ok)
       return new Response(JSON.stringify({ error: { code: 'down', message: 'down' } }), { status: 503 })
     const url = String(input)
-    const body = url.includes('/api/creator') ? [] : url.includes('/api/placetag') ? tags : slim
+    const body = url.includes('/api/placetag') ? tags : null
+    if (body === null) return new Response('{}', { status: 404 })
     return new Response(JSON.stringify(body), {
       status: 200,
       headers: { 'content-type': 'application/json' },
@@ -48,7 +33,7 @@ const client = () => new QueryClient({ defaultOptions: { queries: { retry: false
 describe('shell data', () => {
   afterEach(() => vi.unstubAllGlobals())
 
-  it('loads the slim list, the tags and creators once', async () => {
+  it('loads the tags once, and never every experience or every creator (issue 19 point 4)', async () => {
     const fetch = respond(true)
     vi.stubGlobal('fetch', fetch)
     const qc = client()
@@ -56,10 +41,8 @@ describe('shell data', () => {
     const load = createShellDataLoader(qc, schedule)
     await load()
     await load()
-    expect(fetch).toHaveBeenCalledTimes(3)
-    expect(qc.getQueryData(['place', 'slim'])).toEqual(slim)
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/placetag'])
     expect(qc.getQueryData(['placetag'])).toEqual(tags)
-    expect(isShellDataQuery(['placetag'])).toBe(true)
     expect(schedule).not.toHaveBeenCalled()
   })
 
@@ -79,7 +62,7 @@ describe('shell data', () => {
     // The scheduled reload succeeds once the API is back.
     vi.stubGlobal('fetch', respond(true))
     runs[0]?.()
-    await vi.waitFor(() => expect(qc.getQueryData(['place', 'slim'])).toEqual(slim))
+    await vi.waitFor(() => expect(qc.getQueryData(['placetag'])).toEqual(tags))
   })
 
   it("keeps each client's pending reload its own", async () => {

@@ -6,22 +6,20 @@ export const SHELL_DATA_RETRY_MS = 30_000
 
 type Schedule = (run: () => void, ms: number) => unknown
 
-/** The lists every page shares (part 1 §2: slim experiences, experience tags and creators). */
-const SHELL_QUERIES = [api.slimList, api.tags, api.creators] as const
-
 /**
- * Loads the data every page shares (part 1 §2, §4): the slim experience list, the tags the viewer may
- * see and the creators. One attempt, no timer: what a server render does. It never throws: on failure
- * the queries are in error state and the pages show their empty states (part 2 §8: a tag list that
- * fails to load is an empty list). Data older than 10 minutes (SHELL_DATA_STALE_MS) is refetched the
- * next time the shell loader runs. Resolves to whether every load succeeded, once all have settled.
+ * Loads the data every page shares (part 1 §2, §4): the tags the viewer may see. The slim experience
+ * list and the creators are no longer part of it (issue 19 point 4, DESIGN §8): both grow with the
+ * platform (at 100,000 experiences some 28 MB and 5 MB of JSON), so the pages ask the server for what
+ * they show (the search, the paged list, lookups by id, an experience's creator: api/queries.ts), and
+ * only the creators page loads every creator. One attempt, no
+ * timer: what a server render does. It never throws: on failure the query is in error state and the
+ * pages show their empty states (part 2 §8: a tag list that fails to load is an empty list). Data
+ * older than 10 minutes (SHELL_DATA_STALE_MS) is refetched the next time the shell loader runs.
+ * Resolves to whether it loaded.
  */
 export async function loadShellData(queryClient: QueryClient): Promise<boolean> {
-  // Spelled out: each query's data has its own type, which one map over the list would lose.
   const results = await Promise.allSettled([
-    queryClient.ensureQueryData({ ...api.slimList(), revalidateIfStale: true }),
     queryClient.ensureQueryData({ ...api.tags(), revalidateIfStale: true }),
-    queryClient.ensureQueryData({ ...api.creators(), revalidateIfStale: true }),
   ])
   return results.every((r) => r.status === 'fulfilled')
 }
@@ -46,10 +44,4 @@ export function createShellDataLoader(
     }, SHELL_DATA_RETRY_MS)
   }
   return load
-}
-
-/** Whether a query key is one of the shell's data (what loadShellData loads). */
-export function isShellDataQuery(queryKey: readonly unknown[]): boolean {
-  const key = JSON.stringify(queryKey)
-  return SHELL_QUERIES.some((query) => key === JSON.stringify(query().queryKey))
 }

@@ -1,7 +1,9 @@
 import type { SlimExperience } from '@ludex/schemas'
 import { MantineProvider } from '@mantine/core'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { experienceApi } from '../api/test-experience-api.ts'
 import { AddExperiencesDialog } from './AddExperiencesDialog.tsx'
 import { BulkAddDialog } from './BulkAddDialog.tsx'
 
@@ -27,16 +29,23 @@ const rowBox = (n: number) => {
 
 const LIST = [slim(101, 'Mega Obby', 10), slim(102, 'Mega Obby Two', 5), slim(103, 'Tower Run', 3)]
 
+// The search and the lookups are the API's: a double over LIST.
+beforeEach(() => {
+  const answer = experienceApi(LIST)
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => answer(input) ?? new Response('{}', { status: 404 })),
+  )
+})
+afterEach(() => vi.unstubAllGlobals())
+
 function renderDialog(onAdd = vi.fn(async (_ids: number[]) => undefined)) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   render(
     <MantineProvider>
-      <AddExperiencesDialog
-        opened
-        tagName="Obbies"
-        experiences={LIST}
-        onClose={() => undefined}
-        onAdd={onAdd}
-      />
+      <QueryClientProvider client={queryClient}>
+        <AddExperiencesDialog opened tagName="Obbies" onClose={() => undefined} onAdd={onAdd} />
+      </QueryClientProvider>
     </MantineProvider>,
   )
   return onAdd
@@ -61,8 +70,10 @@ describe('AddExperiencesDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add Row' }))
     fireEvent.change(rowBox(2), { target: { value: '987654' } })
     expect(add.disabled).toBe(false)
-    // An id Ludex does not track is accepted, and said so.
-    expect(screen.getByText('Experience 987654 is not tracked yet: it is tracked from now on')).toBeTruthy()
+    // An id Ludex does not track is accepted, and said so once its lookup has answered.
+    expect(
+      await screen.findByText('Experience 987654 is not tracked yet: it is tracked from now on'),
+    ).toBeTruthy()
     fireEvent.click(add)
     await waitFor(() => expect(onAdd).toHaveBeenCalledWith([987654]))
   })
@@ -72,17 +83,25 @@ describe('AddExperiencesDialog', () => {
     const box = rowBox(1)
     fireEvent.change(box, { target: { value: 'tower run' } })
     fireEvent.blur(box)
-    expect(screen.getByText('Adds Tower Run')).toBeTruthy()
+    expect(await screen.findByText('Adds Tower Run')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Add' }))
     await waitFor(() => expect(onAdd).toHaveBeenCalledWith([103]))
   })
 
-  it('takes nothing on blur when the text matches more than one', () => {
+  it('takes nothing on blur when the text matches more than one', async () => {
     renderDialog()
     const box = rowBox(1)
     fireEvent.change(box, { target: { value: 'mega' } })
     fireEvent.blur(box)
+    // The blur's search has answered (its suggestions are listed) and nothing was taken.
+    await waitFor(() =>
+      expect(vi.mocked(fetch).mock.calls.map(([url]) => String(url))).toContain(
+        '/api/place/search?q=mega&limit=9',
+      ),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 0))
     expect((screen.getByRole('button', { name: 'Add' }) as HTMLButtonElement).disabled).toBe(true)
+    expect(box.value).toBe('mega')
   })
 
   it('reduces a pasted game link to its id', () => {
@@ -98,7 +117,9 @@ describe('BulkAddDialog', () => {
     const onAdd = vi.fn(async (_ids: number[]) => undefined)
     render(
       <MantineProvider>
-        <BulkAddDialog opened tagName="Obbies" onClose={() => undefined} onAdd={onAdd} />
+        <QueryClientProvider client={new QueryClient()}>
+          <BulkAddDialog opened tagName="Obbies" onClose={() => undefined} onAdd={onAdd} />
+        </QueryClientProvider>
       </MantineProvider>,
     )
     return onAdd

@@ -1,15 +1,14 @@
 import { SEARCH_MIN_CHARS, type SlimExperience, TAG_ADD_DIALOG_ROWS } from '@ludex/schemas'
 import { Button, Group, Modal, Stack, Text } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
+import { useExperienceLookup } from '../api/experience-lookup.ts'
 import { type AddRow, canAddRow, EMPTY_ROW, initialRows, rowPlaceId, rowsPlaceIds } from './add-rows.ts'
 import { ExperienceSearchRow } from './ExperienceSearchRow.tsx'
 
 export interface AddExperiencesDialogProps {
   readonly opened: boolean
   readonly tagName: string
-  /** The experiences to search (the shell's slim list). */
-  readonly experiences: readonly SlimExperience[]
   readonly onClose: () => void
   /** Adds the ids; the dialog closes when it resolves, stays open (busy ends) when it throws. */
   readonly onAdd: (placeIds: number[]) => Promise<void>
@@ -19,15 +18,16 @@ export interface AddExperiencesDialogProps {
 function ExperienceRow({
   index,
   row,
-  experiences,
   byId,
+  pending,
   onChange,
   onRemove,
 }: {
   index: number
   row: AddRow
-  experiences: readonly SlimExperience[]
   byId: ReadonlyMap<number, SlimExperience>
+  /** The rows' experiences are still being looked up (a typed id is not known to be untracked yet). */
+  pending: boolean
   onChange: (row: AddRow) => void
   onRemove: (() => void) | null
 }) {
@@ -39,13 +39,14 @@ function ExperienceRow({
     : typedId
       ? byId.has(id)
         ? `Adds ${byId.get(id)?.name ?? id}`
-        : `Experience ${id} is not tracked yet: it is tracked from now on`
+        : pending
+          ? `Adds experience ${id}`
+          : `Experience ${id} is not tracked yet: it is tracked from now on`
       : `Name or experience id, suggestions from ${SEARCH_MIN_CHARS} characters`
   return (
     <ExperienceSearchRow
       index={index}
       row={row}
-      experiences={experiences}
       byId={byId}
       onChange={onChange}
       onRemove={onRemove}
@@ -55,17 +56,12 @@ function ExperienceRow({
 }
 
 /** The add-experiences dialog (part 2 §5): up to 5 rows; invalid ids are dropped. */
-export function AddExperiencesDialog({
-  opened,
-  tagName,
-  experiences,
-  onClose,
-  onAdd,
-}: AddExperiencesDialogProps) {
+export function AddExperiencesDialog({ opened, tagName, onClose, onAdd }: AddExperiencesDialogProps) {
   const [rows, setRows] = useState<AddRow[]>(initialRows)
   const [busy, setBusy] = useState(false)
-  const byId = useMemo(() => new Map(experiences.map((e) => [e.place_id, e])), [experiences])
   const ids = rowsPlaceIds(rows)
+  // The experiences the rows name (picked or typed), to say what each adds.
+  const { byId, pending } = useExperienceLookup(ids)
   const close = () => {
     setRows(initialRows())
     onClose()
@@ -94,8 +90,8 @@ export function AddExperiencesDialog({
               key={i}
               index={i}
               row={row}
-              experiences={experiences}
               byId={byId}
+              pending={pending}
               onChange={(next) => setRows((all) => all.map((r, j) => (j === i ? next : r)))}
               onRemove={rows.length > 1 ? () => setRows((all) => all.filter((_, j) => j !== i)) : null}
             />

@@ -1,16 +1,10 @@
-import {
-  isDatabaseId,
-  parseIdList,
-  reduceGameUrlToId,
-  SEARCH_MIN_CHARS,
-  TAG_ADD_DIALOG_ROWS,
-} from '@ludex/schemas'
-import { matchExperiences, type Searchable } from '../search/match.ts'
+import { isDatabaseId, parseIdList, reduceGameUrlToId, TAG_ADD_DIALOG_ROWS } from '@ludex/schemas'
 
 /*
  * The rules of the add-experiences dialog and Bulk Add (part 2 §5, §9): up to 5 rows, each an experience
- * chosen from suggestions or a typed numeric id; suggestions from 3 characters (name substring or exact
- * place id, at most 9); one exact match is taken on blur; a pasted game link is reduced to its id.
+ * chosen from suggestions or a typed numeric id; suggestions from 3 characters (the server's search, at
+ * most 9: search/experience-search.ts); one exact match is taken on blur (search/match.ts); a pasted
+ * game link is reduced to its id.
  */
 
 /** One row of the dialog: what the box shows, and the experience chosen in it (null: none). */
@@ -42,28 +36,6 @@ export function cleanRowText(text: string): string {
 export function rowTextOnInput(text: string): string {
   const reduced = cleanRowText(text)
   return /^\d+$/.test(reduced) && reduced !== text.trim() ? reduced : text
-}
-
-/** The suggestions for a row's text: empty below 3 characters, at most 9. */
-export function rowSuggestions<T extends Searchable>(list: readonly T[], text: string): T[] {
-  return cleanRowText(text).length >= SEARCH_MIN_CHARS ? matchExperiences(list, text) : []
-}
-
-/**
- * The experience a blurred row takes without a click: the one exact match of its text (its place id,
- * or its name or canonical name in any case) among the suggestions, when there is exactly one.
- */
-export function exactMatchOnBlur<T extends Searchable>(list: readonly T[], text: string): T | null {
-  const query = cleanRowText(text)
-  if (query.length < SEARCH_MIN_CHARS) return null
-  const lower = query.toLowerCase()
-  const exact = list.filter(
-    (e) =>
-      String(e.place_id) === query ||
-      e.name.toLowerCase() === lower ||
-      e.canonical_name.toLowerCase() === lower,
-  )
-  return exact.length === 1 ? (exact[0] ?? null) : null
 }
 
 /**

@@ -1,6 +1,7 @@
 import { THUMBNAIL_BULK_MAX } from '@ludex/schemas'
 import { type QueryClient, useQueries } from '@tanstack/react-query'
 import { useCallback, useMemo } from 'react'
+import { idChunks } from '../api/id-chunks.ts'
 import { api } from '../api/queries.ts'
 
 /**
@@ -8,12 +9,7 @@ import { api } from '../api/queries.ts'
  * THUMBNAIL_BULK_MAX per call. A loader's prefetch and the page's hook cut the list the same way, so
  * they share their cache entries.
  */
-export function iconChunks(placeIds: readonly number[]): number[][] {
-  const ids = [...new Set(placeIds)]
-  const chunks: number[][] = []
-  for (let i = 0; i < ids.length; i += THUMBNAIL_BULK_MAX) chunks.push(ids.slice(i, i + THUMBNAIL_BULK_MAX))
-  return chunks
-}
+export const iconChunks = (placeIds: readonly number[]): number[][] => idChunks(placeIds, THUMBNAIL_BULK_MAX)
 
 /** Starts loading the icons of a page's places (not awaited: a page shows spinners until they are there). */
 export function prefetchIcons(queryClient: QueryClient, placeIds: readonly number[]): void {

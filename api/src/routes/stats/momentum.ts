@@ -2,6 +2,7 @@ import {
   idListParam,
   lastCompletedPeriodStart,
   MOMENTUM_CHANGE_THRESHOLD,
+  MOMENTUM_MAX_PLACE_IDS,
   MOMENTUM_MIN_CCU,
   MOMENTUM_MIN_DAYS,
   MOMENTUM_WINDOW_DAYS,
@@ -21,8 +22,6 @@ import { defineRoute } from '../../http/route.ts'
 import { dailyAverageCcu } from '../../store/momentum.ts'
 import { cachedCurrentExperiences } from '../place/current-experiences.ts'
 
-/** placeIds per call; the whole list is one call without placeIds. */
-export const MOMENTUM_MAX_PLACE_IDS = 200
 /** The windows move once a day; a late rollup of the last day is picked up within this. */
 const MOMENTUM_TTL_MS = 10 * 60_000
 
@@ -53,6 +52,15 @@ async function computeMomentum(deps: ApiDeps, placeIds: readonly number[] | null
     recent_to: new Date(periodStart(nowMs, 'day')).toISOString(),
     places: ids.map((id) => placeMomentum(id, momentumOf(days.get(id) ?? [], last))),
   }
+}
+
+/**
+ * The momentum of every tracked experience, computed at most once per 10 minutes (MOMENTUM_TTL_MS) and
+ * per day: this call without placeIds, and the experiences list sorted by momentum.
+ */
+export function cachedMomentumOfAll(deps: ApiDeps): Promise<MomentumResponse> {
+  const last = lastCompletedPeriodStart(deps.now(), 'day')
+  return deps.cache.get(`momentum:all:${last}`, MOMENTUM_TTL_MS, () => computeMomentum(deps, null))
 }
 
 export const momentumRoute = defineRoute({
@@ -86,7 +94,6 @@ export const momentumRoute = defineRoute({
   maxAgeSeconds: 60,
   handler: async ({ query: q, deps }) => {
     if (q.placeIds !== undefined) return computeMomentum(deps, q.placeIds)
-    const last = lastCompletedPeriodStart(deps.now(), 'day')
-    return deps.cache.get(`momentum:all:${last}`, MOMENTUM_TTL_MS, () => computeMomentum(deps, null))
+    return cachedMomentumOfAll(deps)
   },
 })

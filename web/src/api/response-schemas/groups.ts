@@ -6,12 +6,14 @@
  * here, apart from the modules, so the client picks a module without importing any.
  */
 export const SCHEMA_GROUPS = {
-  shell: ['creatorList', 'placeTagList', 'sessionState', 'siteInfo', 'slimExperienceList', 'userPreferences'],
+  shell: ['creatorList', 'placeTagList', 'sessionState', 'siteInfo', 'userPreferences'],
   browse: [
     'ccuPeriodsResponse',
     'creatorDetail',
     'dailyPickList',
     'experience',
+    'experienceListPage',
+    'experienceSummary',
     'genreDetail',
     'genreDistribution',
     'genreList',
@@ -21,6 +23,7 @@ export const SCHEMA_GROUPS = {
     'platformCcuList',
     'populatedPlaceTag',
     'priceHistory',
+    'rankedExperienceList',
     'rankingSeries',
     'rankingSnapshot',
     'statsResponse',

@@ -1,4 +1,4 @@
-import type { Experience, SlimExperience } from '@ludex/schemas'
+import type { Experience, RankedExperience } from '@ludex/schemas'
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { api } from '../../api/queries.ts'
@@ -32,7 +32,7 @@ const EXPERIENCE: Experience = {
   tags: [],
 }
 
-const slim = (e: Experience): SlimExperience => ({
+const ranked = (e: Experience): RankedExperience => ({
   universe_id: e.universe_id,
   place_id: e.place_id,
   name: e.name,
@@ -44,8 +44,9 @@ const slim = (e: Experience): SlimExperience => ({
   genre_l1: e.genre_l1,
   genre_l2: e.genre_l2,
   genre: e.genre,
+  rank: e.rank,
 })
-const OTHER = { ...slim(EXPERIENCE), place_id: 42, universe_id: 43, name: 'Other', canonical_name: 'Other' }
+const OTHER = { ...ranked(EXPERIENCE), place_id: 42, universe_id: 43, name: 'Other', canonical_name: 'Other' }
 
 describe('what an edit sends', () => {
   it('saves a canonical name only if it changed; empty resets to the platform name', () => {
@@ -94,18 +95,30 @@ describe('saveExperienceEdit', () => {
 
   it('sends the experience without counters or the other field, then patches the caches at once', async () => {
     const saved = { ...EXPERIENCE, canonical_name: 'Crossroads' }
-    answer = (url, init) =>
-      init?.method === 'PUT' ? json(saved) : url.includes('slim') ? json([slim(saved), OTHER]) : json(saved)
+    answer = (_url, init) => (init?.method === 'PUT' ? json(saved) : json(saved))
     const queryClient = new QueryClient()
     queryClient.setQueryData(api.experience(EXPERIENCE.place_id).queryKey, EXPERIENCE)
-    queryClient.setQueryData(api.slimList().queryKey, [slim(EXPERIENCE), OTHER])
-    const listAtSave = new Promise<SlimExperience[] | undefined>((resolve) => {
-      const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-        if (event.type === 'updated' && event.query.queryKey[1] === 'slim') {
-          unsubscribe()
-          resolve(event.query.state.data as SlimExperience[])
-        }
-      })
+    // The kept answers that hold it: a search, a lookup and a page of the list; and one that does not.
+    const search = api.experienceSearch('cross').queryKey
+    const lookup = api.experienceLookup([42, 1818]).queryKey
+    const elsewhere = api.experienceLookup([42]).queryKey
+    const page = api.experienceList({
+      page: 1,
+      pageSize: 20,
+      sort: 'rank',
+      order: 'asc',
+      search: '',
+      tagId: null,
+    }).queryKey
+    queryClient.setQueryData(search, [ranked(EXPERIENCE)])
+    queryClient.setQueryData(lookup, [OTHER, ranked(EXPERIENCE)])
+    queryClient.setQueryData(elsewhere, [OTHER])
+    queryClient.setQueryData(page, {
+      total: 2,
+      tracked: 2,
+      page: 1,
+      page_size: 20,
+      items: [ranked(EXPERIENCE), OTHER],
     })
 
     expect(await saveExperienceEdit(queryClient, EXPERIENCE, { canonical_name: 'Crossroads' })).toBe(true)
@@ -119,17 +132,16 @@ describe('saveExperienceEdit', () => {
       expect(body, left).not.toHaveProperty(left)
     }
     expect(body.name).toBe(EXPERIENCE.name)
-    // The first change of the list is the patch, before any request answers.
-    expect((await listAtSave)?.map((e) => e.canonical_name)).toEqual(['Crossroads', 'Other'])
+    // Patched before any other request answers.
+    const names = (rows: readonly RankedExperience[] | undefined) => rows?.map((e) => e.canonical_name)
+    expect(names(queryClient.getQueryData(search))).toEqual(['Crossroads'])
+    expect(names(queryClient.getQueryData(lookup))).toEqual(['Other', 'Crossroads'])
+    expect(queryClient.getQueryData(elsewhere)).toEqual([OTHER])
+    expect(names(queryClient.getQueryData(page)?.items)).toEqual(['Crossroads', 'Other'])
     expect(queryClient.getQueryData(api.experience(1818).queryKey)).toEqual(saved)
-    // The browser's copies are fetched past its cache.
-    await vi.waitFor(() => expect(requests).toHaveLength(3))
-    expect(requests.slice(1).map((r) => [r.url, r.init?.cache])).toEqual(
-      expect.arrayContaining([
-        ['/api/place?slim', 'reload'],
-        ['/api/place/1818', 'reload'],
-      ]),
-    )
+    // The browser's copy of the experience is fetched past its cache.
+    await vi.waitFor(() => expect(requests).toHaveLength(2))
+    expect([requests[1]!.url, requests[1]!.init?.cache]).toEqual(['/api/place/1818', 'reload'])
   })
 
   it('is silent on failure, but logs it, and changes nothing', async () => {

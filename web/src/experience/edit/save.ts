@@ -1,4 +1,4 @@
-import type { Experience } from '@ludex/schemas'
+import type { Experience, ExperienceListPage, RankedExperience } from '@ludex/schemas'
 import type { QueryClient } from '@tanstack/react-query'
 import { apiGet, apiSend } from '../../api/client.ts'
 import { api } from '../../api/queries.ts'
@@ -13,10 +13,12 @@ export type ExperienceEdit = { readonly canonical_name: string } | { readonly re
 
 /**
  * Sends an edit (PUT /api/place/{id}: the experience without its counters, with the field changed)
- * and makes it show everywhere at once: the experience and the slim list in the query cache (the list,
- * the search and the pickers read it), and the browser's copies of both answers, so a reload cannot
- * bring back the old name. The other editable field is left out of the body, so an edit never writes
- * back a stale value over another staff member's. A failure is silent (part 1 §8), but logged.
+ * and makes it show everywhere at once: the experience, and every kept answer of the experience search,
+ * list and lookups that holds it, in the query cache; and the browser's copy of the experience, so a
+ * reload cannot bring back the old name (the others are asked anew once stale, 10 minutes on, long
+ * after the browser's copies expire). The other editable field is left out of the body, so an edit
+ * never writes back a stale value over another staff member's. A failure is silent (part 1 §8), but
+ * logged.
  */
 export async function saveExperienceEdit(
   queryClient: QueryClient,
@@ -40,19 +42,25 @@ export async function saveExperienceEdit(
     return false
   }
   queryClient.setQueryData(api.experience(placeId).queryKey, saved)
-  queryClient.setQueryData(api.slimList().queryKey, (list) =>
-    list?.map((e) => (e.place_id === placeId ? { ...e, canonical_name: saved.canonical_name } : e)),
-  )
+  renameInLists(queryClient, placeId, saved.canonical_name)
   toast.success('canonical_name' in edit ? CANONICAL_NAME_SAVED : RELEASE_DATE_SAVED)
-  // Both answers are cached by the browser for a while (private, max-age): fetched again past that
-  // cache, so the stored copies are the new ones; the list also picks up other staff's edits.
-  void queryClient
-    .fetchQuery({
-      ...api.slimList(),
-      queryFn: ({ signal }) => apiGet('/api/place?slim', 'slimExperienceList', signal, 'reload'),
-      staleTime: 0,
-    })
-    .catch(() => {})
+  // The answer is cached by the browser for a while (max-age): fetched again past that cache, so the
+  // stored copy is the new one.
   void apiGet(`/api/place/${placeId}`, 'experience', undefined, 'reload').catch(() => {})
   return true
+}
+
+/** The experience lists in the query cache (search, list pages, lookups): an answer holding the place gets its new name. */
+function renameInLists(queryClient: QueryClient, placeId: number, canonicalName: string): void {
+  const rename = (rows: readonly RankedExperience[]) =>
+    rows.map((e) => (e.place_id === placeId ? { ...e, canonical_name: canonicalName } : e))
+  for (const kind of ['search', 'lookup'] as const) {
+    queryClient.setQueriesData<RankedExperience[]>(
+      { queryKey: ['place', kind] },
+      (rows) => rows && rename(rows),
+    )
+  }
+  queryClient.setQueriesData<ExperienceListPage>({ queryKey: ['place', 'list'] }, (page) =>
+    page ? { ...page, items: rename(page.items) } : page,
+  )
 }

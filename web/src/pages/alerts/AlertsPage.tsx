@@ -16,6 +16,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { ApiRequestError, apiSend } from '../../api/client.ts'
+import { useExperienceLookup } from '../../api/experience-lookup.ts'
 import { api } from '../../api/queries.ts'
 import { usePageMeta } from '../../shell/page-meta.ts'
 import { useViewer } from '../../shell/viewer.ts'
@@ -52,12 +53,14 @@ export function AlertsPage() {
 
 function SignedIn() {
   const alerts = useQuery(api.alerts())
-  const slim = useQuery(api.slimList())
   const tags = useQuery(api.tags())
   const list = alerts.data?.alerts ?? []
   const webhooks = list.filter((a) => a.delivery.channel === 'webhook').length
+  // The names of the experiences the alerts watch (their lookup).
+  const watched = list.flatMap((a) => (a.target.type === 'experience' ? [a.target.placeId] : []))
+  const experiences = useExperienceLookup(watched).byId
   const experienceNames = new Map(
-    (slim.data ?? []).map((e) => [e.place_id, e.canonical_name || e.name] as const),
+    [...experiences.values()].map((e) => [e.place_id, e.canonical_name || e.name] as const),
   )
   const tagNames = new Map((tags.data ?? []).map((t) => [t.id, t.name] as const))
   const targetName = (a: Alert) =>
@@ -77,7 +80,7 @@ function SignedIn() {
         </Anchor>
         .
       </Text>
-      <CreateAlertForm experiences={slim.data ?? []} tags={tags.data ?? []} />
+      <CreateAlertForm tags={tags.data ?? []} />
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby="alerts-list">
         <Title order={2} size="h4" id="alerts-list" mb="sm">
           Your alerts

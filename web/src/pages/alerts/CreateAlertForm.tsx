@@ -4,10 +4,10 @@ import {
   type AlertCreate,
   type AlertRuleCreate,
   CHART_CATEGORIES,
+  LIST_SEARCH_DEBOUNCE_MS,
   MOMENTUM_LABEL_TEXT,
   momentumLabels,
   type PlaceTag,
-  type SlimExperience,
 } from '@ludex/schemas'
 import {
   Button,
@@ -20,9 +20,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core'
+import { useDebouncedValue } from '@mantine/hooks'
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useMemo, useState } from 'react'
 import { ApiRequestError, apiSend } from '../../api/client.ts'
+import { useExperienceSuggestions } from '../../search/experience-search.ts'
 import { toast } from '../../ui/toasts.ts'
 import { RULE_KINDS } from './describe.ts'
 
@@ -48,13 +50,7 @@ const CHANNELS: { value: Channel; label: string }[] = [
  * numbers, and where firings go. The server checks everything again; its refusal (a field named, a
  * limit) is shown under the form.
  */
-export function CreateAlertForm({
-  experiences,
-  tags,
-}: {
-  experiences: readonly SlimExperience[]
-  tags: readonly PlaceTag[]
-}) {
+export function CreateAlertForm({ tags }: { tags: readonly PlaceTag[] }) {
   const queryClient = useQueryClient()
   const [name, setName] = useState('')
   const [targetType, setTargetType] = useState<'experience' | 'tag'>('experience')
@@ -75,14 +71,19 @@ export function CreateAlertForm({
   const [problem, setProblem] = useState<string | null>(null)
   const [pending, setPending] = useState(false)
 
-  const experienceOptions = useMemo(
-    () =>
-      experiences.map((e) => ({
-        value: String(e.place_id),
-        label: `${e.canonical_name || e.name} (${e.place_id})`,
-      })),
-    [experiences],
-  )
+  // The experience is searched on the server as it is typed (300 ms after the last keystroke); the one
+  // chosen stays an option, so its label shows whatever is searched next.
+  const [experienceSearch, setExperienceSearch] = useState('')
+  const [settledSearch] = useDebouncedValue(experienceSearch, LIST_SEARCH_DEBOUNCE_MS)
+  const { suggestions, settled } = useExperienceSuggestions(settledSearch)
+  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null)
+  const experienceOptions = useMemo(() => {
+    const options = suggestions.map((e) => ({
+      value: String(e.place_id),
+      label: `${e.canonical_name || e.name} (${e.place_id})`,
+    }))
+    return chosen && !options.some((o) => o.value === chosen.value) ? [chosen, ...options] : options
+  }, [suggestions, chosen])
   const tagOptions = useMemo(() => tags.map((t) => ({ value: String(t.id), label: t.name })), [tags])
 
   const rule = (): AlertRuleCreate => {
@@ -155,12 +156,18 @@ export function CreateAlertForm({
               label="Experience"
               placeholder="Search by name or place id"
               searchable
-              limit={50}
+              searchValue={experienceSearch}
+              onSearchChange={setExperienceSearch}
+              // The options are the server's matches already, in its order.
+              filter={({ options }) => options}
               data={experienceOptions}
               value={placeId}
-              onChange={setPlaceId}
+              onChange={(value, option) => {
+                setPlaceId(value)
+                setChosen(value === null ? null : { value, label: option?.label ?? value })
+              }}
               allowDeselect={false}
-              nothingFoundMessage="No experience found"
+              nothingFoundMessage={settled ? 'No experience found' : 'Searching…'}
             />
           ) : (
             <Select

@@ -36,9 +36,8 @@ export function CompareExperienceTagPage() {
   const [hash, setHash] = useHashParams()
   const selection = useMemo(() => parseExperienceIds(hash.exp), [hash.exp])
   const tagId = parseTagId(hash['tag-1'])
-  const slim = useQuery(api.slimList())
   const tags = useQuery(api.tags())
-  const [rows, setRows] = useExperienceDraft(selection, slim.data, 1)
+  const [rows, setRows, byId] = useExperienceDraft(selection, 1)
   const [draftTag, setDraftTag] = useTagChoice(tagId)
   const ids = rows.map(draftId)
   const duplicates = duplicateRows(ids)
@@ -46,7 +45,6 @@ export function CompareExperienceTagPage() {
   const colors = useSeriesColors()
   // The tag takes the first colour; the experiences the next ones, as in every chart.
   const colorOf = (i: number) => colors[i % Math.max(colors.length, 1)] ?? COLOR_FALLBACK
-  const byId = useMemo(() => new Map((slim.data ?? []).map((e) => [e.place_id, e])), [slim.data])
   const tag = useQuery({ ...api.tag(tagId ?? 0), enabled: tagId !== null })
   const lines = useMemo(
     () =>
@@ -86,7 +84,6 @@ export function CompareExperienceTagPage() {
             <ExperiencePickers
               rows={rows}
               onChange={setRows}
-              experiences={slim.data ?? []}
               duplicates={duplicates}
               colors={rows.map((_, i) => (ids[i] !== null && ids[i] === selection[i] ? colorOf(i + 1) : ''))}
             />

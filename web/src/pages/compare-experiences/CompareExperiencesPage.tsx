@@ -46,14 +46,12 @@ export function CompareExperiencesPage() {
   const location = useLocation()
   const navigate = useNavigate()
   const selection = useMemo(() => parseExperienceIds(hash.exp), [hash.exp])
-  const slim = useQuery(api.slimList())
-  const [rows, setRows] = useExperienceDraft(selection, slim.data, 2)
+  const [rows, setRows, byId] = useExperienceDraft(selection, 2)
   const ids = rows.map(draftId)
   const duplicates = duplicateRows(ids)
   const problem = draftProblem(ids, 2)
   const colors = useSeriesColors()
   const colorOf = (i: number) => colors[i % Math.max(colors.length, 1)] ?? COLOR_FALLBACK
-  const byId = useMemo(() => new Map((slim.data ?? []).map((e) => [e.place_id, e])), [slim.data])
   const lines = useMemo(
     () =>
       selection.map((placeId, i) => ({
@@ -124,7 +122,6 @@ export function CompareExperiencesPage() {
             <ExperiencePickers
               rows={rows}
               onChange={setRows}
-              experiences={slim.data ?? []}
               duplicates={duplicates}
               colors={rows.map((_, i) => (ids[i] !== null && ids[i] === selection[i] ? colorOf(i) : ''))}
             />

@@ -1,6 +1,7 @@
 import {
   DEFAULT_CREATOR_GRANULARITY,
   formatLikePercentage,
+  ranksByPlayersOnline,
   shortenNumber,
   type TagCcuScope,
 } from '@ludex/schemas'
@@ -21,7 +22,6 @@ import { CreatorAvatar } from '../../thumbnails/CreatorAvatar.tsx'
 import { useHashParams } from '../../ui/hash-params.ts'
 import type { RankedExperience } from '../experiences/columns.tsx'
 import { ExperiencesTable } from '../experiences/ExperiencesTable.tsx'
-import { ranksByPlayersOnline } from '../experiences/rank.ts'
 import {
   CREATOR_CCU_DEFAULT_SCOPE,
   CREATOR_CCU_TABS,

@@ -2,14 +2,15 @@ import {
   CREDENTIAL_NAME_IN_USE,
   CREDENTIAL_NAME_MAX_LENGTH,
   type GameCredential,
-  type SlimExperience,
+  LIST_SEARCH_DEBOUNCE_MS,
 } from '@ludex/schemas'
 import { Autocomplete, Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core'
+import { useDebouncedValue } from '@mantine/hooks'
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useMemo, useState } from 'react'
 import { ApiRequestError, apiSend } from '../../api/client.ts'
 import { api } from '../../api/queries.ts'
-import { matchExperiences } from '../../search/match.ts'
+import { useExperienceSuggestions } from '../../search/experience-search.ts'
 import { toast } from '../../ui/toasts.ts'
 import { credentialNameProblem, typedPlaceId } from './rules.ts'
 import { CREDENTIAL_TOASTS } from './texts.ts'
@@ -22,18 +23,12 @@ type Resolved =
   | { state: 'untracked'; placeId: number }
 
 /**
- * The create form (part 2 §2.10, §5): an experience picked from the search suggestions or a typed
- * numeric id (or a pasted game link), and a name. A typed id that is not in the shell's list is looked
- * up (GET /api/place/{id}) and its name prefilled; Create needs an id and a name that no other
- * credential has, however cased ('name already in use').
+ * The create form (part 2 §2.10, §5): an experience picked from the search suggestions (the server's,
+ * 300 ms after the last keystroke) or a typed numeric id (or a pasted game link), and a name. A typed
+ * id that is not among the suggestions is looked up (GET /api/place/{id}) and its name prefilled;
+ * Create needs an id and a name that no other credential has, however cased ('name already in use').
  */
-export function CreateCredentialForm({
-  credentials,
-  experiences,
-}: {
-  credentials: readonly GameCredential[]
-  experiences: readonly SlimExperience[]
-}) {
+export function CreateCredentialForm({ credentials }: { credentials: readonly GameCredential[] }) {
   const queryClient = useQueryClient()
   const [experienceText, setExperienceText] = useState('')
   const [name, setName] = useState('')
@@ -43,23 +38,25 @@ export function CreateCredentialForm({
   const [serverNameError, setServerNameError] = useState(false)
   const [pending, setPending] = useState(false)
 
+  const [settledText] = useDebouncedValue(experienceText, LIST_SEARCH_DEBOUNCE_MS)
+  const { suggestions: found } = useExperienceSuggestions(settledText)
   const suggestions = useMemo(
     () =>
-      matchExperiences(experiences, experienceText).map((e) => ({
+      found.map((e) => ({
         value: String(e.place_id),
         label: `${e.canonical_name || e.name} (${e.place_id})`,
       })),
-    [experiences, experienceText],
+    [found],
   )
 
-  // The typed text, resolved to an experience: from the shell's list, else fetched (part 2 §5).
+  // The typed text, resolved to an experience: from the suggestions, else fetched (part 2 §5).
   useEffect(() => {
     const placeId = typedPlaceId(experienceText)
     if (placeId === null) {
       setResolved({ state: 'none' })
       return
     }
-    const known = experiences.find((e) => e.place_id === placeId)
+    const known = found.find((e) => e.place_id === placeId)
     if (known) {
       setResolved({ state: 'known', placeId, name: known.canonical_name || known.name })
       return
@@ -77,7 +74,7 @@ export function CreateCredentialForm({
     return () => {
       current = false
     }
-  }, [experienceText, experiences, queryClient])
+  }, [experienceText, found, queryClient])
 
   // Prefill the name from the experience, unless the user typed one.
   useEffect(() => {

@@ -5,6 +5,7 @@ import { IconSearch } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { Navigate } from 'react-router'
+import { useExperienceLookup } from '../../api/experience-lookup.ts'
 import { api } from '../../api/queries.ts'
 import { usePageMeta } from '../../shell/page-meta.ts'
 import { hasPermission, useViewer } from '../../shell/viewer.ts'
@@ -28,14 +29,14 @@ export function EventCredentialsPage() {
   const allowed = hasPermission(viewer, 'EDIT_GAME_CREDENTIALS')
   const credentials = useQuery({ ...api.gameCredentials(), enabled: allowed })
   const stats = useQuery({ ...api.eventStats(), enabled: allowed })
-  const slim = useQuery(api.slimList())
   const [search, setSearch] = useState('')
   const [query] = useDebouncedValue(search, LIST_SEARCH_DEBOUNCE_MS)
 
   const list = credentials.data ?? []
-  const experiences = slim.data ?? []
+  // The names of the credentials' experiences (their lookup), which the search matches too.
+  const experiences = useExperienceLookup(list.map((c) => c.place_id)).byId
   const names = useMemo(
-    () => new Map(experiences.map((e) => [e.place_id, e.canonical_name || e.name] as const)),
+    () => new Map([...experiences.values()].map((e) => [e.place_id, e.canonical_name || e.name] as const)),
     [experiences],
   )
   const shown = useMemo(() => filterCredentials(list, query, names), [list, query, names])
@@ -48,7 +49,7 @@ export function EventCredentialsPage() {
   return (
     <Stack gap="md">
       <Title order={1}>{EVENT_CREDENTIALS_TITLE}</Title>
-      <CreateCredentialForm credentials={list} experiences={experiences} />
+      <CreateCredentialForm credentials={list} />
       <Readme credentials={list} />
       <TotalEventsChart points={points} partialFrom={partialFrom} loading={stats.isPending} />
       <TextInput

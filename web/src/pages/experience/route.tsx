@@ -26,7 +26,9 @@ export function route(queryClient: QueryClient): Awaited<ReturnType<LazyRouteFun
       const placeId = Number(params.experienceId)
       const now = viewNow()
       prefetchCharts(queryClient, placeId, now)
-      await queryClient.ensureQueryData(api.experience(placeId))
+      const experience = await queryClient.ensureQueryData(api.experience(placeId))
+      // The info panel's creator (a server render names it when it answers within the budget).
+      void queryClient.prefetchQuery(api.experienceCreator(experience.creator_id, placeId))
       return { placeId, now }
     },
     Component: ExperiencePage,
@@ -53,6 +55,6 @@ function prefetchCharts(queryClient: QueryClient, placeId: number, now: number):
   void queryClient.prefetchQuery(api.price(placeId))
   // The charts' markers, so that a server-rendered page draws them in its static charts too.
   void queryClient.prefetchQuery(api.markers(placeId))
-  // The header's momentum label (one call for every experience, shared with the lists).
-  void queryClient.prefetchQuery(api.momentum())
+  // The header's momentum label (the same call useMomentumByPlace makes for this one experience).
+  void queryClient.prefetchQuery(api.momentum([placeId]))
 }

@@ -1,22 +1,25 @@
 import { Badge, CloseButton, Group, Paper, Stack, TextInput, Title } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { api } from '../../api/queries.ts'
 import { useSettledText } from '../../search/settled-text.ts'
 import { usePageMeta } from '../../shell/page-meta.ts'
 import { useViewer } from '../../shell/viewer.ts'
 import { useHashParams } from '../../ui/hash-params.ts'
-import type { RankedExperience } from './columns.tsx'
-import { ExperiencesTable } from './ExperiencesTable.tsx'
-import { ranksByPlayersOnline } from './rank.ts'
-import { filterExperiences } from './search.ts'
+import { useTableState } from '../../ui/table/data-table.tsx'
+import { EXPERIENCES_INITIAL_SORT, PagedExperiencesTable } from './ExperiencesTable.tsx'
+import { EXPERIENCES_TABLE_ID, listRequest } from './list-request.ts'
 import { TagFilterMenu } from './TagFilterMenu.tsx'
-import { filterByTag, selectedTag } from './tag-filter.ts'
+import { selectedTag } from './tag-filter.ts'
 
-export const EXPERIENCES_TABLE_ID = 'experiences'
+const NO_ROWS: never[] = []
 
-/** The experiences list (part 1 §2): search, tag filter and the ranked, paged table. */
+/**
+ * The experiences list (part 1 §2): search, tag filter and the ranked, paged table. The server sorts,
+ * searches, filters and pages (GET /api/place/list, issue 19 point 4); each row's rank is among every
+ * tracked experience.
+ */
 export function ExperiencesPage() {
   usePageMeta({
     title: 'Experiences',
@@ -48,20 +51,30 @@ export function ExperiencesPage() {
     setHash((h) => ({ ...h, search: debounced === '' ? undefined : debounced }))
   }, [debounced, setHash])
 
-  const list = useQuery(api.slimList())
-  const ranked = useMemo<RankedExperience[]>(() => {
-    const rows = list.data ?? []
-    const ranks = ranksByPlayersOnline(rows)
-    return rows.map((r) => ({ ...r, rank: ranks.get(r.place_id) ?? 0 }))
-  }, [list.data])
-  // The tag filter lives in the address (#tag={id}), so a filtered list can be shared.
+  // The tag filter lives in the address (#tag={id}), so a filtered list can be shared; a tag the viewer
+  // does not have filters nothing.
   const viewer = useViewer()
   const tags = useQuery(api.tags())
   const tagList = tags.isError ? [] : tags.data
   const tag = selectedTag(tagList, hash.tag)
-  const rows = useMemo(() => filterByTag(filterExperiences(ranked, debounced), tag), [ranked, debounced, tag])
   const selectTag = (next: { id: number } | null) =>
     setHash((h) => ({ ...h, tag: next ? String(next.id) : undefined }))
+
+  const table = useTableState(EXPERIENCES_TABLE_ID, EXPERIENCES_INITIAL_SORT)
+  // A new search or tag starts at the first page, in the same render (an effect would ask for the old one).
+  const filter = `${debounced}\u0000${tag?.id ?? ''}`
+  const [pagedFilter, setPagedFilter] = useState(filter)
+  if (pagedFilter !== filter) {
+    setPagedFilter(filter)
+    table.setPageIndex(0)
+  }
+  const list = useQuery({
+    ...api.experienceList(listRequest(table, debounced, tag?.id ?? null)),
+    // The address names a tag: wait for the tag list, which says whether the viewer has it.
+    enabled: hash.tag === undefined || tagList !== undefined,
+  })
+  const page = list.data
+  const loading = page === undefined && !list.isError
 
   return (
     <Stack gap="md">
@@ -100,14 +113,18 @@ export function ExperiencesPage() {
             </Badge>
           )}
         </Group>
-        <ExperiencesTable
+        <PagedExperiencesTable
           tableId={EXPERIENCES_TABLE_ID}
-          rows={rows}
-          loading={list.isPending}
+          state={table}
+          rows={page?.items ?? NO_ROWS}
+          rowCount={page?.total ?? 0}
+          loading={loading}
           caption={
-            list.isPending
-              ? 'Loading experiences'
-              : `${rows.length.toLocaleString('en-US')} of ${ranked.length.toLocaleString('en-US')} experiences${tag ? ` in ${tag.name}` : ''}, ranked by players online`
+            page === undefined
+              ? loading
+                ? 'Loading experiences'
+                : 'The experiences could not be loaded'
+              : `${page.total.toLocaleString('en-US')} of ${page.tracked.toLocaleString('en-US')} experiences${tag ? ` in ${tag.name}` : ''}, ranked by players online`
           }
         />
       </Paper>

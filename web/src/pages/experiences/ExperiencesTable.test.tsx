@@ -1,3 +1,4 @@
+import { ranksByPlayersOnline } from '@ludex/schemas'
 import { MantineProvider } from '@mantine/core'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, within } from '@testing-library/react'
@@ -5,7 +6,6 @@ import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { RankedExperience } from './columns.tsx'
 import { ExperiencesTable } from './ExperiencesTable.tsx'
-import { ranksByPlayersOnline } from './rank.ts'
 
 const exp = (place_id: number, players_online: number) => ({
   universe_id: place_id + 1000,

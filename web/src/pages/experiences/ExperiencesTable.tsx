@@ -2,7 +2,13 @@ import { useQuery } from '@tanstack/react-query'
 import { memo, useMemo } from 'react'
 import { api } from '../../api/queries.ts'
 import { useMomentumByPlace } from '../../momentum/MomentumBadge.tsx'
-import { DataTableView, useDataTable } from '../../ui/table/data-table.tsx'
+import {
+  type DataTableState,
+  DataTableView,
+  type TableState,
+  useDataTable,
+  useServerDataTable,
+} from '../../ui/table/data-table.tsx'
 import { experienceColumns, IconHashes, type RankedExperience } from './columns.tsx'
 import classes from './ExperiencesTable.module.css'
 
@@ -21,10 +27,24 @@ const NUMERIC = new Set(['rank', 'players_online', 'total_visits', 'like_percent
 const PHONE_HIDDEN = new Set(['rank'])
 /** The name wraps, and on phones takes what players online and like % leave of the visible width. */
 const COLUMN_CLASSES = { name: classes.name }
+/** The list's order until a header is clicked: by rank (players online, highest first). */
+export const EXPERIENCES_INITIAL_SORT = [{ id: 'rank', desc: false }]
+const rowId = (r: RankedExperience) => String(r.place_id)
+
+/** The rows with their momentum laid over once its calls answer (the rows never wait for it). */
+function useWithMomentum(rows: readonly RankedExperience[]): readonly RankedExperience[] {
+  const ids = useMemo(() => rows.map((r) => r.place_id), [rows])
+  const momentum = useMomentumByPlace(ids)
+  return useMemo(
+    () => (momentum.size === 0 ? rows : rows.map((r) => ({ ...r, momentum: momentum.get(r.place_id) }))),
+    [rows, momentum],
+  )
+}
 
 /**
- * The experiences table: sortable columns, paging with a remembered page size, icons per page. Memoised:
- * a keystroke in the page's search box re-renders the box, not the table, until the filter settles.
+ * The experiences table of a known set of rows (a creator's, a genre's, a tag's): sortable columns,
+ * paging with a remembered page size, icons per page. Memoised: a keystroke in the page's search box
+ * re-renders the box, not the table, until the filter settles.
  */
 export const ExperiencesTable = memo(function ExperiencesTable({
   tableId,
@@ -33,20 +53,62 @@ export const ExperiencesTable = memo(function ExperiencesTable({
   caption,
   columns = experienceColumns,
 }: ExperiencesTableProps) {
-  const momentum = useMomentumByPlace()
-  // The momentum column's values, laid over the rows once the call answers (the list never waits for it).
-  const withMomentum = useMemo(
-    () => (momentum.size === 0 ? rows : rows.map((r) => ({ ...r, momentum: momentum.get(r.place_id) }))),
-    [rows, momentum],
-  )
   const state = useDataTable({
     tableId,
-    rows: withMomentum,
+    rows: useWithMomentum(rows),
     columns,
-    getRowId: (r) => String(r.place_id),
-    initialSort: [{ id: 'rank', desc: false }],
+    getRowId: rowId,
+    initialSort: EXPERIENCES_INITIAL_SORT,
   })
+  return <ExperiencesTableView state={state} tableId={tableId} loading={loading} caption={caption} />
+})
 
+export interface PagedExperiencesTableProps {
+  readonly tableId: string
+  /** The view state the page was asked with (sort, page, page size). */
+  readonly state: TableState
+  /** The page's rows, in the server's order. */
+  readonly rows: readonly RankedExperience[]
+  /** The rows over every page. */
+  readonly rowCount: number
+  readonly loading: boolean
+  readonly caption: string
+}
+
+/**
+ * The experiences list's table served a page at a time (GET /api/place/list, issue 19 point 4): the
+ * same columns, headers and paging as ExperiencesTable, each change of sort or page asked of the server.
+ */
+export const PagedExperiencesTable = memo(function PagedExperiencesTable({
+  tableId,
+  state,
+  rows,
+  rowCount,
+  loading,
+  caption,
+}: PagedExperiencesTableProps) {
+  const table = useServerDataTable({
+    state,
+    rows: useWithMomentum(rows),
+    rowCount,
+    columns: experienceColumns,
+    getRowId: rowId,
+  })
+  return <ExperiencesTableView state={table} tableId={tableId} loading={loading} caption={caption} />
+})
+
+/** The table drawn, with the icons of its visible page. */
+function ExperiencesTableView({
+  state,
+  tableId,
+  loading,
+  caption,
+}: {
+  state: DataTableState<RankedExperience>
+  tableId: string
+  loading: boolean
+  caption: string
+}) {
   const pageIds = state.table.getRowModel().rows.map((r) => r.original.place_id)
   const icons = useQuery(api.thumbnails(pageIds, 'Icon'))
   const iconMap = useMemo(() => {
@@ -73,4 +135,4 @@ export const ExperiencesTable = memo(function ExperiencesTable({
       />
     </IconHashes>
   )
-})
+}

@@ -16,11 +16,25 @@ import { ExperienceIcon } from '../../thumbnails/ExperienceIcon.tsx'
 import classes from './ExperiencesTable.module.css'
 import { RowMenu } from './RowMenu.tsx'
 
+/** What a row of an experiences table shows of its experience (a slim experience has it all). */
+export type ListedExperience = Pick<
+  SlimExperience,
+  | 'place_id'
+  | 'universe_id'
+  | 'name'
+  | 'canonical_name'
+  | 'players_online'
+  | 'like_percentage'
+  | 'total_visits'
+  | 'genre'
+>
+
 /**
- * A slim experience with its rank among all experiences (derived from players online), and its
- * momentum once GET /api/stats/momentum has answered (the table lays it over: ExperiencesTable).
+ * An experience with its rank (among every tracked experience in the list, among its own rows in a
+ * tag's), and its momentum once GET /api/stats/momentum has answered (the table lays it over:
+ * ExperiencesTable).
  */
-export type RankedExperience = SlimExperience & { readonly rank: number; readonly momentum?: PlaceMomentum }
+export type RankedExperience = ListedExperience & { readonly rank: number; readonly momentum?: PlaceMomentum }
 
 const col = createColumnHelper<RankedExperience>()
 

@@ -1,11 +1,33 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { LazyRouteFunction, RouteObject } from 'react-router'
+import { loadPreferences } from '../../account/preferences.ts'
+import { api } from '../../api/queries.ts'
+import { restoreSession } from '../../shell/session.ts'
+import { loadedPageSize } from '../../ui/table/page-size.ts'
 import { ExperiencesPage } from './ExperiencesPage.tsx'
+import { EXPERIENCES_INITIAL_SORT } from './ExperiencesTable.tsx'
+import { EXPERIENCES_TABLE_ID, listRequest } from './list-request.ts'
 
 /**
- * The lazy route module. The slim list is the shell's (loaded once, refreshed after 10 minutes); the
- * page never waits for it, and shows its loading state until it is there.
+ * The lazy route module. The loader asks for the list's first page by rank, as the page asks for it
+ * without a hash (a server render sees none; a search or tag in the hash is drawn in the browser), at
+ * the signed-in user's remembered page size, so a server-rendered page is drawn with its rows. A
+ * failure is the page's to show (its empty state), never an error page.
  */
-export function route(_queryClient: QueryClient): Awaited<ReturnType<LazyRouteFunction<RouteObject>>> {
-  return { Component: ExperiencesPage }
+export function route(queryClient: QueryClient): Awaited<ReturnType<LazyRouteFunction<RouteObject>>> {
+  return {
+    loader: async () => {
+      if ((await restoreSession(queryClient)).kind === 'user') await loadPreferences(queryClient)
+      const view = {
+        sorting: EXPERIENCES_INITIAL_SORT,
+        pageIndex: 0,
+        pageSize: loadedPageSize(queryClient, EXPERIENCES_TABLE_ID),
+      }
+      await queryClient
+        .ensureQueryData(api.experienceList(listRequest(view, '', null)))
+        .catch(() => undefined)
+      return null
+    },
+    Component: ExperiencesPage,
+  }
 }

@@ -1,9 +1,8 @@
-import { likePercentageValue } from '@ludex/schemas'
 import { useQuery } from '@tanstack/react-query'
 import type { Data, Layout } from 'plotly.js'
 import { useMemo } from 'react'
 import { api } from '../../api/queries.ts'
-import { Chart, histogramLayout, histogramTrace, percentBuckets } from '../../charts/index.ts'
+import { Chart, histogramLayout, histogramTrace } from '../../charts/index.ts'
 import { OverviewCard } from './OverviewCard.tsx'
 
 const TITLE = 'Like Rate'
@@ -15,26 +14,26 @@ const LAYOUT: Partial<Layout> = {
   yaxis: { title: { text: 'Experiences' } },
 }
 
-/** How many tracked experiences have each like rate, in 5-percent buckets. */
+/** How many tracked experiences have each like rate, in 5-percent buckets (counted by the API). */
 export function LikeRateHistogram() {
-  const slim = useQuery(api.slimList())
+  const tracked = useQuery(api.experienceSummary())
   const { traces, summary } = useMemo(() => {
-    const list = slim.data ?? []
-    if (list.length === 0) return { traces: [] as Data[], summary: '' }
-    const buckets = percentBuckets(list.map((e) => likePercentageValue(e.like_percentage)))
+    const data = tracked.data
+    if (!data || data.experiences === 0) return { traces: [] as Data[], summary: '' }
+    const buckets = data.like_rate_buckets
     const top = [...buckets].sort((a, b) => b.count - a.count)[0]
     return {
       traces: [histogramTrace(buckets, 'Experiences')],
-      summary: `Like rate of ${list.length} experiences in 5-percent buckets. Most common: ${top?.from}–${top?.to}% with ${top?.count} experiences.`,
+      summary: `Like rate of ${data.experiences} experiences in 5-percent buckets. Most common: ${top?.from}–${top?.to}% with ${top?.count} experiences.`,
     }
-  }, [slim.data])
+  }, [tracked.data])
 
   return (
     <OverviewCard title={TITLE}>
       <Chart
         title={TITLE}
         summary={summary}
-        loading={slim.isPending}
+        loading={tracked.isPending}
         data={traces}
         layout={LAYOUT}
         export={{

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table'
 import { useMemo } from 'react'
 import { Link } from 'react-router'
+import { useExperienceLookup } from '../../api/experience-lookup.ts'
 import { api } from '../../api/queries.ts'
 import { NO_DATA } from '../../charts/index.ts'
 import { ScrollTable } from '../../ui/ScrollTable.tsx'
@@ -49,20 +50,18 @@ const columns = [
   col.accessor('old_rank', { header: 'Old Rank', cell: (c) => formatOldRank(c.getValue()) }),
 ]
 
-/** Top 100 entries or exits: every row (not paged), names from the slim list. */
+/** Top 100 entries or exits: every row (not paged), names from the lookup of their ids. */
 export function MovementTable({ type, title }: { type: 'top100entry' | 'top100exit'; title: string }) {
   const movement = useQuery(api.movement(type))
-  const slim = useQuery({
-    ...api.slimList(),
-    select: (r) => new Map(r.map((e) => [e.place_id, e.name])),
-  })
+  const ids = useMemo(() => (movement.data ?? []).map((m) => m.place_id), [movement.data])
+  const { byId } = useExperienceLookup(ids)
   const rows = useMemo<MovementRow[]>(
     () =>
       (movement.data ?? []).map((m) => ({
         ...m,
-        name: slim.data?.get(m.place_id) ?? String(m.place_id),
+        name: byId.get(m.place_id)?.name ?? String(m.place_id),
       })),
-    [movement.data, slim.data],
+    [movement.data, byId],
   )
   const table = useReactTable({
     data: rows,

@@ -13,10 +13,7 @@ const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
 export function StatTiles({ stats, loading }: { stats: CcuStats; loading: boolean }) {
   const viewer = useViewer()
   const visitor = viewer.kind === 'visitor'
-  const slim = useQuery({
-    ...api.slimList(),
-    select: (r) => r.reduce((s, e) => s + e.players_online, 0),
-  })
+  const online = useQuery({ ...api.experienceSummary(), select: (s) => s.players_online })
   const locked = (
     <Anchor component="button" type="button" fz="lg" fw={600} onClick={openSignUpPromo}>
       {SIGN_IN_TO_VIEW}
@@ -31,7 +28,7 @@ export function StatTiles({ stats, loading }: { stats: CcuStats; loading: boolea
         {visitor ? locked : value(stats.averageLastMonth, loading)}
       </Tile>
       <Tile label="Players Online" hint="Across tracked experiences">
-        {value(slim.data, slim.isPending)}
+        {value(online.data, online.isPending)}
       </Tile>
       <Tile label="Highest Daily CCU" hint="In the charted range">
         {visitor ? locked : value(stats.highest, loading)}

@@ -1,8 +1,8 @@
 import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
+import { useExperienceNames } from '../../api/experience-lookup.ts'
 import { api } from '../../api/queries.ts'
-import { useExperienceNames } from './RankingTable.tsx'
 
 const dayText = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
 const day = (iso: string) => dayText.format(Date.parse(`${iso}T00:00:00Z`))
@@ -16,7 +16,7 @@ function ChangeList({
   items: readonly { place_id: number; rank: number }[]
   empty: string
 }) {
-  const nameOf = useExperienceNames()
+  const nameOf = useExperienceNames(items.map((i) => i.place_id))
   return (
     <Stack gap={4} component="section" aria-label={title}>
       <Text fw={600} size="sm">

@@ -1,8 +1,7 @@
 import { Anchor, Center, Table, Text, VisuallyHidden } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef } from 'react'
 import { Link } from 'react-router'
-import { api } from '../../api/queries.ts'
+import { useExperienceNames } from '../../api/experience-lookup.ts'
 import { NO_DATA } from '../../charts/index.ts'
 import { ExperienceIcon } from '../../thumbnails/ExperienceIcon.tsx'
 import { useIconHashes } from '../../thumbnails/icon-hashes.ts'
@@ -11,12 +10,6 @@ import classes from './rankings.module.css'
 export interface RankedPosition {
   readonly place_id: number
   readonly pos: number
-}
-
-/** A place's name from the shell's slim list; an untracked one is named by its id. */
-export function useExperienceNames(): (placeId: number) => string {
-  const slim = useQuery({ ...api.slimList(), select: (r) => new Map(r.map((e) => [e.place_id, e.name])) })
-  return (placeId) => slim.data?.get(placeId) ?? `Experience ${placeId}`
 }
 
 /**
@@ -34,7 +27,7 @@ export function RankingTable({
 }) {
   const ids = useMemo(() => positions.map((p) => p.place_id), [positions])
   const icons = useIconHashes(ids)
-  const nameOf = useExperienceNames()
+  const nameOf = useExperienceNames(ids)
   const highlighted = useRef<HTMLTableRowElement | null>(null)
 
   // The highlighted row is brought into view once it is drawn (and again for another capture).

@@ -6,7 +6,8 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { createMemoryRouter, isRouteErrorResponse, Outlet, RouterProvider, useRouteError } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TEST_USER } from '../../account/test-render.tsx'
-import { api, SESSION_QUERY_KEY } from '../../api/queries.ts'
+import { SESSION_QUERY_KEY } from '../../api/queries.ts'
+import { experienceApi } from '../../api/test-experience-api.ts'
 import { SIGN_IN_TO_SEE_MORE } from '../../experience/sign-in-to-see-more.tsx'
 import { SIGN_UP_PROMO_TITLE } from '../../ui/promo.tsx'
 import { route } from './route.tsx'
@@ -22,6 +23,22 @@ const POSITIONS = [
   { place_id: 302, pos: 2 },
   { place_id: 303, pos: 3 },
 ]
+/** The tracked experiences the lookups answer for. */
+const experiences = experienceApi(
+  [301, 302, 303].map((id) => ({
+    universe_id: id + 1000,
+    place_id: id,
+    name: `Game ${id}`,
+    canonical_name: `Game ${id}`,
+    players_online: 10,
+    total_visits: 10,
+    like_percentage: 0.5,
+    creator_id: 1,
+    genre_l1: 'obby & platformer',
+    genre_l2: 'runner',
+    genre: 'obby' as const,
+  })),
+)
 let asked: string[] = []
 let changesAsked: string[] = []
 let scrolled: Element[] = []
@@ -40,6 +57,9 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: string) => {
       const url = new URL(input, 'http://ludex.test')
+      // The names come from the lookup of the ranked ids (304 is not tracked).
+      const experience = experiences(input)
+      if (experience) return experience
       let body: unknown = []
       if (url.pathname.endsWith('/changes')) {
         // The day's entries and exits (the Entered and Left panel): 303 entered, 304 left.
@@ -80,22 +100,6 @@ function Elsewhere() {
 async function open(address: string, session: SessionUser | null = TEST_USER) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   queryClient.setQueryData(SESSION_QUERY_KEY, session)
-  queryClient.setQueryData(
-    api.slimList().queryKey,
-    [301, 302, 303].map((id) => ({
-      universe_id: id + 1000,
-      place_id: id,
-      name: `Game ${id}`,
-      canonical_name: `Game ${id}`,
-      players_online: 10,
-      total_visits: 10,
-      like_percentage: 0.5,
-      creator_id: 1,
-      genre_l1: 'obby & platformer',
-      genre_l2: 'runner',
-      genre: 'obby' as const,
-    })),
-  )
   const router = createMemoryRouter(
     [
       {

@@ -4,6 +4,7 @@ import { IconChevronLeft, IconChevronRight, IconLock } from '@tabler/icons-react
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useLoaderData, useNavigate } from 'react-router'
+import { useExperienceNames } from '../../api/experience-lookup.ts'
 import { api } from '../../api/queries.ts'
 import { openSignInToSeeMore } from '../../experience/sign-in-to-see-more.tsx'
 import { rankingPath } from '../../rankings/address.ts'
@@ -12,7 +13,7 @@ import { useViewer } from '../../shell/viewer.ts'
 import { openSignUpPromo } from '../../ui/promo.tsx'
 import { DayChanges } from './DayChanges.tsx'
 import { HourSlider } from './HourSlider.tsx'
-import { RankingTable, useExperienceNames } from './RankingTable.tsx'
+import { RankingTable } from './RankingTable.tsx'
 import { atHour, beforeVisitorWindow, type DayStep, nextDay, previousDay, utcHour } from './ranking-time.ts'
 import type { RankingsLoaderData } from './route.tsx'
 
@@ -44,7 +45,7 @@ export function RankingsPage() {
   const viewer = useViewer()
   const visitor = viewer.kind === 'visitor'
   const snapshot = useQuery(api.rankingSnapshot(categoryId, time ?? undefined))
-  const nameOf = useExperienceNames()
+  const nameOf = useExperienceNames(exp === null ? [] : [exp])
 
   usePageMeta({
     title: category.title,

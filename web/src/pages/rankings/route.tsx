@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { LazyRouteFunction, LoaderFunctionArgs, RouteObject } from 'react-router'
+import { prefetchExperienceLookup } from '../../api/experience-lookup.ts'
 import { api } from '../../api/queries.ts'
 import { parseRankingExp, parseRankingTime, rankingCategory } from '../../rankings/address.ts'
 import { prefetchIcons } from '../../thumbnails/icon-hashes.ts'
@@ -30,10 +31,10 @@ export function route(queryClient: QueryClient): Awaited<ReturnType<LazyRouteFun
       const search = new URL(request.url).searchParams
       const time = parseRankingTime(search.get('time'))
       const snapshot = await queryClient.ensureQueryData(api.rankingSnapshot(category.id, time ?? undefined))
-      prefetchIcons(
-        queryClient,
-        snapshot.positions.map((p) => p.place_id),
-      )
+      const ids = snapshot.positions.map((p) => p.place_id)
+      prefetchIcons(queryClient, ids)
+      // The names of the ranked experiences (a server-rendered table shows them).
+      prefetchExperienceLookup(queryClient, ids)
       return { categoryId: category.id, time, exp: parseRankingExp(search.get('exp')), now: Date.now() }
     },
     Component: RankingsPage,

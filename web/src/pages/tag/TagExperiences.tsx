@@ -1,7 +1,7 @@
 import {
   experienceGenre,
   type PopulatedPlaceTag,
-  type SlimExperience,
+  ranksByPlayersOnline,
   type TagExperience,
 } from '@ludex/schemas'
 import {
@@ -23,10 +23,9 @@ import { createContext, useContext, useMemo } from 'react'
 import { usePreference } from '../../account/preferences.ts'
 import { formatInteger } from '../../experience/format.ts'
 import { useSettledText } from '../../search/settled-text.ts'
-import { experienceColumns, type RankedExperience } from '../experiences/columns.tsx'
+import { experienceColumns, type ListedExperience, type RankedExperience } from '../experiences/columns.tsx'
 import { ExperiencesTable } from '../experiences/ExperiencesTable.tsx'
 import { RowMenu } from '../experiences/RowMenu.tsx'
-import { ranksByPlayersOnline } from '../experiences/rank.ts'
 import { filterExperiences } from '../experiences/search.ts'
 
 /** The remembered open state of a tag's Experiences list (panels, per user). */
@@ -68,8 +67,8 @@ const tagExperienceColumns = [
   }),
 ] as typeof experienceColumns
 
-/** A tag's experience as a list row: the creator from the shell's list, the genre by the one mapping. */
-function asRow(e: TagExperience, slim: ReadonlyMap<number, SlimExperience>): SlimExperience {
+/** A tag's experience as a list row: the genre by the one mapping. */
+function asRow(e: TagExperience): ListedExperience {
   return {
     universe_id: e.universe_id,
     place_id: e.place_id,
@@ -78,9 +77,6 @@ function asRow(e: TagExperience, slim: ReadonlyMap<number, SlimExperience>): Sli
     players_online: e.players_online,
     total_visits: e.total_visits,
     like_percentage: e.like_percentage,
-    creator_id: slim.get(e.place_id)?.creator_id ?? 0,
-    genre_l1: e.genre_l1,
-    genre_l2: e.genre_l2,
     genre: experienceGenre({ name: e.name, genreL1: e.genre_l1, genreL2: e.genre_l2 }),
   }
 }
@@ -92,23 +88,20 @@ function asRow(e: TagExperience, slim: ReadonlyMap<number, SlimExperience>): Sli
  */
 export function TagExperiences({
   tag,
-  slim,
   onRemove,
 }: {
   tag: PopulatedPlaceTag
-  slim: readonly SlimExperience[]
   onRemove: ((e: RankedExperience) => void) | null
 }) {
   const [stored, setOpen] = usePreference('panels', TAG_EXPERIENCES_PANEL, true)
   const empty = tag.place_ids.length === 0
   const open = empty || stored
   const search = useSettledText('')
-  const bySlim = useMemo(() => new Map(slim.map((e) => [e.place_id, e])), [slim])
   const ranked = useMemo<RankedExperience[]>(() => {
-    const rows = tag.places.map((p) => asRow(p, bySlim))
+    const rows = tag.places.map(asRow)
     const ranks = ranksByPlayersOnline(rows)
     return rows.map((r) => ({ ...r, rank: ranks.get(r.place_id) ?? 0 }))
-  }, [tag.places, bySlim])
+  }, [tag.places])
   const rows = useMemo(() => filterExperiences(ranked, search.settled), [ranked, search.settled])
   const panelId = 'tag-experiences-panel'
   const count = tag.place_ids.length

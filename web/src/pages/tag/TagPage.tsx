@@ -91,7 +91,6 @@ export function TagPage() {
   const { tagId, now } = useLoaderData() as TagLoaderData
   // The loader ensured it; a refetch (after a change) keeps the page.
   const tag = useQuery(api.tag(tagId)).data
-  const slim = useQuery(api.slimList()).data
   const viewer = useViewer()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -279,7 +278,7 @@ export function TagPage() {
         </Group>
       </Paper>
 
-      <TagExperiences tag={tag} slim={slim ?? []} onRemove={editable ? (e) => void remove(e) : null} />
+      <TagExperiences tag={tag} onRemove={editable ? (e) => void remove(e) : null} />
 
       {hasExperiences && (
         <>
@@ -348,7 +347,6 @@ export function TagPage() {
           <AddExperiencesDialog
             opened={dialog === 'add'}
             tagName={tag.name}
-            experiences={slim ?? []}
             onClose={() => setDialog(null)}
             onAdd={add}
           />

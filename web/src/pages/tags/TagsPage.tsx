@@ -1,9 +1,10 @@
-import type { PlaceTag, SlimExperience } from '@ludex/schemas'
+import type { PlaceTag } from '@ludex/schemas'
 import { Group, Paper, Stack, Tabs, TextInput, Title } from '@mantine/core'
 import { IconLock, IconSearch } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { memo, useMemo } from 'react'
 import { usePreference } from '../../account/preferences.ts'
+import { useExperienceLookup } from '../../api/experience-lookup.ts'
 import { api } from '../../api/queries.ts'
 import { useSettledText } from '../../search/settled-text.ts'
 import { usePageMeta } from '../../shell/page-meta.ts'
@@ -21,6 +22,7 @@ import {
   TAGS_TABLE_ID,
   type TagRow,
   type TagTab,
+  tagMembers,
   tagRows,
   visibleTab,
 } from './tags-list.ts'
@@ -29,7 +31,6 @@ const NUMERIC = new Set(['experiences', 'players_online'])
 const WRAPPING = new Set(['name'])
 const PHONE_HIDDEN = new Set(['thumbnail'])
 const NO_TAGS: readonly PlaceTag[] = []
-const NO_EXPERIENCES: readonly SlimExperience[] = []
 
 const TAB_LABELS: Record<TagTab, string> = {
   curated: TAG_TEXT.curatedTags,
@@ -48,20 +49,19 @@ export function TagsPage() {
   const userId = viewer.kind === 'user' ? viewer.user.id : null
   const isAdmin = hasPermission(viewer, 'LIST_USERS')
   const tags = useQuery(api.tags())
-  const slim = useQuery(api.slimList())
   const search = useSettledText('')
   const [remembered, setRemembered] = usePreference('tabs', TAGS_TAB_PREFERENCE, 'curated')
 
-  const all = useMemo(
-    () => tagRows(tags.data ?? NO_TAGS, slim.data ?? NO_EXPERIENCES),
-    [tags.data, slim.data],
-  )
-  const byTab = useMemo(() => rowsByTab(all, userId), [all, userId])
+  const byTab = useMemo(() => rowsByTab(tags.data ?? NO_TAGS, userId), [tags.data, userId])
   const othersShown = hasPermission(viewer, 'EDIT_TAG') && byTab.others.length > 0
   const tab = visibleTab(remembered, { signedIn: viewer.kind === 'user', othersShown })
-  const rows = useMemo(() => searchTags(byTab[tab], search.settled), [byTab, tab, search.settled])
+  // The players online of the tab's experiences (their lookups), for each tag's total and thumbnail.
+  const members = useMemo(() => tagMembers(byTab[tab]), [byTab, tab])
+  const lookup = useExperienceLookup(members)
+  const tabRows = useMemo(() => tagRows(byTab[tab], lookup.byId.values()), [byTab, tab, lookup.byId])
+  const rows = useMemo(() => searchTags(tabRows, search.settled), [tabRows, search.settled])
   // A failed load is an empty list (part 2 §8).
-  const loading = tags.isPending
+  const loading = tags.isPending || lookup.pending
 
   return (
     <Stack gap="md">

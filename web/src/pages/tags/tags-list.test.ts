@@ -1,7 +1,7 @@
-import type { PlaceTag, SlimExperience } from '@ludex/schemas'
+import type { PlaceTag } from '@ludex/schemas'
 import { describe, expect, it } from 'vitest'
 import { thumbnailMembers } from '../../tags/thumbnail-members.ts'
-import { rowsByTab, searchTags, tagRows, visibleTab } from './tags-list.ts'
+import { rowsByTab, searchTags, tagMembers, tagRows, visibleTab } from './tags-list.ts'
 
 const tag = (id: number, name: string, place_ids: number[], global: boolean, owner_id: number): PlaceTag => ({
   id,
@@ -12,8 +12,7 @@ const tag = (id: number, name: string, place_ids: number[], global: boolean, own
   created: '2025-01-01T00:00:00.000Z',
   updated: '2025-01-01T00:00:00.000Z',
 })
-const slim = (place_id: number, players_online: number) =>
-  ({ place_id, players_online }) as unknown as SlimExperience
+const slim = (place_id: number, players_online: number) => ({ place_id, players_online })
 
 describe('the tags list (part 2 §2.3)', () => {
   it('sums players online over tracked members and picks the thumbnail members', () => {
@@ -47,6 +46,13 @@ describe('the tags list (part 2 §2.3)', () => {
     expect(tabs.others.map((t) => t.id)).toEqual([3])
     expect(searchTags(rows, ' CURATED ').map((t) => t.id)).toEqual([1])
     expect(searchTags(rows, '')).toHaveLength(3)
+  })
+
+  it('looks up the members of the tags shown, each once, in the tags’ order', () => {
+    expect(tagMembers([tag(1, 'A', [5, 3], true, 9), tag(2, 'B', [3, 8, 5, 1], true, 9)])).toEqual([
+      5, 3, 8, 1,
+    ])
+    expect(tagMembers([])).toEqual([])
   })
 
   it('falls back to Curated Tags when the remembered tab is not the viewer’s', () => {

@@ -13,9 +13,16 @@ export const TAG_TABS: readonly TagTab[] = ['curated', 'yours', 'others']
 export const TAGS_TAB_PREFERENCE = 'tags.list'
 export const TAGS_TABLE_ID = 'tags'
 
-/** Every tag with its players online (the sum of its tracked experiences') and thumbnail members. */
-export function tagRows(tags: readonly PlaceTag[], experiences: readonly SlimExperience[]): TagRow[] {
-  const online = new Map(experiences.map((e) => [e.place_id, e.players_online]))
+/**
+ * Every tag with its players online (the sum of its tracked experiences') and thumbnail members, from
+ * its experiences as looked up (an untracked member has none).
+ */
+export function tagRows(
+  tags: readonly PlaceTag[],
+  experiences: Iterable<Pick<SlimExperience, 'place_id' | 'players_online'>>,
+): TagRow[] {
+  const online = new Map<number, number>()
+  for (const e of experiences) online.set(e.place_id, e.players_online)
   return tags.map((t) => ({
     ...t,
     players_online: t.place_ids.reduce((sum, id) => sum + (online.get(id) ?? 0), 0),
@@ -23,9 +30,17 @@ export function tagRows(tags: readonly PlaceTag[], experiences: readonly SlimExp
   }))
 }
 
-/** The rows of each tab: the experiences list's grouping (curated, the viewer's own, other users'). */
-export function rowsByTab(rows: readonly TagRow[], userId: number | null): Record<TagTab, readonly TagRow[]> {
-  return groupTags(rows, userId)
+/** The tags of each tab: the experiences list's grouping (curated, the viewer's own, other users'). */
+export function rowsByTab<T extends PlaceTag>(
+  tags: readonly T[],
+  userId: number | null,
+): Record<TagTab, readonly T[]> {
+  return groupTags(tags, userId)
+}
+
+/** The experiences of some tags, each once, in the tags' order: what their rows look up. */
+export function tagMembers(tags: readonly PlaceTag[]): number[] {
+  return [...new Set(tags.flatMap((t) => t.place_ids))]
 }
 
 /** Tags whose name contains the text, any case (blank: all). */

@@ -1,3 +1,4 @@
+import { PAGE_SIZES } from '@ludex/schemas'
 import { Center, Group, Loader, Pagination, Select, Table, Text, UnstyledButton } from '@mantine/core'
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react'
 import {
@@ -7,13 +8,15 @@ import {
   getPaginationRowModel,
   getSortedRowModel,
   type Header,
+  type PaginationState,
   type SortingState,
+  type Updater,
   useReactTable,
 } from '@tanstack/react-table'
 import { useId, useMemo, useState } from 'react'
 import { ScrollTable } from '../ScrollTable.tsx'
 import classes from './data-table.module.css'
-import { PAGE_SIZES, usePageSize } from './page-size.ts'
+import { usePageSize } from './page-size.ts'
 
 export interface DataTableOptions<T> {
   /** Identifies the table for its remembered page size. */
@@ -26,48 +29,110 @@ export interface DataTableOptions<T> {
 }
 
 /**
+ * What a table's view state is: its sorting, its page and its page size remembered per table and user
+ * (part 1 §9). A list served a page at a time (`useServerDataTable`) reads it to ask for its rows.
+ */
+export function useTableState(tableId: string, initialSort: SortingState) {
+  const [pageSize, setStoredPageSize] = usePageSize(tableId)
+  const [sorting, setSorting] = useState<SortingState>(initialSort)
+  const [pageIndex, setPageIndex] = useState(0)
+  // One object while nothing in it changes: a memoised table given it redraws only on a change.
+  return useMemo(
+    () => ({
+      sorting,
+      setSorting,
+      pageIndex,
+      setPageIndex,
+      pageSize,
+      setPageSize: (size: number) => {
+        setStoredPageSize(size)
+        setPageIndex(0)
+      },
+    }),
+    [sorting, pageIndex, pageSize, setStoredPageSize],
+  )
+}
+
+export type TableState = ReturnType<typeof useTableState>
+
+/** The TanStack options both kinds of table share: the state, and changes written back to it. */
+function stateOptions(state: TableState) {
+  const { sorting, setSorting, pageIndex, setPageIndex, pageSize, setPageSize } = state
+  return {
+    state: { sorting, pagination: { pageIndex, pageSize } },
+    onSortingChange: setSorting,
+    onPaginationChange: (updater: Updater<PaginationState>) => {
+      const next = typeof updater === 'function' ? updater({ pageIndex, pageSize }) : updater
+      if (next.pageSize !== pageSize) setPageSize(next.pageSize)
+      else setPageIndex(next.pageIndex)
+    },
+    autoResetPageIndex: false,
+  }
+}
+
+/**
  * A sortable, paged table's state: sorting, the page (back to the first when the rows change, e.g. a
  * new search, in the same render) and the page size remembered per table and user (part 1 §9).
  */
 export function useDataTable<T>({ tableId, rows, columns, getRowId, initialSort }: DataTableOptions<T>) {
-  const [pageSize, setPageSize] = usePageSize(tableId)
-  const [sorting, setSorting] = useState<SortingState>(initialSort)
-  const [pageIndex, setPageIndex] = useState(0)
+  const state = useTableState(tableId, initialSort)
   const data = useMemo(() => [...rows], [rows])
 
   // A new filter starts at the first page, in the same render (an effect would draw the old page first).
   const [pagedRows, setPagedRows] = useState(rows)
   if (pagedRows !== rows) {
     setPagedRows(rows)
-    setPageIndex(0)
+    state.setPageIndex(0)
   }
 
   const table = useReactTable({
     data,
     columns,
-    state: { sorting, pagination: { pageIndex, pageSize } },
-    onSortingChange: setSorting,
-    onPaginationChange: (updater) => {
-      const next = typeof updater === 'function' ? updater({ pageIndex, pageSize }) : updater
-      setPageIndex(next.pageIndex)
-      if (next.pageSize !== pageSize) setPageSize(next.pageSize)
-    },
+    ...stateOptions(state),
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     getPaginationRowModel: getPaginationRowModel(),
-    autoResetPageIndex: false,
     getRowId,
   })
-  return {
-    table,
-    pageIndex,
-    setPageIndex,
-    pageSize,
-    setPageSize: (size: number) => {
-      setPageSize(size)
-      setPageIndex(0)
-    },
-  }
+  return { ...state, table }
+}
+
+export interface ServerDataTableOptions<T> {
+  /** The view state the rows were asked with (useTableState). */
+  readonly state: TableState
+  /** The page's rows, as the server sorted them. */
+  readonly rows: readonly T[]
+  /** The rows over every page. */
+  readonly rowCount: number
+  // biome-ignore lint/suspicious/noExplicitAny: TanStack's column list mixes value types per column
+  readonly columns: ColumnDef<T, any>[]
+  readonly getRowId: (row: T) => string
+}
+
+/**
+ * A table whose rows the server sorts and pages (the experiences list at any number of experiences):
+ * the same headers, paging controls and remembered page size as `useDataTable`, drawn by
+ * `DataTableView`; sorting or paging changes the state, which the caller asks the server with.
+ */
+export function useServerDataTable<T>({
+  state,
+  rows,
+  rowCount,
+  columns,
+  getRowId,
+}: ServerDataTableOptions<T>) {
+  const data = useMemo(() => [...rows], [rows])
+  const table = useReactTable({
+    data,
+    columns,
+    ...stateOptions(state),
+    manualSorting: true,
+    manualPagination: true,
+    rowCount,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId,
+  })
+  return { ...state, table }
 }
 
 export type DataTableState<T> = ReturnType<typeof useDataTable<T>>
@@ -148,7 +213,7 @@ export function DataTableView<T>({
 }: DataTableViewProps<T>) {
   const { table, pageIndex, setPageIndex, pageSize, setPageSize } = state
   const pageRows = table.getRowModel().rows
-  const rowCount = table.getCoreRowModel().rows.length
+  const rowCount = table.getRowCount()
   const captionId = useId()
   const cellProps = (columnId: string) => ({
     visibleFrom: phoneHidden.has(columnId) ? PHONE : undefined,

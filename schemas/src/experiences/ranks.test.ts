@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ranksByPlayersOnline } from './rank.ts'
+import { ranksByPlayersOnline } from './ranks.ts'
 
 const row = (place_id: number, players_online: number) => ({ place_id, players_online })
 

@@ -1,0 +1,2 @@
+export * from './like-rate-buckets.ts'
+export * from './ranks.ts'

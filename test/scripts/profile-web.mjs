@@ -178,8 +178,11 @@ function mainThreadTasks(events, url) {
   const navigations = events.filter((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame)
   const nav =
     navigations.find((e) => e.args.data.documentLoaderURL === url) ??
-    navigations.find((e) => painted && e.pid === painted.pid && e.args.frame === painted.args?.frame)
-  if (!nav) throw new Error('the trace has no navigation to the page')
+    navigations.findLast((e) => painted && e.pid === painted.pid && e.ts <= painted.ts)
+  if (!nav) {
+    const seen = navigations.map((e) => `${e.pid} ${e.args.data.documentLoaderURL}`).join('; ')
+    throw new Error(`the trace has no navigation to ${url} (navigations: ${seen}; painted: ${painted?.pid})`)
+  }
   const thread = painted ?? nav
   const own = events.filter((e) => e.pid === thread.pid && e.tid === thread.tid)
   const mark = (name) => own.find((e) => e.name === name && e.ts >= nav.ts)?.ts ?? null

@@ -11,6 +11,7 @@ import { installErrorReporter } from './analytics/error-reporter.ts'
 import { createFirstPartySink } from './analytics/first-party-sink.ts'
 import { createAnalytics } from './analytics/sink.ts'
 import { AppProviders } from './app/AppProviders.tsx'
+import { createHydrationSchedule, type HydrationSchedule } from './app/hydration/schedule.ts'
 import { createQueryClient } from './app/query-client.ts'
 import { createRoutes } from './app/router.tsx'
 import { readSsrState, type SsrState } from './app/ssr-state.ts'
@@ -58,7 +59,7 @@ if (ssr) void hydratePage(ssr)
 else {
   const router = createBrowserRouter(routes)
   startTransition(() => {
-    createRoot(root).render(app(router))
+    createRoot(root).render(app(router, createHydrationSchedule({ staged: false, onReady: markReady })))
   })
 }
 
@@ -76,12 +77,20 @@ async function hydratePage(state: SsrState): Promise<void> {
   // search): such a page is drawn anew from the same state instead of hydrating markup that differs.
   if (window.location.hash.length > 1) {
     startTransition(() => {
-      createRoot(root as HTMLElement).render(app(router))
+      createRoot(root as HTMLElement).render(
+        app(router, createHydrationSchedule({ staged: false, onReady: markReady })),
+      )
     })
     return
   }
+  // The parts of the page (HydrationBoundary) then hydrate one per task after the rest.
+  const hydration = createHydrationSchedule({
+    staged: true,
+    onReady: markReady,
+    trace: (event, id) => performance.mark(`ludex:${event}`, { detail: id }),
+  })
   startTransition(() => {
-    hydrateRoot(root as HTMLElement, app(router), {
+    hydrateRoot(root as HTMLElement, app(router, hydration), {
       // A difference between the server's markup and the first client render (a value kept in this
       // browser's storage, the time zone) is repaired by React re-rendering that part; not an error.
       onRecoverableError: (error) => console.warn('Hydration repaired a difference:', error),
@@ -89,7 +98,7 @@ async function hydratePage(state: SsrState): Promise<void> {
   })
 }
 
-function app(router: ReturnType<typeof createBrowserRouter>) {
+function app(router: ReturnType<typeof createBrowserRouter>, hydration: HydrationSchedule) {
   return (
     <AppProviders
       queryClient={queryClient}
@@ -97,10 +106,20 @@ function app(router: ReturnType<typeof createBrowserRouter>) {
       analytics={analytics}
       consent={consent}
       updates={updates}
+      hydration={hydration}
     >
       <RouterProvider router={router} />
     </AppProviders>
   )
+}
+
+/**
+ * `<html data-app-ready>`: the page is interactive, every part of it hydrated (or drawn) and its effects
+ * run. A server-rendered page looks ready before it is; tests wait for this before they click.
+ */
+function markReady(): void {
+  performance.mark('ludex:ready')
+  document.documentElement.dataset.appReady = ''
 }
 
 /**

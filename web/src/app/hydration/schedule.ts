@@ -1,3 +1,5 @@
+import { nextTask } from '../next-task.ts'
+
 /**
  * The order in which a server-rendered page comes alive. React hydrates the tree outside Suspense
  * boundaries in one commit, and every boundary that is ready in the same pass in one more: on a phone
@@ -36,7 +38,7 @@ export interface ScheduleOptions {
   readonly staged: boolean
   /** Called once, when the page becomes ready. */
   readonly onReady?: () => void
-  /** Starts a task (the next turn runs in a task of its own); defaults to a zero-delay timeout. */
+  /** Starts a task (the next turn runs in a task of its own); defaults to `nextTask` (next-task.ts). */
   readonly nextTask?: (run: () => void) => void
   /**
    * A turn that has not hydrated after this long (its content waits on something else: code or data
@@ -51,7 +53,7 @@ export interface ScheduleOptions {
 export const TURN_TIMEOUT_MS = 250
 
 export function createHydrationSchedule(options: ScheduleOptions): HydrationSchedule {
-  const nextTask = options.nextTask ?? ((run: () => void) => setTimeout(run, 0))
+  const startTask = options.nextTask ?? ((run: () => void) => void nextTask().then(run))
   const turnTimeoutMs = options.turnTimeoutMs ?? TURN_TIMEOUT_MS
   /** Registered boundaries waiting for their turn, in the order they appeared. */
   const queue: string[] = []
@@ -96,7 +98,7 @@ export function createHydrationSchedule(options: ScheduleOptions): HydrationSche
   const advance = () => {
     if (!options.staged || !rootDone || current !== null || startScheduled || queue.length === 0) return
     startScheduled = true
-    nextTask(() => {
+    startTask(() => {
       startScheduled = false
       if (current !== null) return
       const id = queue.shift()

@@ -2,7 +2,7 @@ import { MOMENTUM_LABEL_TEXT, MOMENTUM_WINDOW_DAYS, type PlaceMomentum } from '@
 import { Badge, type MantineSize } from '@mantine/core'
 import { IconArrowNarrowRight, IconTrendingDown, IconTrendingUp } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
-import { useMemo } from 'react'
+import { useDeferredValue, useMemo } from 'react'
 import { Link } from 'react-router'
 import { api } from '../api/queries.ts'
 import { methodologyLink } from '../methodology/paths.ts'
@@ -58,8 +58,12 @@ export function MomentumBadge({
   )
 }
 
-/** Every tracked experience's momentum by place id (one call for the whole list, cached for 10 minutes). */
+/**
+ * Every tracked experience's momentum by place id (one call for the whole list, cached for 10 minutes).
+ * Deferred: the answer usually lands as a page hydrates, and what it changes (a badge in every row of a
+ * table) is drawn as a transition, in slices, rather than in one long task.
+ */
 export function useMomentumByPlace(): ReadonlyMap<number, PlaceMomentum> {
   const { data } = useQuery(api.momentum())
-  return useMemo(() => new Map((data?.places ?? []).map((p) => [p.place_id, p])), [data])
+  return useDeferredValue(useMemo(() => new Map((data?.places ?? []).map((p) => [p.place_id, p])), [data]))
 }

@@ -18,6 +18,7 @@ import {
 } from './src/updates/sw-manifest.ts'
 
 const serverTransport = fileURLToPath(new URL('./src/api/transport.server.ts', import.meta.url))
+const mantineHooks = fileURLToPath(new URL('./src/app/mantine-hooks.ts', import.meta.url))
 
 /**
  * The release a build is made from, which error reports carry: LUDEX_RELEASE when given (a Docker
@@ -52,6 +53,21 @@ function serverTransportPlugin(): Plugin {
       if (!source.endsWith('/transport.ts')) return null
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true })
       return resolved?.id.endsWith('/src/api/transport.ts') ? serverTransport : null
+    },
+  }
+}
+
+/**
+ * `@mantine/hooks` resolves to src/app/mantine-hooks.ts (its hooks, with a `useId` that keeps its first
+ * id instead of drawing the component again to change it), for Mantine's own components too; that
+ * module alone gets the package itself.
+ */
+function mantineHooksPlugin(): Plugin {
+  return {
+    name: 'ludex-mantine-hooks',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === '@mantine/hooks' && importer !== mantineHooks ? mantineHooks : null
     },
   }
 }
@@ -128,6 +144,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
+    mantineHooksPlugin(),
     ...(isSsrBuild ? [serverTransportPlugin()] : [searchKeysScriptPlugin(), serviceWorkerPlugin()]),
   ],
   define: { __LUDEX_RELEASE__: JSON.stringify(release()) },

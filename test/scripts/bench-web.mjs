@@ -13,16 +13,13 @@
 // with, default 150 and 35; issue 19 point 4 measures at 100,000 and 1), --data-dir <dir> (serve a data
 // dir already filled with that many, e.g. by `ludex backfill`, instead of backfilling a fresh one; it is
 // kept); BENCH_WEB_REPORT_DIR=<dir> keeps each page's Lighthouse report (JSON) there.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { constants, gzipSync } from 'node:zlib'
-import { tsImport } from 'tsx/esm/api'
+import { buildWeb, publicPages, startApp, stop } from './web-app.mjs'
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -51,9 +48,6 @@ const givenDataDir = optionOf('--data-dir', null)
 /** The page names the desktop preset also measures. */
 const DESKTOP_PAGES = new Set(['overview', 'detail'])
 
-/** The admin seeded into the data dir to make a curated tag (a visitor sees curated tags only). */
-const ADMIN = { email: 'bench-admin@ludex.test', password: 'bench-admin-password' }
-
 const runDir = mkdtempSync(join(tmpdir(), 'ludex-bench-web-'))
 const webDir = join(runDir, 'web')
 const dataDir = givenDataDir ?? join(runDir, 'data')
@@ -78,18 +72,8 @@ try {
   await cleanup()
 }
 
-/** Kills a child and resolves once it has exited. */
-function stop(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
-  return new Promise((resolve) => {
-    child.once('exit', resolve)
-    child.kill('SIGKILL')
-  })
-}
-
 async function bundleFigures() {
-  const { buildWebInto } = await tsImport('../src/harness/web-build.ts', import.meta.url)
-  await buildWebInto(webDir, ['--manifest', '--sourcemap'])
+  await buildWeb(webDir, ['--manifest', '--sourcemap'])
   /** @type {Record<string, {file: string, src?: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[]}>} */
   const manifest = JSON.parse(readFileSync(join(webDir, '.vite', 'manifest.json'), 'utf8'))
   const gz = new Map()
@@ -143,35 +127,9 @@ async function bundleFigures() {
 }
 
 async function lighthouseFigures() {
-  const port = await freePort()
-  const base = `http://127.0.0.1:${port}`
-  seedAdmin()
-  const server = spawn(
-    process.execPath,
-    ['--max-semi-space-size=64', '--import', 'tsx', 'test/e2e/support/serve.ts'],
-    {
-      cwd: repoRoot,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        LUDEX_DATA_DIR: dataDir,
-        LUDEX_E2E_WEB_DIR: webDir,
-        SIMULATOR_EXPERIENCES: String(experiences),
-        BACKFILL_DAYS: String(days),
-        // Lighthouse measures the pages with their whole history, as before the backfill went newest first.
-        BACKFILL_READY: 'complete',
-        SIMULATOR_FAULT_RATE: '0',
-        LOG_LEVEL: 'warn',
-      },
-    },
-  )
-  cleanups.push(() => stop(server))
-  // /readyz answers once the first start's backfill is in: about 25 s at the default size on 2 cores,
-  // some 20 ms per experience-day beyond it.
-  await waitFor(`${base}/readyz`, 180_000 + (givenDataDir ? 0 : experiences * days * 20))
-  const pages = (await publicPages(base)).filter(([name]) => !onlyPages || onlyPages.has(name))
+  const app = await startApp({ webDir, dataDir, experiences, days })
+  cleanups.push(app.stop)
+  const pages = await publicPages(app.base, onlyPages)
 
   const chrome = await launchChromium()
   cleanups.push(() => stop(chrome.process))
@@ -221,102 +179,6 @@ async function lighthouseFigures() {
   }
 }
 
-/** The pages a visitor can open (every route the server renders), one of each kind, as [name, url]. */
-async function publicPages(base) {
-  const load = (path) => tsImport(path, import.meta.url)
-  const { genrePath, subGenrePath, creatorPath } = await load('../../web/src/browse/links.ts')
-  const { rankingPath } = await load('../../web/src/rankings/address.ts')
-  const { LEGAL_PATHS } = await load('../../web/src/legal/paths.ts')
-  const { METHODOLOGY_PATH } = await load('../../web/src/methodology/paths.ts')
-  const { CHART_CATEGORIES, UNLABELED_GENRE_KEY } = await load('../../schemas/src/index.ts')
-  const getJson = async (path, init) => {
-    const response = await fetch(`${base}${path}`, init)
-    if (!response.ok) throw new Error(`${path}: ${response.status}`)
-    return response.json()
-  }
-  const slim = await getJson('/api/place?slim')
-  const byPlayers = slim.toSorted((a, b) => b.players_online - a.players_online)
-  const top = byPlayers[0]
-  const labeled = byPlayers.find((e) => e.genre !== UNLABELED_GENRE_KEY) ?? top
-  const creators = await getJson('/api/creator')
-  const creator = creators.find((c) => c.id === top.creator_id) ?? creators[0]
-  const tagId = await curatedTag(
-    base,
-    byPlayers.slice(0, 20).map((e) => e.place_id),
-  )
-  return [
-    ['overview', '/overview'],
-    ['list', '/experiences'],
-    ['detail', `/experiences/${top.place_id}`],
-    ['creators', '/creators'],
-    ['creator', creatorPath(creator, creators)],
-    ['genres', '/genres'],
-    ['genre', genrePath(labeled.genre)],
-    ['sub_genre', subGenrePath(labeled.genre, labeled.genre_l2)],
-    ['daily_picks', '/daily-picks'],
-    ['rankings', rankingPath(CHART_CATEGORIES[0].id)],
-    ['tags', '/tags'],
-    ['tag', `/tags/${tagId}`],
-    ['code_library', '/code-library'],
-    ['terms', LEGAL_PATHS.terms],
-    ['privacy', LEGAL_PATHS.privacy],
-    ['cookies', LEGAL_PATHS.cookies],
-    ['methodology', METHODOLOGY_PATH],
-  ].map(([name, path]) => [name, `${base}${path}`])
-}
-
-/** An admin in the data dir before the server opens it (PGlite is single-process), as the e2e run seeds. */
-function seedAdmin() {
-  const created = spawnSync(
-    process.execPath,
-    [
-      'bin/ludex.mjs',
-      'user',
-      'create',
-      '--email',
-      ADMIN.email,
-      '--password',
-      ADMIN.password,
-      '--first-name',
-      'Bench',
-      '--last-name',
-      'Admin',
-      '--role',
-      'admin',
-    ],
-    {
-      cwd: repoRoot,
-      // A given data dir may hold the admin from an earlier run: its refusal is not shown.
-      stdio: ['ignore', 'ignore', givenDataDir ? 'ignore' : 'inherit'],
-      env: { ...process.env, LUDEX_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    },
-  )
-  if (created.status !== 0 && !givenDataDir) throw new Error('ludex user create failed')
-}
-
-/** A curated tag of the given experiences, made by the seeded admin over the API; resolves to its id. */
-async function curatedTag(base, placeIds) {
-  const post = (path, body, cookie) =>
-    fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base, ...(cookie ? { cookie } : {}) },
-      body: JSON.stringify(body),
-    })
-  const login = await post('/api/auth/login', ADMIN)
-  if (!login.ok) throw new Error(`admin sign-in: ${login.status}`)
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ')
-  // Named per run: a given data dir keeps the tags of earlier runs.
-  const created = await post('/api/placetag', { name: `Bench Top 20 ${Date.now()}`, global: true }, cookie)
-  if (!created.ok) throw new Error(`tag create: ${created.status}`)
-  const { id } = await created.json()
-  const added = await post(`/api/placetag/${id}/places`, { place_ids: placeIds }, cookie)
-  if (!added.ok) throw new Error(`tag members: ${added.status}`)
-  return id
-}
-
 /** Headless Chromium with a DevTools port for Lighthouse (no chrome-launcher: one binary, known flags). */
 function launchChromium() {
   return new Promise((resolve, reject) => {
@@ -338,28 +200,6 @@ function launchChromium() {
       err += chunk
       const m = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(err)
       if (m) resolve({ process: proc, port: Number(m[1]) })
-    })
-  })
-}
-
-async function waitFor(url, timeoutMs) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  throw new Error(`${url} not ready after ${timeoutMs} ms`)
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer()
-    s.once('error', reject)
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address()
-      s.close(() => resolve(port))
     })
   })
 }

@@ -6,15 +6,31 @@
   const script = document.currentScript
   if (!script) return
   const list = (name) => (script.getAttribute(name) || '').split(' ').filter(Boolean)
-  const add = (tag, attributes) => {
+  const element = (tag, attributes) => {
     const el = document.createElement(tag)
     for (const [k, v] of Object.entries(attributes)) el.setAttribute(k, v)
-    document.head.appendChild(el)
+    return el
   }
+  // The data preloads, the module preloads and the entry each go in with one insertion, in a task of
+  // its own: inserting them all at once is a long task on a phone.
   const start = () => {
-    for (const href of list('data-fetch')) add('link', { rel: 'preload', as: 'fetch', crossorigin: '', href })
-    for (const href of list('data-modules')) add('link', { rel: 'modulepreload', crossorigin: '', href })
-    add('script', { type: 'module', crossorigin: '', src: script.getAttribute('data-entry') })
+    document.head.append(
+      ...list('data-fetch').map((href) =>
+        element('link', { rel: 'preload', as: 'fetch', crossorigin: '', href }),
+      ),
+    )
+    setTimeout(() => {
+      document.head.append(
+        ...list('data-modules').map((href) =>
+          element('link', { rel: 'modulepreload', crossorigin: '', href }),
+        ),
+      )
+      setTimeout(() => {
+        document.head.append(
+          element('script', { type: 'module', crossorigin: '', src: script.getAttribute('data-entry') }),
+        )
+      }, 0)
+    }, 0)
   }
   // A frame callback runs once rendering is no longer blocked; the timeout lets that frame paint first.
   requestAnimationFrame(() => setTimeout(start, 0))

@@ -11,6 +11,8 @@ import { installErrorReporter } from './analytics/error-reporter.ts'
 import { createFirstPartySink } from './analytics/first-party-sink.ts'
 import { createAnalytics } from './analytics/sink.ts'
 import { AppProviders } from './app/AppProviders.tsx'
+import { createHydrationSchedule, type HydrationSchedule } from './app/hydration/schedule.ts'
+import { nextTask } from './app/next-task.ts'
 import { createQueryClient } from './app/query-client.ts'
 import { createRoutes } from './app/router.tsx'
 import { readSsrState, type SsrState } from './app/ssr-state.ts'
@@ -58,30 +60,44 @@ if (ssr) void hydratePage(ssr)
 else {
   const router = createBrowserRouter(routes)
   startTransition(() => {
-    createRoot(root).render(app(router))
+    createRoot(root).render(app(router, createHydrationSchedule({ staged: false, onReady: markReady })))
   })
 }
 
 /**
  * A server-rendered page: the cache and the router start exactly where the server drew the page. The
  * matched lazy routes are loaded before hydrating, and the shell's data (in the page's state; asked
- * for only if the server had none) is there, as the server had them. Hydration runs as a transition, so React yields to
- * the browser between pieces of work instead of blocking input for the whole page.
+ * for only if the server had none) is there, as the server had them. Hydration runs as a transition, so
+ * React yields to the browser between pieces of work instead of blocking input for the whole page; the
+ * steps before it are tasks of their own too (nextTask), each short on a phone.
  */
 async function hydratePage(state: SsrState): Promise<void> {
+  await nextTask()
   hydrate(queryClient, state.queries)
+  await nextTask()
+  warmNumberFormatting()
+  await nextTask()
   await Promise.all([loadLazyMatches(), loadShellData()])
+  await nextTask()
   const router = createBrowserRouter(routes, { hydrationData: state.router })
   // The server never sees the address's hash, and a hash picks the view (a tab, an anchored zoom, a
   // search): such a page is drawn anew from the same state instead of hydrating markup that differs.
   if (window.location.hash.length > 1) {
     startTransition(() => {
-      createRoot(root as HTMLElement).render(app(router))
+      createRoot(root as HTMLElement).render(
+        app(router, createHydrationSchedule({ staged: false, onReady: markReady })),
+      )
     })
     return
   }
+  // The parts of the page (HydrationBoundary) then hydrate one per task after the rest.
+  const hydration = createHydrationSchedule({
+    staged: true,
+    onReady: markReady,
+    trace: (event, id) => performance.mark(`ludex:${event}`, { detail: id }),
+  })
   startTransition(() => {
-    hydrateRoot(root as HTMLElement, app(router), {
+    hydrateRoot(root as HTMLElement, app(router, hydration), {
       // A difference between the server's markup and the first client render (a value kept in this
       // browser's storage, the time zone) is repaired by React re-rendering that part; not an error.
       onRecoverableError: (error) => console.warn('Hydration repaired a difference:', error),
@@ -89,7 +105,7 @@ async function hydratePage(state: SsrState): Promise<void> {
   })
 }
 
-function app(router: ReturnType<typeof createBrowserRouter>) {
+function app(router: ReturnType<typeof createBrowserRouter>, hydration: HydrationSchedule) {
   return (
     <AppProviders
       queryClient={queryClient}
@@ -97,10 +113,20 @@ function app(router: ReturnType<typeof createBrowserRouter>) {
       analytics={analytics}
       consent={consent}
       updates={updates}
+      hydration={hydration}
     >
       <RouterProvider router={router} />
     </AppProviders>
   )
+}
+
+/**
+ * `<html data-app-ready>`: the page is interactive, every part of it hydrated (or drawn) and its effects
+ * run. A server-rendered page looks ready before it is; tests wait for this before they click.
+ */
+function markReady(): void {
+  performance.mark('ludex:ready')
+  document.documentElement.dataset.appReady = ''
 }
 
 /**
@@ -112,6 +138,16 @@ function rememberLandingCampaign(): void {
   const deepest = matches.at(-1)?.route
   const landing = window.location.pathname === '/' || deepest?.path === '*'
   if (landing && readCookiePreferences().st) rememberCampaign(window.location.search, localStorage)
+}
+
+/**
+ * The browser's number and date formatting (ICU) starts up the first time a formatter is made, some
+ * 15 ms of a desktop core and four times that on a phone: here, in a task of its own, rather than
+ * inside the evaluation of the first page module that makes one (as `src/experience/format.ts` does).
+ */
+function warmNumberFormatting(): void {
+  new Intl.NumberFormat('en-US').format(0)
+  new Intl.DateTimeFormat('en-US', { timeZone: 'UTC' }).format(0)
 }
 
 /** Resolves the lazy route modules the current address matches, as React Router's SSR guide does. */

@@ -1,12 +1,14 @@
 import { MantineProvider } from '@mantine/core'
 import { Notifications } from '@mantine/notifications'
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { type ReactNode, StrictMode, useEffect } from 'react'
+import { type ReactNode, StrictMode } from 'react'
 import { type Analytics, AnalyticsContext } from '../analytics/sink.ts'
 import { ConsentContext, type ConsentStore } from '../consent/consent.ts'
 import { PageMetaContext, type PageMetaStore } from '../shell/page-meta.ts'
 import { UpdatePrompt } from '../updates/UpdatePrompt.tsx'
 import { UpdateContext, type UpdateStore } from '../updates/update-store.ts'
+import { HydrationBoundary, HydrationContext, RootCommitted } from './hydration/HydrationBoundary.tsx'
+import { type HydrationSchedule, IMMEDIATE_SCHEDULE } from './hydration/schedule.ts'
 import { theme } from './theme.ts'
 
 /**
@@ -24,6 +26,8 @@ export function AppProviders(props: {
   readonly consent: ConsentStore
   /** New versions the service worker found; a server render has none. */
   readonly updates?: UpdateStore
+  /** The order the page's boundaries hydrate in and when it is ready; a server render has none. */
+  readonly hydration?: HydrationSchedule
   readonly children: ReactNode
 }) {
   return (
@@ -32,30 +36,23 @@ export function AppProviders(props: {
         <PageMetaContext.Provider value={props.pageMeta}>
           <ConsentContext.Provider value={props.consent}>
             <UpdateContext.Provider value={props.updates ?? null}>
-              <MantineProvider theme={theme} defaultColorScheme="auto">
-                <QueryClientProvider client={props.queryClient}>
-                  <Notifications position="top-right" />
-                  {props.children}
-                  <UpdatePrompt />
-                  <AppReady />
-                </QueryClientProvider>
-              </MantineProvider>
+              <HydrationContext value={props.hydration ?? IMMEDIATE_SCHEDULE}>
+                <MantineProvider theme={theme} defaultColorScheme="auto">
+                  <QueryClientProvider client={props.queryClient}>
+                    {/* Drawn in the browser only, in a turn of its own; toasts shown before wait in its store. */}
+                    <HydrationBoundary>
+                      <Notifications position="top-right" />
+                    </HydrationBoundary>
+                    {props.children}
+                    <UpdatePrompt />
+                    <RootCommitted />
+                  </QueryClientProvider>
+                </MantineProvider>
+              </HydrationContext>
             </UpdateContext.Provider>
           </ConsentContext.Provider>
         </PageMetaContext.Provider>
       </AnalyticsContext.Provider>
     </StrictMode>
   )
-}
-
-/**
- * Marks the document once the app has mounted or hydrated (`<html data-app-ready>`): a server-rendered
- * page looks ready before it is, and tests wait for this before they click. (Effects never run in a
- * server render.)
- */
-function AppReady() {
-  useEffect(() => {
-    document.documentElement.dataset.appReady = ''
-  }, [])
-  return null
 }

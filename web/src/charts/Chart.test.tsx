@@ -15,7 +15,9 @@ const traces: Data[] = [
 
 function renderChart(props: Partial<Parameters<typeof Chart>[0]> = {}) {
   return render(
-    <MantineProvider>
+    // env="test": jsdom lays nothing out, so a menu opened in it would count its target as detached
+    // and hide (the menu's dropdown is drawn on opening, src/ui/MenuDropdown.tsx).
+    <MantineProvider env="test">
       <Chart title="CCU" summary="CCU over time." data={traces} {...props} />
     </MantineProvider>,
   )

@@ -1,7 +1,8 @@
 import { BREAKPOINTS_PX } from '@ludex/schemas'
-import { Box, Button, Checkbox, Collapse, ColorSwatch, Group, Paper, Text, Title } from '@mantine/core'
+import { Box, Button, Checkbox, ColorSwatch, Group, Paper, Text, Title } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react'
+import classes from './AnnotationPicker.module.css'
 import { ANNOTATION_KINDS, type Annotation, type AnnotationSettings } from './annotations.ts'
 
 /**
@@ -17,8 +18,9 @@ export function AnnotationPicker({
   settings: AnnotationSettings
   onChange: (next: AnnotationSettings) => void
 }) {
-  // Read after mounting, so that a server-rendered page hydrates as drawn (open); the button is in
-  // the markup everywhere and CSS shows it on small screens only.
+  // CSS folds the body on small screens (AnnotationPicker.module.css), so the server's markup holds for
+  // every screen. The media query, read after mounting, only says so on the button (the page hydrates
+  // as drawn: open); the button is in the markup everywhere and CSS shows it on small screens only.
   const small = useMediaQuery(`(max-width: ${BREAKPOINTS_PX.md - 1}px)`, false, {
     getInitialValueInEffect: true,
   })
@@ -42,32 +44,35 @@ export function AnnotationPicker({
           {open ? 'Hide' : 'Show'}
         </Button>
       </Group>
-      <Collapse expanded={open}>
-        <Box id="annotation-picker-body" pt="sm">
-          <Group gap="lg" wrap="wrap">
-            {ANNOTATION_KINDS.map((k) => (
-              <Checkbox
-                key={k.kind}
-                checked={settings.enabled[k.kind]}
-                onChange={(ev) =>
-                  onChange({
-                    ...settings,
-                    enabled: { ...settings.enabled, [k.kind]: ev.currentTarget.checked },
-                  })
-                }
-                label={
-                  <Group gap={6} wrap="nowrap">
-                    <ColorSwatch color={k.color} size={12} aria-hidden />
-                    <Text size="sm">
-                      {k.label} ({count(k.kind)})
-                    </Text>
-                  </Group>
-                }
-              />
-            ))}
-          </Group>
-        </Box>
-      </Collapse>
+      <Box
+        id="annotation-picker-body"
+        pt="sm"
+        className={classes.body}
+        data-collapsed={settings.collapsed || undefined}
+      >
+        <Group gap="lg" wrap="wrap">
+          {ANNOTATION_KINDS.map((k) => (
+            <Checkbox
+              key={k.kind}
+              checked={settings.enabled[k.kind]}
+              onChange={(ev) =>
+                onChange({
+                  ...settings,
+                  enabled: { ...settings.enabled, [k.kind]: ev.currentTarget.checked },
+                })
+              }
+              label={
+                <Group gap={6} wrap="nowrap">
+                  <ColorSwatch color={k.color} size={12} aria-hidden />
+                  <Text size="sm">
+                    {k.label} ({count(k.kind)})
+                  </Text>
+                </Group>
+              }
+            />
+          ))}
+        </Group>
+      </Box>
     </Paper>
   )
 }

@@ -5,23 +5,14 @@ import {
   type Granularity,
   isGraphRangeLockedForVisitor,
 } from '@ludex/schemas'
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Tabs,
-  Title,
-  Tooltip,
-} from '@mantine/core'
+import { ActionIcon, Button, Group, Paper, SegmentedControl, Stack, Tabs, Title } from '@mantine/core'
 import { IconLink, IconLock } from '@tabler/icons-react'
 import { type ReactNode, useEffect, useRef } from 'react'
 import { granularityOptions } from '../charts/index.ts'
 import { useViewer } from '../shell/viewer.ts'
 import { copyToClipboard } from '../ui/copy.ts'
 import { openSignUpPromo } from '../ui/promo.tsx'
+import { Tooltip } from '../ui/Tooltip.tsx'
 import { RANGE_BUTTONS } from './anchor.ts'
 import type { ChartView } from './chart-view.ts'
 import { ANCHOR_LINK_COPIED } from './links.ts'

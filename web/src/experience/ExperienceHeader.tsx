@@ -20,6 +20,7 @@ import { AddCuratedTagsDialog } from '../tags/AddCuratedTagsDialog.tsx'
 import { canAddCuratedTags } from '../tags/tag-access.ts'
 import { ExperienceIcon } from '../thumbnails/ExperienceIcon.tsx'
 import { copyToClipboard } from '../ui/copy.ts'
+import { MenuDropdown } from '../ui/MenuDropdown.tsx'
 import { downloadBadgeStats } from './badge-download.ts'
 import {
   CanonicalNameHint,
@@ -102,7 +103,7 @@ export function ExperienceHeader({ experience: e }: { experience: Experience }) 
                 Actions
               </Button>
             </Menu.Target>
-            <Menu.Dropdown>
+            <MenuDropdown>
               <Menu.Item
                 leftSection={<IconCopy size={16} />}
                 onClick={() => void copyToClipboard(String(e.place_id), EXPERIENCE_ID_COPIED)}
@@ -147,7 +148,7 @@ export function ExperienceHeader({ experience: e }: { experience: Experience }) 
                   Add Curated Tags
                 </Menu.Item>
               )}
-            </Menu.Dropdown>
+            </MenuDropdown>
           </Menu>
           <EmbedDialog
             opened={embedding}

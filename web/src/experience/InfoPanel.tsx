@@ -1,5 +1,5 @@
 import { type Experience, formatLikePercentage, shortenNumber } from '@ludex/schemas'
-import { ActionIcon, Anchor, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core'
+import { ActionIcon, Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { IconPencil } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
@@ -8,6 +8,7 @@ import { api } from '../api/queries.ts'
 import { GenreLink, SubGenreLink } from '../browse/GenreLink.tsx'
 import { creatorPathOf } from '../browse/links.ts'
 import { useViewer } from '../shell/viewer.ts'
+import { Tooltip } from '../ui/Tooltip.tsx'
 import {
   EDIT_CANONICAL_NAME,
   EDIT_RELEASE_DATE,

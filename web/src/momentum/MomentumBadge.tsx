@@ -7,7 +7,7 @@ import {
 import { Badge, type MantineSize } from '@mantine/core'
 import { IconArrowNarrowRight, IconTrendingDown, IconTrendingUp } from '@tabler/icons-react'
 import { useQueries } from '@tanstack/react-query'
-import { useCallback, useMemo } from 'react'
+import { useCallback, useDeferredValue, useMemo } from 'react'
 import { Link } from 'react-router'
 import { idChunks, idsOfKey } from '../api/id-chunks.ts'
 import { api } from '../api/queries.ts'
@@ -66,7 +66,9 @@ export function MomentumBadge({
 
 /**
  * The momentum of these experiences by place id (the rows a table shows or sorts), asked in chunks of
- * MOMENTUM_MAX_PLACE_IDS; an experience whose chunk has not answered has none yet.
+ * MOMENTUM_MAX_PLACE_IDS; an experience whose chunk has not answered has none yet. Deferred: the
+ * answers usually land as a page hydrates, and what they change (a badge in every row of a table) is
+ * drawn as a transition, in slices, rather than in one long task.
  */
 export function useMomentumByPlace(placeIds: readonly number[]): ReadonlyMap<number, PlaceMomentum> {
   // By value: callers may pass a new array with the same ids on every render.
@@ -77,5 +79,5 @@ export function useMomentumByPlace(placeIds: readonly number[]): ReadonlyMap<num
     for (const r of results) for (const p of r.data?.places ?? []) byPlace.set(p.place_id, p)
     return byPlace
   }, [])
-  return useQueries({ queries: chunks.map((chunk) => api.momentum(chunk)), combine })
+  return useDeferredValue(useQueries({ queries: chunks.map((chunk) => api.momentum(chunk)), combine }))
 }

@@ -14,6 +14,7 @@ import { useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { returnState } from '../account/return-to.ts'
 import { signOut, simulateNextRole } from '../account/session-actions.ts'
+import { MenuDropdown } from '../ui/MenuDropdown.tsx'
 import { toast } from '../ui/toasts.ts'
 import { displayName, useViewer, type Viewer } from './viewer.ts'
 
@@ -46,7 +47,7 @@ function VisitorMenu() {
               <IconUserCircle size={20} aria-hidden />
             </ActionIcon>
           </Menu.Target>
-          <Menu.Dropdown>
+          <MenuDropdown>
             <Menu.Item
               component={Link}
               to="/sign-up"
@@ -63,7 +64,7 @@ function VisitorMenu() {
             >
               Sign In
             </Menu.Item>
-          </Menu.Dropdown>
+          </MenuDropdown>
         </Menu>
       </Box>
     </>
@@ -117,7 +118,7 @@ function UserMenu({ viewer }: { viewer: Extract<Viewer, { kind: 'user' }> }) {
           </Box>
         </Button>
       </Menu.Target>
-      <Menu.Dropdown>
+      <MenuDropdown>
         <Menu.Label>{user.email}</Menu.Label>
         <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} aria-hidden />}>
           Settings
@@ -142,7 +143,7 @@ function UserMenu({ viewer }: { viewer: Extract<Viewer, { kind: 'user' }> }) {
         <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={onSignOut}>
           Sign Out
         </Menu.Item>
-      </Menu.Dropdown>
+      </MenuDropdown>
     </Menu>
   )
 }

@@ -1,14 +1,4 @@
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Collapse,
-  NavLink,
-  ScrollArea,
-  Stack,
-  Tooltip,
-  UnstyledButton,
-} from '@mantine/core'
+import { ActionIcon, Badge, Box, Collapse, NavLink, ScrollArea, Stack, UnstyledButton } from '@mantine/core'
 import { useLocalStorage } from '@mantine/hooks'
 import {
   IconChevronRight,
@@ -19,6 +9,7 @@ import {
 import { NavLink as RouterNavLink, useLocation } from 'react-router'
 import { usePreference } from '../account/preferences.ts'
 import { openSignUpPromo } from '../ui/promo.tsx'
+import { Tooltip } from '../ui/Tooltip.tsx'
 import { NAV_GROUPS, NAV_ITEMS, type NavGroup, type NavItem } from './nav-items.ts'
 import classes from './Sidebar.module.css'
 import { canUseTools, hasPermission, useViewer, type Viewer } from './viewer.ts'

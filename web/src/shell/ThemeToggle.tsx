@@ -1,5 +1,6 @@
-import { ActionIcon, Tooltip, useMantineColorScheme } from '@mantine/core'
+import { ActionIcon, useMantineColorScheme } from '@mantine/core'
 import { IconMoon, IconSun } from '@tabler/icons-react'
+import { Tooltip } from '../ui/Tooltip.tsx'
 
 /**
  * Light/dark switch; the choice is stored by Mantine and applied before render by /color-scheme.js.

@@ -1,6 +1,7 @@
-import { Avatar, Text, Tooltip } from '@mantine/core'
+import { Avatar, Text } from '@mantine/core'
 import { IconTags } from '@tabler/icons-react'
 import { ExperienceIcon } from '../thumbnails/ExperienceIcon.tsx'
+import { Tooltip } from '../ui/Tooltip.tsx'
 
 /**
  * A tag's thumbnail: the icons of its top experiences (thumbnailMembers), overlapping; a tag with

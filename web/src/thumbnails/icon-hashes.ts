@@ -1,6 +1,6 @@
 import { THUMBNAIL_BULK_MAX } from '@ludex/schemas'
 import { type QueryClient, useQueries } from '@tanstack/react-query'
-import { useCallback, useMemo } from 'react'
+import { useCallback, useDeferredValue, useMemo } from 'react'
 import { idChunks } from '../api/id-chunks.ts'
 import { api } from '../api/queries.ts'
 
@@ -18,7 +18,9 @@ export function prefetchIcons(queryClient: QueryClient, placeIds: readonly numbe
 
 /**
  * The icon hash of each place, for lists longer than one bulk call: undefined while its call is
- * loading (a spinner), 'default' when the service answered without it (the default image).
+ * loading (a spinner), 'default' when the service answered without it (the default image). Deferred:
+ * the icons usually land as a page hydrates, and a list's worth of them is drawn as a transition, in
+ * slices, rather than in one long task.
  */
 export function useIconHashes(placeIds: readonly number[]): ReadonlyMap<number, string> {
   const chunks = useMemo(() => iconChunks(placeIds), [placeIds])
@@ -33,5 +35,7 @@ export function useIconHashes(placeIds: readonly number[]): ReadonlyMap<number, 
     },
     [chunks],
   )
-  return useQueries({ queries: chunks.map((chunk) => api.thumbnails(chunk, 'Icon')), combine })
+  return useDeferredValue(
+    useQueries({ queries: chunks.map((chunk) => api.thumbnails(chunk, 'Icon')), combine }),
+  )
 }

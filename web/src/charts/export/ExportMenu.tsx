@@ -1,6 +1,7 @@
 import type { ExportTable } from '@ludex/schemas'
 import { Button, Menu } from '@mantine/core'
 import { IconDownload } from '@tabler/icons-react'
+import { MenuDropdown } from '../../ui/MenuDropdown.tsx'
 import classes from '../chart.module.css'
 import { downloadChart } from './download.ts'
 
@@ -31,10 +32,10 @@ export function ExportMenu(props: {
             Export
           </Button>
         </Menu.Target>
-        <Menu.Dropdown>
+        <MenuDropdown>
           <Menu.Item onClick={() => save('csv')}>{DOWNLOAD_CSV}</Menu.Item>
           <Menu.Item onClick={() => save('json')}>{DOWNLOAD_JSON}</Menu.Item>
-        </Menu.Dropdown>
+        </MenuDropdown>
       </Menu>
     </div>
   )

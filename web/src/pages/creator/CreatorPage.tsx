@@ -12,6 +12,7 @@ import { useMemo } from 'react'
 import { useLoaderData } from 'react-router'
 import { usePreference } from '../../account/preferences.ts'
 import { api } from '../../api/queries.ts'
+import { HydrationBoundary } from '../../app/hydration/HydrationBoundary.tsx'
 import { creatorProfileUrl } from '../../browse/links.ts'
 import { ChartCard } from '../../experience/ChartCard.tsx'
 import { useChartView } from '../../experience/chart-view.ts'
@@ -116,45 +117,54 @@ export function CreatorPage() {
         </Group>
       </Paper>
 
-      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="creator-experiences-title">
-        <UnstyledButton onClick={() => setOpen(!open)} aria-expanded={open} aria-controls={panelId} w="100%">
-          <Group justify="space-between">
-            <Title order={2} size="h4" id="creator-experiences-title">
-              Experiences ({formatInteger(creator.experiences.length)})
-            </Title>
-            <IconChevronDown
-              size={18}
-              aria-hidden
-              style={{ transform: open ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }}
-            />
-          </Group>
-        </UnstyledButton>
-        <Collapse expanded={open} id={panelId}>
-          <Stack mt="sm">
-            <ExperiencesTable
-              tableId={CREATOR_EXPERIENCES_PANEL}
-              rows={ranked}
-              loading={false}
-              caption={`${creator.name}'s tracked experiences, ranked by players online`}
-            />
-          </Stack>
-        </Collapse>
-      </Paper>
+      <HydrationBoundary>
+        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="creator-experiences-title">
+          <UnstyledButton
+            onClick={() => setOpen(!open)}
+            aria-expanded={open}
+            aria-controls={panelId}
+            w="100%"
+          >
+            <Group justify="space-between">
+              <Title order={2} size="h4" id="creator-experiences-title">
+                Experiences ({formatInteger(creator.experiences.length)})
+              </Title>
+              <IconChevronDown
+                size={18}
+                aria-hidden
+                style={{ transform: open ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }}
+              />
+            </Group>
+          </UnstyledButton>
+          <Collapse expanded={open} id={panelId}>
+            <Stack mt="sm">
+              <ExperiencesTable
+                tableId={CREATOR_EXPERIENCES_PANEL}
+                rows={ranked}
+                loading={false}
+                caption={`${creator.name}'s tracked experiences, ranked by players online`}
+              />
+            </Stack>
+          </Collapse>
+        </Paper>
+      </HydrationBoundary>
 
-      <ChartCard
-        title={CREATOR_CCU_TITLE}
-        view={view}
-        tabs={{ items: CREATOR_CCU_TABS, value: scope, onChange: (v) => setScope(v as TagCcuScope) }}
-      >
-        <CreatorCcuChart
-          key={scope}
-          creatorId={creatorId}
-          type={type}
-          name={creator.name}
-          scope={scope}
+      <HydrationBoundary>
+        <ChartCard
+          title={CREATOR_CCU_TITLE}
           view={view}
-        />
-      </ChartCard>
+          tabs={{ items: CREATOR_CCU_TABS, value: scope, onChange: (v) => setScope(v as TagCcuScope) }}
+        >
+          <CreatorCcuChart
+            key={scope}
+            creatorId={creatorId}
+            type={type}
+            name={creator.name}
+            scope={scope}
+            view={view}
+          />
+        </ChartCard>
+      </HydrationBoundary>
     </Stack>
   )
 }

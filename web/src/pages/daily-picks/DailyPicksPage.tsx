@@ -1,14 +1,16 @@
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core'
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconChevronLeft, IconChevronRight, IconLock } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { type CSSProperties, useMemo } from 'react'
 import { Link, useLoaderData } from 'react-router'
 import { api } from '../../api/queries.ts'
+import { HydrationBoundary } from '../../app/hydration/HydrationBoundary.tsx'
 import { usePageMeta } from '../../shell/page-meta.ts'
 import { useViewer } from '../../shell/viewer.ts'
 import { ExperienceIcon } from '../../thumbnails/ExperienceIcon.tsx'
 import { useIconHashes } from '../../thumbnails/icon-hashes.ts'
 import { openSignUpPromo } from '../../ui/promo.tsx'
+import { Tooltip } from '../../ui/Tooltip.tsx'
 import classes from './daily-picks.module.css'
 import {
   addMonths,
@@ -150,15 +152,20 @@ export function DailyPicksPage() {
                   {d}
                 </li>
               ))}
-              {days.map((day, i) => (
-                <DayCell
-                  key={day}
-                  day={day}
-                  today={today}
-                  view={dayView(day, today, byDay.get(day), visitorFrom)}
-                  icons={icons}
-                  startColumn={i === 0 ? isoWeekday(day) : undefined}
-                />
+              {/* A week of days per task as the page hydrates (HydrationBoundary adds no element). */}
+              {weeksOf(days).map((week) => (
+                <HydrationBoundary key={week[0]}>
+                  {week.map((day) => (
+                    <DayCell
+                      key={day}
+                      day={day}
+                      today={today}
+                      view={dayView(day, today, byDay.get(day), visitorFrom)}
+                      icons={icons}
+                      startColumn={day === days[0] ? isoWeekday(day) : undefined}
+                    />
+                  ))}
+                </HydrationBoundary>
               ))}
             </ol>
           )}
@@ -166,6 +173,13 @@ export function DailyPicksPage() {
       </Paper>
     </Stack>
   )
+}
+
+/** The month's days in runs of seven. */
+function weeksOf(days: readonly string[]): string[][] {
+  const weeks: string[][] = []
+  for (let i = 0; i < days.length; i += 7) weeks.push(days.slice(i, i + 7))
+  return weeks
 }
 
 function DayCell({

@@ -12,7 +12,6 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core'
 import { modals } from '@mantine/modals'
 import { IconCopy, IconEye, IconEyeOff, IconPencil } from '@tabler/icons-react'
@@ -22,6 +21,7 @@ import { Link } from 'react-router'
 import { ApiRequestError, apiSend } from '../../api/client.ts'
 import { api } from '../../api/queries.ts'
 import { copyToClipboard } from '../../ui/copy.ts'
+import { Tooltip } from '../../ui/Tooltip.tsx'
 import { toast } from '../../ui/toasts.ts'
 import type { PlaceEventSummary } from './event-stats.ts'
 import { credentialNameProblem, maskedSecret } from './rules.ts'

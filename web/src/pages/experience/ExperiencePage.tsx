@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo } from 'react'
 import { useLoaderData } from 'react-router'
 import { api } from '../../api/queries.ts'
+import { HydrationBoundary } from '../../app/hydration/HydrationBoundary.tsx'
 import { AnnotationPicker } from '../../experience/AnnotationPicker.tsx'
 import {
   annotationNotes,
@@ -109,50 +110,76 @@ export function ExperiencePage() {
   // server-rendered page and its hydration agree whatever the screen.
   const dashboards = showsDashboards(viewer)
 
+  // Each card hydrates in a task of its own (HydrationBoundary); a boundary goes around a Grid, whose
+  // context must not change above a part that has not hydrated.
   return (
     <Stack gap="md">
-      <ExperienceHeader experience={experience} />
-      <RestrictedNotice experience={experience} />
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, lg: dashboards ? 9 : 12 }}>
-          <InfoPanel experience={experience} />
-        </Grid.Col>
-        {dashboards && (
-          <Grid.Col span={{ base: 12, lg: 3 }} visibleFrom="xs">
-            <DashboardsPanel placeId={experience.place_id} universeId={experience.universe_id} />
+      <HydrationBoundary>
+        <ExperienceHeader experience={experience} />
+        <RestrictedNotice experience={experience} />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, lg: dashboards ? 9 : 12 }}>
+            <InfoPanel experience={experience} />
           </Grid.Col>
-        )}
-      </Grid>
-      <AnnotationPicker annotations={annotations} settings={settings} onChange={setSettings} />
-      <ChartCard
-        title={main.label}
-        view={mainView}
-        tabs={{ items: MAIN_TABS, value: mainTab, onChange: (v) => setMainTab(v as MainTab) }}
-      >
-        <LineStatChart key={main.kind} kind={main.kind} title={main.label} view={mainView} {...common} />
-      </ChartCard>
-      <ChartCard title="Average Playtime" view={playtimeView} granularities={['hour', 'day', 'week']}>
-        <LineStatChart kind="playtime" title="Average Playtime" view={playtimeView} {...common} />
-      </ChartCard>
-      <RankingsCard placeId={placeId} name={experience.name} now={now} />
-      <PlacementHistoryCard placeId={placeId} />
-      <GenreStandingCard placeId={placeId} />
-      <ChartCard
-        title={likeTitle}
-        view={likeView}
-        tabs={{ items: LIKE_TABS, value: likeTab, onChange: (v) => setLikeTab(v as LikeTab) }}
-      >
-        {likeTab === 'likes' ? (
-          <LikesChart title={likeTitle} view={likeView} {...common} />
-        ) : (
-          <LikePercentageChart title={likeTitle} view={likeView} {...common} />
-        )}
-      </ChartCard>
-      <RecentLikesCard placeId={placeId} name={experience.name} now={now} />
-      <div id={PRICE_HISTORY_ID}>
-        <PriceCard placeId={placeId} />
-      </div>
-      <ThumbnailChangesCard placeId={placeId} />
+          {dashboards && (
+            <Grid.Col span={{ base: 12, lg: 3 }} visibleFrom="xs">
+              <DashboardsPanel placeId={experience.place_id} universeId={experience.universe_id} />
+            </Grid.Col>
+          )}
+        </Grid>
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <AnnotationPicker annotations={annotations} settings={settings} onChange={setSettings} />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <ChartCard
+          title={main.label}
+          view={mainView}
+          tabs={{ items: MAIN_TABS, value: mainTab, onChange: (v) => setMainTab(v as MainTab) }}
+        >
+          <LineStatChart key={main.kind} kind={main.kind} title={main.label} view={mainView} {...common} />
+        </ChartCard>
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <ChartCard title="Average Playtime" view={playtimeView} granularities={['hour', 'day', 'week']}>
+          <LineStatChart kind="playtime" title="Average Playtime" view={playtimeView} {...common} />
+        </ChartCard>
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <RankingsCard placeId={placeId} name={experience.name} now={now} />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <PlacementHistoryCard placeId={placeId} />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <GenreStandingCard placeId={placeId} />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <ChartCard
+          title={likeTitle}
+          view={likeView}
+          tabs={{ items: LIKE_TABS, value: likeTab, onChange: (v) => setLikeTab(v as LikeTab) }}
+        >
+          {likeTab === 'likes' ? (
+            <LikesChart title={likeTitle} view={likeView} {...common} />
+          ) : (
+            <LikePercentageChart title={likeTitle} view={likeView} {...common} />
+          )}
+        </ChartCard>
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <RecentLikesCard placeId={placeId} name={experience.name} now={now} />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <div id={PRICE_HISTORY_ID}>
+          <PriceCard placeId={placeId} />
+        </div>
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <ThumbnailChangesCard placeId={placeId} />
+      </HydrationBoundary>
     </Stack>
   )
 }

@@ -3,6 +3,7 @@ import { IconCopy, IconDotsVertical, IconExternalLink } from '@tabler/icons-reac
 import { CompareWithItem } from '../../compare/CompareWithItem.tsx'
 import { EXPERIENCE_ID_COPIED, robloxGameUrl, UNIVERSE_ID_COPIED } from '../../experience/links.ts'
 import { copyToClipboard } from '../../ui/copy.ts'
+import { MenuDropdown } from '../../ui/MenuDropdown.tsx'
 
 /** The per-row actions: copy the two ids (with the spec's toasts), open the game on Roblox, compare it. */
 export function RowMenu({
@@ -21,7 +22,7 @@ export function RowMenu({
           <IconDotsVertical size={18} />
         </ActionIcon>
       </Menu.Target>
-      <Menu.Dropdown>
+      <MenuDropdown>
         <Menu.Item
           leftSection={<IconCopy size={16} />}
           onClick={() => void copyToClipboard(String(placeId), EXPERIENCE_ID_COPIED)}
@@ -44,7 +45,7 @@ export function RowMenu({
           Open in Roblox
         </Menu.Item>
         <CompareWithItem placeId={placeId} />
-      </Menu.Dropdown>
+      </MenuDropdown>
     </Menu>
   )
 }

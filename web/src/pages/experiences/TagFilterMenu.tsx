@@ -2,6 +2,7 @@ import type { PlaceTag } from '@ludex/schemas'
 import { Button, Menu, Text } from '@mantine/core'
 import { IconCheck, IconFilter } from '@tabler/icons-react'
 import { Fragment } from 'react'
+import { MenuDropdown } from '../../ui/MenuDropdown.tsx'
 import { groupTags } from './tag-filter.ts'
 
 interface TagFilterMenuProps {
@@ -32,7 +33,7 @@ export function TagFilterMenu({ tags, userId, selected, onSelect }: TagFilterMen
           Tags
         </Button>
       </Menu.Target>
-      <Menu.Dropdown mah={420} style={{ overflowY: 'auto' }}>
+      <MenuDropdown mah={420} style={{ overflowY: 'auto' }}>
         <Menu.Label>Filter by tag</Menu.Label>
         {tags === undefined ? (
           <Text size="sm" c="dimmed" px="sm" py="xs">
@@ -71,7 +72,7 @@ export function TagFilterMenu({ tags, userId, selected, onSelect }: TagFilterMen
             )}
           </>
         )}
-      </Menu.Dropdown>
+      </MenuDropdown>
     </Menu>
   )
 }

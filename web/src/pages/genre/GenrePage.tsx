@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useLoaderData } from 'react-router'
 import { api } from '../../api/queries.ts'
+import { HydrationBoundary } from '../../app/hydration/HydrationBoundary.tsx'
 import { GenreBenchmarks } from '../../browse/GenreBenchmarks.tsx'
 import { GenreExperiences } from '../../browse/GenreExperiences.tsx'
 import { GenreStats } from '../../browse/GenreStats.tsx'
@@ -51,8 +52,12 @@ export function GenrePage() {
           shareHeader="Share of Genre"
         />
       </Paper>
-      <GenreBenchmarks genre={genre} title={title} />
-      <GenreExperiences tableId="genre.experiences" experiences={detail.experiences} title={title} />
+      <HydrationBoundary>
+        <GenreBenchmarks genre={genre} title={title} />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <GenreExperiences tableId="genre.experiences" experiences={detail.experiences} title={title} />
+      </HydrationBoundary>
     </Stack>
   )
 }

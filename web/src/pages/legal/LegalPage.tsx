@@ -2,6 +2,7 @@ import { Anchor, List, Stack, Table, Text, Title } from '@mantine/core'
 import { IconArrowLeft } from '@tabler/icons-react'
 import { Fragment } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
+import { HydrationBoundary } from '../../app/hydration/HydrationBoundary.tsx'
 import { type Block, type LegalDocument, longDate } from '../../legal/document.ts'
 import { usePageMeta } from '../../shell/page-meta.ts'
 import { ScrollTable } from '../../ui/ScrollTable.tsx'
@@ -22,17 +23,20 @@ export function LegalPage({ doc }: { doc: LegalDocument }) {
       {doc.intro.map((p) => (
         <Text key={p}>{p}</Text>
       ))}
+      {/* Each section hydrates in a task of its own (HydrationBoundary). */}
       {doc.sections.map((section) => (
-        <Stack key={section.heading} component="section" gap="xs">
-          <Title order={2} size="h3">
-            {section.heading}
-          </Title>
-          {section.blocks.map((block, i) => (
-            // The blocks of a section never move: their position is their identity.
-            // biome-ignore lint/suspicious/noArrayIndexKey: static text
-            <BlockView key={i} block={block} />
-          ))}
-        </Stack>
+        <HydrationBoundary key={section.heading}>
+          <Stack component="section" gap="xs">
+            <Title order={2} size="h3">
+              {section.heading}
+            </Title>
+            {section.blocks.map((block, i) => (
+              // The blocks of a section never move: their position is their identity.
+              // biome-ignore lint/suspicious/noArrayIndexKey: static text
+              <BlockView key={i} block={block} />
+            ))}
+          </Stack>
+        </HydrationBoundary>
       ))}
     </Stack>
   )

@@ -1,6 +1,7 @@
 import { Anchor, List, Stack, Text, Title } from '@mantine/core'
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
+import { HydrationBoundary } from '../../app/hydration/HydrationBoundary.tsx'
 import { type MethodologySection, SECTION_PARTS } from '../../methodology/section.ts'
 import { METHODOLOGY_SECTIONS } from '../../methodology/sections/index.ts'
 import { usePageMeta } from '../../shell/page-meta.ts'
@@ -35,8 +36,11 @@ export function MethodologyPage() {
           ))}
         </List>
       </nav>
+      {/* Each method hydrates in a task of its own (HydrationBoundary). */}
       {METHODOLOGY_SECTIONS.map((s) => (
-        <SectionView key={s.id} section={s} />
+        <HydrationBoundary key={s.id}>
+          <SectionView section={s} />
+        </HydrationBoundary>
       ))}
     </Stack>
   )

@@ -2,6 +2,7 @@ import { SimpleGrid, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { api } from '../../api/queries.ts'
+import { HydrationBoundary } from '../../app/hydration/HydrationBoundary.tsx'
 import { usePageMeta } from '../../shell/page-meta.ts'
 import { DailyPicks } from './DailyPicks.tsx'
 import { GenreCcuChart } from './GenreCcuChart.tsx'
@@ -28,20 +29,37 @@ export function OverviewPage() {
   // Whole days only: the day in progress is no record and no day of the month's average.
   const stats = useMemo(() => ccuStats(points, partialFrom), [points, partialFrom])
 
+  // Each card hydrates in a task of its own (HydrationBoundary).
   return (
     <Stack gap="md">
-      <TrackedCcuChart points={points} partialFrom={partialFrom} loading={ccu.isPending} />
-      <StatTiles stats={stats} loading={ccu.isPending} />
-      <SignUpBanner />
-      <DailyPicks />
+      <HydrationBoundary>
+        <TrackedCcuChart points={points} partialFrom={partialFrom} loading={ccu.isPending} />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <StatTiles stats={stats} loading={ccu.isPending} />
+        <SignUpBanner />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <DailyPicks />
+      </HydrationBoundary>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <MovementTable type="top100entry" title="Top 100 Entries" />
-        <MovementTable type="top100exit" title="Top 100 Exits" />
+        <HydrationBoundary>
+          <MovementTable type="top100entry" title="Top 100 Entries" />
+        </HydrationBoundary>
+        <HydrationBoundary>
+          <MovementTable type="top100exit" title="Top 100 Exits" />
+        </HydrationBoundary>
       </SimpleGrid>
-      <GenreCcuChart />
+      <HydrationBoundary>
+        <GenreCcuChart />
+      </HydrationBoundary>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <GenreDistributionChart />
-        <LikeRateHistogram />
+        <HydrationBoundary>
+          <GenreDistributionChart />
+        </HydrationBoundary>
+        <HydrationBoundary>
+          <LikeRateHistogram />
+        </HydrationBoundary>
       </SimpleGrid>
     </Stack>
   )

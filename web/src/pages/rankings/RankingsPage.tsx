@@ -6,6 +6,7 @@ import { useEffect } from 'react'
 import { useLoaderData, useNavigate } from 'react-router'
 import { useExperienceNames } from '../../api/experience-lookup.ts'
 import { api } from '../../api/queries.ts'
+import { HydrationBoundary } from '../../app/hydration/HydrationBoundary.tsx'
 import { openSignInToSeeMore } from '../../experience/sign-in-to-see-more.tsx'
 import { rankingPath } from '../../rankings/address.ts'
 import { usePageMeta } from '../../shell/page-meta.ts'
@@ -84,61 +85,67 @@ export function RankingsPage() {
           {category.description}
         </Text>
       </div>
-      <Paper withBorder p="md" radius="md">
-        <Stack gap="md">
-          <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-            <Select
-              label="Chart category"
-              data={CATEGORY_OPTIONS}
-              value={String(categoryId)}
-              onChange={(v) => {
-                if (v !== null && Number(v) !== categoryId) go(time, { categoryId: Number(v) })
-              }}
-              allowDeselect={false}
-              searchable
-              w={{ base: '100%', xs: 280 }}
-              comboboxProps={{ withinPortal: true }}
-            />
-            <Group gap="xs" wrap="nowrap">
-              <Button
-                variant="default"
-                leftSection={
-                  previous.kind === 'locked' ? (
-                    <IconLock size={16} aria-hidden />
-                  ) : (
-                    <IconChevronLeft size={16} aria-hidden />
-                  )
-                }
-                disabled={previous.kind === 'disabled'}
-                onClick={() => step(previous)}
-              >
-                Previous Day
-              </Button>
-              <Button
-                variant="default"
-                rightSection={<IconChevronRight size={16} aria-hidden />}
-                disabled={next.kind === 'disabled'}
-                onClick={() => step(next)}
-              >
-                Next Day
-              </Button>
+      <HydrationBoundary>
+        <Paper withBorder p="md" radius="md">
+          <Stack gap="md">
+            <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+              <Select
+                label="Chart category"
+                data={CATEGORY_OPTIONS}
+                value={String(categoryId)}
+                onChange={(v) => {
+                  if (v !== null && Number(v) !== categoryId) go(time, { categoryId: Number(v) })
+                }}
+                allowDeselect={false}
+                searchable
+                w={{ base: '100%', xs: 280 }}
+                comboboxProps={{ withinPortal: true }}
+              />
+              <Group gap="xs" wrap="nowrap">
+                <Button
+                  variant="default"
+                  leftSection={
+                    previous.kind === 'locked' ? (
+                      <IconLock size={16} aria-hidden />
+                    ) : (
+                      <IconChevronLeft size={16} aria-hidden />
+                    )
+                  }
+                  disabled={previous.kind === 'disabled'}
+                  onClick={() => step(previous)}
+                >
+                  Previous Day
+                </Button>
+                <Button
+                  variant="default"
+                  rightSection={<IconChevronRight size={16} aria-hidden />}
+                  disabled={next.kind === 'disabled'}
+                  onClick={() => step(next)}
+                >
+                  Next Day
+                </Button>
+              </Group>
             </Group>
-          </Group>
-          <Text fw={600} aria-live="polite">
-            {dayFormat.format(new Date(base))}
-          </Text>
-          <HourSlider hour={utcHour(base)} onCommit={(hour) => go(atHour(base, hour))} />
-        </Stack>
-      </Paper>
+            <Text fw={600} aria-live="polite">
+              {dayFormat.format(new Date(base))}
+            </Text>
+            <HourSlider hour={utcHour(base)} onCommit={(hour) => go(atHour(base, hour))} />
+          </Stack>
+        </Paper>
+      </HydrationBoundary>
       {missing ? (
         <Alert color="gray" variant="light">
           {nameOf(exp)} is not in {category.title} at this time.
         </Alert>
       ) : null}
-      <Paper withBorder p="md" radius="md">
-        <RankingTable positions={positions} highlight={exp} caption={caption} />
-      </Paper>
-      <DayChanges categoryId={categoryId} time={time ?? undefined} />
+      <HydrationBoundary>
+        <Paper withBorder p="md" radius="md">
+          <RankingTable positions={positions} highlight={exp} caption={caption} />
+        </Paper>
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <DayChanges categoryId={categoryId} time={time ?? undefined} />
+      </HydrationBoundary>
     </Stack>
   )
 }

@@ -2,6 +2,7 @@ import { Anchor, Paper, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useLoaderData } from 'react-router'
 import { api } from '../../api/queries.ts'
+import { HydrationBoundary } from '../../app/hydration/HydrationBoundary.tsx'
 import { GenreExperiences } from '../../browse/GenreExperiences.tsx'
 import { GenreStats } from '../../browse/GenreStats.tsx'
 import { genrePath, genreTitle } from '../../browse/links.ts'
@@ -31,7 +32,9 @@ export function SubGenrePage() {
         </Text>
         <GenreStats row={detail.sub_genre} shareOf="Genre" />
       </Paper>
-      <GenreExperiences tableId="sub-genre.experiences" experiences={detail.experiences} title={title} />
+      <HydrationBoundary>
+        <GenreExperiences tableId="sub-genre.experiences" experiences={detail.experiences} title={title} />
+      </HydrationBoundary>
     </Stack>
   )
 }

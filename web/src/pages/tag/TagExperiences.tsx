@@ -13,7 +13,6 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core'
@@ -23,6 +22,7 @@ import { createContext, useContext, useMemo } from 'react'
 import { usePreference } from '../../account/preferences.ts'
 import { formatInteger } from '../../experience/format.ts'
 import { useSettledText } from '../../search/settled-text.ts'
+import { Tooltip } from '../../ui/Tooltip.tsx'
 import { experienceColumns, type ListedExperience, type RankedExperience } from '../experiences/columns.tsx'
 import { ExperiencesTable } from '../experiences/ExperiencesTable.tsx'
 import { RowMenu } from '../experiences/RowMenu.tsx'

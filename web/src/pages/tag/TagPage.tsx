@@ -34,6 +34,7 @@ import { useMemo, useState } from 'react'
 import { Link, useLoaderData, useNavigate } from 'react-router'
 import { ApiRequestError } from '../../api/client.ts'
 import { api } from '../../api/queries.ts'
+import { HydrationBoundary } from '../../app/hydration/HydrationBoundary.tsx'
 import { ChartCard } from '../../experience/ChartCard.tsx'
 import { useChartView } from '../../experience/chart-view.ts'
 import { formatInteger } from '../../experience/format.ts'
@@ -47,6 +48,7 @@ import { addToTag, deleteTag, forgetTag, removeFromTag, renameTag } from '../../
 import { TAG_TEXT } from '../../tags/texts.ts'
 import { copyToClipboard } from '../../ui/copy.ts'
 import { useHashParams } from '../../ui/hash-params.ts'
+import { MenuDropdown } from '../../ui/MenuDropdown.tsx'
 import { openSignUpPromo } from '../../ui/promo.tsx'
 import { toast } from '../../ui/toasts.ts'
 import type { RankedExperience } from '../experiences/columns.tsx'
@@ -245,7 +247,7 @@ export function TagPage() {
                   Options
                 </Button>
               </Menu.Target>
-              <Menu.Dropdown>
+              <MenuDropdown>
                 {compareItem(TAG_TEXT.compareToExperience, `/compare/experience-tag#tag-1=${tag.id}`)}
                 {compareItem(TAG_TEXT.compareToTag, `/compare/tags#tag-1=${tag.id}`)}
                 {editable && (
@@ -259,7 +261,7 @@ export function TagPage() {
                 >
                   {TAG_TEXT.copyIds}
                 </Menu.Item>
-              </Menu.Dropdown>
+              </MenuDropdown>
             </Menu>
           </Group>
         </Group>
@@ -278,67 +280,79 @@ export function TagPage() {
         </Group>
       </Paper>
 
-      <TagExperiences tag={tag} onRemove={editable ? (e) => void remove(e) : null} />
+      <HydrationBoundary>
+        <TagExperiences tag={tag} onRemove={editable ? (e) => void remove(e) : null} />
+      </HydrationBoundary>
 
       {hasExperiences && (
         <>
-          <ChartCard
-            title={TAG_TEXT.averageCcu}
-            view={ccuView}
-            tabs={{ items: TAG_CCU_TABS, value: scope, onChange: (v) => setScope(v as TagCcuScope) }}
-          >
-            <TagAverageChart
-              key={scope}
-              tagId={tag.id}
-              tagName={tag.name}
-              kind="ccus"
+          <HydrationBoundary>
+            <ChartCard
               title={TAG_TEXT.averageCcu}
-              scope={scope}
               view={ccuView}
-            />
-          </ChartCard>
-          <ChartCard title={TAG_TEXT.averagePlaytime} view={playtimeView}>
-            <TagAverageChart
-              tagId={tag.id}
-              tagName={tag.name}
-              kind="playtime"
-              title={TAG_TEXT.averagePlaytime}
-              view={playtimeView}
-            />
-          </ChartCard>
+              tabs={{ items: TAG_CCU_TABS, value: scope, onChange: (v) => setScope(v as TagCcuScope) }}
+            >
+              <TagAverageChart
+                key={scope}
+                tagId={tag.id}
+                tagName={tag.name}
+                kind="ccus"
+                title={TAG_TEXT.averageCcu}
+                scope={scope}
+                view={ccuView}
+              />
+            </ChartCard>
+          </HydrationBoundary>
+          <HydrationBoundary>
+            <ChartCard title={TAG_TEXT.averagePlaytime} view={playtimeView}>
+              <TagAverageChart
+                tagId={tag.id}
+                tagName={tag.name}
+                kind="playtime"
+                title={TAG_TEXT.averagePlaytime}
+                view={playtimeView}
+              />
+            </ChartCard>
+          </HydrationBoundary>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <Paper withBorder radius="md" p="md" component="section" aria-labelledby="tag-genres-title">
-              <Title order={2} size="h4" id="tag-genres-title" mb="sm">
-                {TAG_TEXT.genreDistribution}
-              </Title>
-              <TagGenreChart title={TAG_TEXT.genreDistribution} tagName={tag.name} places={tag.places} />
-            </Paper>
-            <Paper withBorder radius="md" p="md" component="section" aria-labelledby="tag-averages-title">
-              <Title order={2} size="h4" id="tag-averages-title" mb="sm">
-                {TAG_TEXT.averages}
-              </Title>
-              {averages && (
-                <SimpleGrid cols={2} spacing="lg">
-                  <Stat
-                    label={TAG_TEXT.averagePlayersOnline}
-                    value={averageCcu.format(averages.playersOnline)}
-                  />
-                  <Stat
-                    label={TAG_TEXT.averageVisits}
-                    value={shortenNumber(Math.floor(averages.visits), { plus: true })}
-                  />
-                  <Stat
-                    label={TAG_TEXT.averageFavorites}
-                    value={shortenNumber(Math.floor(averages.favorites), { plus: true })}
-                  />
-                  <Stat label={TAG_TEXT.averageLikeRate} value={formatLikePercentage(averages.likeRate)} />
-                </SimpleGrid>
-              )}
-            </Paper>
+            <HydrationBoundary>
+              <Paper withBorder radius="md" p="md" component="section" aria-labelledby="tag-genres-title">
+                <Title order={2} size="h4" id="tag-genres-title" mb="sm">
+                  {TAG_TEXT.genreDistribution}
+                </Title>
+                <TagGenreChart title={TAG_TEXT.genreDistribution} tagName={tag.name} places={tag.places} />
+              </Paper>
+            </HydrationBoundary>
+            <HydrationBoundary>
+              <Paper withBorder radius="md" p="md" component="section" aria-labelledby="tag-averages-title">
+                <Title order={2} size="h4" id="tag-averages-title" mb="sm">
+                  {TAG_TEXT.averages}
+                </Title>
+                {averages && (
+                  <SimpleGrid cols={2} spacing="lg">
+                    <Stat
+                      label={TAG_TEXT.averagePlayersOnline}
+                      value={averageCcu.format(averages.playersOnline)}
+                    />
+                    <Stat
+                      label={TAG_TEXT.averageVisits}
+                      value={shortenNumber(Math.floor(averages.visits), { plus: true })}
+                    />
+                    <Stat
+                      label={TAG_TEXT.averageFavorites}
+                      value={shortenNumber(Math.floor(averages.favorites), { plus: true })}
+                    />
+                    <Stat label={TAG_TEXT.averageLikeRate} value={formatLikePercentage(averages.likeRate)} />
+                  </SimpleGrid>
+                )}
+              </Paper>
+            </HydrationBoundary>
           </SimpleGrid>
-          <ChartCard title={TOP_FIVE_TITLE} view={topView}>
-            <TopFiveChart title={TOP_FIVE_TITLE} tagName={tag.name} top={top} view={topView} />
-          </ChartCard>
+          <HydrationBoundary>
+            <ChartCard title={TOP_FIVE_TITLE} view={topView}>
+              <TopFiveChart title={TOP_FIVE_TITLE} tagName={tag.name} top={top} view={topView} />
+            </ChartCard>
+          </HydrationBoundary>
         </>
       )}
 

@@ -14,6 +14,7 @@ import {
   useReactTable,
 } from '@tanstack/react-table'
 import { useId, useMemo, useState } from 'react'
+import { HydrationBoundary } from '../../app/hydration/HydrationBoundary.tsx'
 import { ScrollTable } from '../ScrollTable.tsx'
 import classes from './data-table.module.css'
 import { usePageSize } from './page-size.ts'
@@ -225,45 +226,54 @@ export function DataTableView<T>({
       <Text size="sm" c="dimmed" id={captionId} mb="xs">
         {caption}
       </Text>
-      <ScrollTable label={label} minWidth={minWidth} widerThanPhones={widerThanPhones}>
-        <Table striped highlightOnHover verticalSpacing="xs" aria-busy={loading} aria-labelledby={captionId}>
-          <Table.Thead>
-            {table.getHeaderGroups().map((group) => (
-              <Table.Tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted()
-                  return (
-                    <Table.Th
-                      key={header.id}
-                      {...cellProps(header.column.id)}
-                      aria-sort={
-                        sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
-                      }
+      {/* The rows and the paging controls hydrate in tasks of their own (HydrationBoundary). */}
+      <HydrationBoundary>
+        <ScrollTable label={label} minWidth={minWidth} widerThanPhones={widerThanPhones}>
+          <Table
+            striped
+            highlightOnHover
+            verticalSpacing="xs"
+            aria-busy={loading}
+            aria-labelledby={captionId}
+          >
+            <Table.Thead>
+              {table.getHeaderGroups().map((group) => (
+                <Table.Tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const sorted = header.column.getIsSorted()
+                    return (
+                      <Table.Th
+                        key={header.id}
+                        {...cellProps(header.column.id)}
+                        aria-sort={
+                          sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
+                        }
+                      >
+                        <SortHeader header={header} />
+                      </Table.Th>
+                    )
+                  })}
+                </Table.Tr>
+              ))}
+            </Table.Thead>
+            <Table.Tbody>
+              {pageRows.map((row) => (
+                <Table.Tr key={row.id}>
+                  {row.getVisibleCells().map((cell) => (
+                    <Table.Td
+                      key={cell.id}
+                      {...cellProps(cell.column.id)}
+                      style={numeric.has(cell.column.id) ? { fontVariantNumeric: 'tabular-nums' } : undefined}
                     >
-                      <SortHeader header={header} />
-                    </Table.Th>
-                  )
-                })}
-              </Table.Tr>
-            ))}
-          </Table.Thead>
-          <Table.Tbody>
-            {pageRows.map((row) => (
-              <Table.Tr key={row.id}>
-                {row.getVisibleCells().map((cell) => (
-                  <Table.Td
-                    key={cell.id}
-                    {...cellProps(cell.column.id)}
-                    style={numeric.has(cell.column.id) ? { fontVariantNumeric: 'tabular-nums' } : undefined}
-                  >
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollTable>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+      </HydrationBoundary>
       {loading && (
         <Center py="xl">
           <Loader aria-label={loadingLabel} />
@@ -274,38 +284,40 @@ export function DataTableView<T>({
           <Text c="dimmed">{emptyText}</Text>
         </Center>
       )}
-      {rowCount > 0 && (
-        <Group justify="space-between" mt="md" wrap="wrap" gap="sm">
-          <Group gap="xs">
-            <Text size="sm" id={`${tableId}-page-size-label`}>
-              Rows per page
-            </Text>
-            <Select
-              aria-labelledby={`${tableId}-page-size-label`}
-              w={90}
-              size="xs"
-              allowDeselect={false}
-              data={PAGE_SIZES.map(String)}
-              value={String(pageSize)}
-              onChange={(v) => {
-                if (v) setPageSize(Number(v))
-              }}
+      <HydrationBoundary>
+        {rowCount > 0 && (
+          <Group justify="space-between" mt="md" wrap="wrap" gap="sm">
+            <Group gap="xs">
+              <Text size="sm" id={`${tableId}-page-size-label`}>
+                Rows per page
+              </Text>
+              <Select
+                aria-labelledby={`${tableId}-page-size-label`}
+                w={90}
+                size="xs"
+                allowDeselect={false}
+                data={PAGE_SIZES.map(String)}
+                value={String(pageSize)}
+                onChange={(v) => {
+                  if (v) setPageSize(Number(v))
+                }}
+              />
+            </Group>
+            <Pagination
+              total={table.getPageCount()}
+              value={pageIndex + 1}
+              onChange={(p) => setPageIndex(p - 1)}
+              size="sm"
+              siblings={1}
+              getControlProps={(control) => ({
+                'aria-label':
+                  control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control,
+              })}
+              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
             />
           </Group>
-          <Pagination
-            total={table.getPageCount()}
-            value={pageIndex + 1}
-            onChange={(p) => setPageIndex(p - 1)}
-            size="sm"
-            siblings={1}
-            getControlProps={(control) => ({
-              'aria-label':
-                control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control,
-            })}
-            getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-          />
-        </Group>
-      )}
+        )}
+      </HydrationBoundary>
     </>
   )
 }

@@ -32,6 +32,12 @@ function etagOf(text: string): string {
   return `W/"${createHash('sha1').update(text).digest('base64url')}"`
 }
 
+/** Whether the address is also a path of a route with fewer parameters (koa-router's `ctx.matched`). */
+function shadowedByLiteralPath(ctx: Koa.Context, paramCount: number): boolean {
+  const matched = (ctx as { matched?: readonly { paramNames: readonly unknown[] }[] }).matched ?? []
+  return matched.some((layer) => layer.paramNames.length < paramCount)
+}
+
 /** One router per resource, each route validating its input and, in tests, its output. */
 export function mountRoutes(app: Koa, routes: readonly RouteDef[], options: MountOptions): void {
   const routers = new Map<string, Router>()
@@ -49,7 +55,12 @@ export function mountRoutes(app: Koa, routes: readonly RouteDef[], options: Moun
       routers.set(route.resource, router)
     }
     const method = route.method.toLowerCase() as 'get' | 'put' | 'post' | 'delete'
-    router[method](route.path, koaPath(route.path), async (ctx) => {
+    const paramCount = route.path.match(/\{\w+\}/g)?.length ?? 0
+    router[method](route.path, koaPath(route.path), async (ctx, next) => {
+      // A literal path is its own resource (/api/place/list is not the place 'list'): a route with
+      // parameters leaves such an address to it, or to the 405 of allowedMethods when the literal path
+      // does not take this method.
+      if (paramCount > 0 && shadowedByLiteralPath(ctx, paramCount)) return next()
       const viewer = await options.viewer(ctx)
       if (route.requires) {
         if (viewer.kind !== 'user') throw new ApiError(401, 'unauthenticated', 'Sign in to use this call')

@@ -7,7 +7,8 @@ import { z } from 'zod'
  * range is [fromMs, toMs).
  */
 export const backfillRecord = z.object({
-  days: z.number().int().nonnegative(),
+  /** Days of history asked for; a fraction when `ludex backfill` or a test fills part of a day. */
+  days: z.number().nonnegative(),
   fromMs: z.number(),
   toMs: z.number(),
   /** Snapshots generated so far (over every process that worked on it). */

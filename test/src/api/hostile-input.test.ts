@@ -214,6 +214,11 @@ describe('hostile input', () => {
         ['PATCH', `/api/place/${place}`, 'GET, HEAD, PUT'],
         ['DELETE', '/api/platform/ccu', 'GET, HEAD'],
         ['POST', '/api/openapi.json', 'GET, HEAD'],
+        // Literal paths beside /api/place/{place_id}, which takes PUT: not a place named 'list'.
+        ['PUT', '/api/place/list?page=1', 'GET, HEAD'],
+        ['PUT', '/api/place/lookup?ids=1', 'GET, HEAD'],
+        ['PUT', '/api/place/search?q=obby', 'GET, HEAD'],
+        ['PUT', '/api/place/summary', 'GET, HEAD'],
       ]
       for (const [method, path, allow] of cases) {
         logs.length = 0

@@ -357,9 +357,10 @@ describe('/api/place/{place_id} and its price history', () => {
     ])
     expect(all[0]).toMatchObject({ price: 0, change: 0 })
     const visitor = await getJson(f, `/api/place/${placeId}/price`)
-    expect(visitor.headers.get(HISTORY_START_HEADER)).toBe('2026-10-19T14:03:00.000Z')
+    // The window's first slot: now − 30 days is 14:03, inside the 14:00 slot, so it opens at 14:10.
+    expect(visitor.headers.get(HISTORY_START_HEADER)).toBe('2026-10-19T14:10:00.000Z')
     expect(priceHistory.parse(visitor.body)).toEqual([
-      { price: 49, time: '2026-10-19T14:03:00.000Z', change: 0 },
+      { price: 49, time: '2026-10-19T14:10:00.000Z', change: 0 },
       { price: 99, time: '2026-10-25T18:00:00.000Z', change: 50 },
       { price: 75, time: '2026-11-10T06:20:00.000Z', change: -24 },
     ])

@@ -3,6 +3,7 @@ import { type QueryClient, useQueries } from '@tanstack/react-query'
 import { useCallback, useDeferredValue, useMemo } from 'react'
 import { idChunks } from '../api/id-chunks.ts'
 import { api } from '../api/queries.ts'
+import { useHeldUntilHydrated } from '../app/hydration/HydrationBoundary.tsx'
 
 /**
  * The bulk calls that fetch the icons of a list of places: distinct ids in their order, at most
@@ -35,7 +36,8 @@ export function useIconHashes(placeIds: readonly number[]): ReadonlyMap<number, 
     },
     [chunks],
   )
-  return useDeferredValue(
-    useQueries({ queries: chunks.map((chunk) => api.thumbnails(chunk, 'Icon')), combine }),
+  // Held while the page hydrates: icons landing meanwhile would differ from the server's markup.
+  return useHeldUntilHydrated(
+    useDeferredValue(useQueries({ queries: chunks.map((chunk) => api.thumbnails(chunk, 'Icon')), combine })),
   )
 }

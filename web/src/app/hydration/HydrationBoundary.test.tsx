@@ -1,8 +1,13 @@
-import { type ReactNode, startTransition, useEffect, useState } from 'react'
+import { createContext, type ReactNode, startTransition, use, useEffect, useState } from 'react'
 import { hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
-import { HydrationBoundary, HydrationContext, RootCommitted } from './HydrationBoundary.tsx'
+import {
+  HydrationBoundary,
+  HydrationContext,
+  RootCommitted,
+  useHeldUntilHydrated,
+} from './HydrationBoundary.tsx'
 import { createHydrationSchedule, type HydrationSchedule } from './schedule.ts'
 
 const PARTS = ['first', 'second', 'third'] as const
@@ -10,15 +15,21 @@ const PARTS = ['first', 'second', 'third'] as const
 /** What happened, in order: each part's hydration (its effect) with the task it ran in, and readiness. */
 type Log = string[]
 
+/** How the page hands its label down: as a prop, or through a context (held while hydrating, or not). */
+type Via = 'props' | 'context' | 'held context'
+
+const LabelContext = createContext<string | null>(null)
+
 /** A part of the page: a button that counts its clicks, and says when its effects have run. */
 function Part(props: { name: string; label: string; log: Log; task: () => number }) {
+  const label = use(LabelContext) ?? props.label
   const [clicks, setClicks] = useState(0)
   useEffect(() => {
     props.log.push(`hydrated ${props.name} in task ${props.task()}`)
   }, [props.log, props.name, props.task])
   return (
     <button type="button" data-part={props.name} onClick={() => setClicks((c) => c + 1)}>
-      {props.label} {clicks}
+      {label} {clicks}
     </button>
   )
 }
@@ -27,11 +38,13 @@ function Part(props: { name: string; label: string; log: Log; task: () => number
  * A page of three parts, each in a boundary, one inside another's. `label` stands for what a parent
  * hands down: it changes once the frame has committed, before any part has hydrated.
  */
-function Page(props: { log: Log; task: () => number; relabel: boolean }) {
+function Page(props: { log: Log; task: () => number; relabel: boolean; via: Via }) {
   const [label, setLabel] = useState('clicks')
   useEffect(() => {
     if (props.relabel) setLabel('presses')
   }, [props.relabel])
+  const held = useHeldUntilHydrated(label)
+  const handed = props.via === 'props' ? null : props.via === 'context' ? label : held
   const part = (name: string, children?: ReactNode) => (
     <HydrationBoundary>
       <Part name={name} label={label} log={props.log} task={props.task} />
@@ -39,18 +52,26 @@ function Page(props: { log: Log; task: () => number; relabel: boolean }) {
     </HydrationBoundary>
   )
   return (
-    <main>
-      <h1>Page</h1>
-      {part(PARTS[0], part(PARTS[2]))}
-      {part(PARTS[1])}
-    </main>
+    <LabelContext value={handed}>
+      <main>
+        <h1>Page</h1>
+        {part(PARTS[0], part(PARTS[2]))}
+        {part(PARTS[1])}
+      </main>
+    </LabelContext>
   )
 }
 
-function App(props: { schedule: HydrationSchedule; log: Log; task: () => number; relabel?: boolean }) {
+function App(props: {
+  schedule: HydrationSchedule
+  log: Log
+  task: () => number
+  relabel?: boolean
+  via?: Via
+}) {
   return (
     <HydrationContext value={props.schedule}>
-      <Page log={props.log} task={props.task} relabel={props.relabel ?? false} />
+      <Page log={props.log} task={props.task} relabel={props.relabel ?? false} via={props.via ?? 'props'} />
       <RootCommitted />
     </HydrationContext>
   )
@@ -68,7 +89,7 @@ afterEach(() => {
  * counted as tasks; resolves at readiness with the log, the parts' buttons as the server drew them,
  * and the outcome of clicking every part at the moment the page became ready.
  */
-async function hydrate(options: { relabel?: boolean } = {}) {
+async function hydrate(options: { relabel?: boolean; via?: Via } = {}) {
   const log: Log = []
   let tasks = 0
   const task = () => tasks
@@ -133,6 +154,20 @@ describe('HydrationBoundary on a server-rendered page', () => {
     for (const [part, element] of drawn) expect(container.contains(element), part).toBe(true)
     // The change reached every part once it was live.
     expect(afterClicks).toEqual(['presses 1', 'presses 1', 'presses 1'])
+  })
+
+  it('keeps a part as drawn when a context changes before it hydrated, if the value is held (useHeldUntilHydrated)', async () => {
+    // Unheld, the part hydrating later reads the new value: React throws the server's markup away.
+    const unheld = await hydrate({ relabel: true, via: 'context' })
+    expect(unheld.log.filter((l) => l.startsWith('recoverable')).length).toBeGreaterThan(0)
+    const { log, drawn, container, afterClicks } = await hydrate({ relabel: true, via: 'held context' })
+    expect(log.filter((l) => l.startsWith('recoverable'))).toEqual([])
+    for (const [part, element] of drawn) expect(container.contains(element), part).toBe(true)
+    expect(afterClicks).toEqual(['clicks 1', 'clicks 1', 'clicks 1'])
+    // The new value reaches every part once the page is ready.
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const labels = PARTS.map((p) => container.querySelector(`[data-part="${p}"]`)?.textContent)
+    expect(labels).toEqual(['presses 1', 'presses 1', 'presses 1'])
   })
 })
 

@@ -60,7 +60,7 @@ export function HydrationBoundary({ children }: { readonly children: ReactNode }
 
 /** Suspends the boundary's content until its turn (React keeps the server's markup meanwhile). */
 function Turn({ schedule, id }: { readonly schedule: HydrationSchedule; readonly id: string }) {
-  if (!schedule.isOpen(id)) use(schedule.turn(id))
+  use(schedule.turn(id))
   return null
 }
 
@@ -68,6 +68,25 @@ function Turn({ schedule, id }: { readonly schedule: HydrationSchedule; readonly
 function Committed({ onCommitted }: { readonly onCommitted: () => void }) {
   useEffect(onCommitted, [onCommitted])
   return null
+}
+
+/**
+ * `value` as it was when the component mounted, until the page has hydrated; then `value`. For what a
+ * component hands down through a context from data that may land while the page hydrates (a list's
+ * icons): a boundary hydrating later would read the new value and no longer match the server's markup,
+ * which React then throws away. Props need no such care (a boundary keeps the element it was drawn
+ * with until it has hydrated); a server render and a page drawn in the browser get `value` at once or
+ * as soon as their first commit is done.
+ */
+export function useHeldUntilHydrated<T>(value: T): T {
+  const schedule = use(HydrationContext)
+  const [held] = useState(value)
+  const [ready, setReady] = useState(schedule.ready)
+  useEffect(() => {
+    if (ready) return
+    return schedule.onceReady(() => setReady(true))
+  }, [schedule, ready])
+  return ready ? value : held
 }
 
 /**

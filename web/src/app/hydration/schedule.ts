@@ -17,7 +17,7 @@ export interface HydrationSchedule {
   /** Whether a boundary's content may render now: its turn came, or nothing is staged. */
   isOpen(id: string): boolean
   /** Resolves when the boundary's turn comes (the same promise for an id, as React's `use` expects). */
-  turn(id: string): Promise<void>
+  turn(id: string): Turn
   /** A boundary is on the page (its frame committed); its content hydrates in its turn. */
   register(id: string): void
   /** The boundary's content has hydrated or rendered, and its effects have run. */
@@ -28,6 +28,8 @@ export interface HydrationSchedule {
   rootCommitted(): void
   /** True once the page is ready (then every boundary that appears later renders at once). */
   readonly ready: boolean
+  /** Calls `listener` once the page is ready (at once if it is); returns a function that cancels it. */
+  onceReady(listener: () => void): () => void
 }
 
 export interface ScheduleOptions {
@@ -49,6 +51,17 @@ export interface ScheduleOptions {
   readonly trace?: (event: 'turn' | 'hydrated', id: string) => void
 }
 
+/**
+ * A turn's promise, marked once fulfilled the way React's `use` reads a promise it may take at once
+ * (`status` and `value`): a boundary whose turn has come calls `use` on it too and goes on in the same
+ * render, so `use` runs on every render of the gate (React warns about a `use` called conditionally).
+ */
+export type Turn = Promise<void>
+
+function markFulfilled(promise: Turn): Turn {
+  return Object.assign(promise, { status: 'fulfilled', value: undefined })
+}
+
 /** How long a boundary's turn may hold the others back (`turnTimeoutMs`). */
 export const TURN_TIMEOUT_MS = 250
 
@@ -67,13 +80,17 @@ export function createHydrationSchedule(options: ScheduleOptions): HydrationSche
   let startScheduled = false
   let rootDone = false
   let ready = false
+  const readyListeners = new Set<() => void>()
 
   const turnOf = (id: string) => {
     let turn = turns.get(id)
     if (!turn) {
       let resolve = () => {}
-      const promise = new Promise<void>((r) => {
-        resolve = r
+      const promise: Turn = new Promise<void>((r) => {
+        resolve = () => {
+          markFulfilled(promise)
+          r()
+        }
       })
       turn = { promise, resolve }
       turns.set(id, turn)
@@ -86,12 +103,16 @@ export function createHydrationSchedule(options: ScheduleOptions): HydrationSche
     turnOf(id).resolve()
   }
 
+  const isOpen = (id: string) => !options.staged || ready || opened.has(id)
+
   const checkReady = () => {
     if (ready || !rootDone || pending.size > 0) return
     ready = true
     // Whatever still waits (nothing should) may render now.
     for (const id of queue.splice(0)) open(id)
     options.onReady?.()
+    for (const listener of readyListeners) listener()
+    readyListeners.clear()
   }
 
   /** Gives the next boundary its turn, in a task of its own, once the current one is done. */
@@ -126,8 +147,10 @@ export function createHydrationSchedule(options: ScheduleOptions): HydrationSche
   }
 
   return {
-    isOpen: (id) => !options.staged || ready || opened.has(id),
-    turn: (id) => turnOf(id).promise,
+    isOpen,
+    // An open boundary's turn is one already taken (marked fulfilled): `use` goes on at once.
+    // A boundary that suspended gets the same promise again when React retries it.
+    turn: (id) => turns.get(id)?.promise ?? (isOpen(id) ? resolved : turnOf(id).promise),
     register(id) {
       if (ready || opened.has(id) || pending.has(id)) return
       pending.add(id)
@@ -148,11 +171,19 @@ export function createHydrationSchedule(options: ScheduleOptions): HydrationSche
     get ready() {
       return ready
     },
+    onceReady(listener) {
+      if (ready) {
+        listener()
+        return noop
+      }
+      readyListeners.add(listener)
+      return () => readyListeners.delete(listener)
+    },
   }
 }
 
 const noop = () => {}
-const resolved = Promise.resolve()
+const resolved: Turn = markFulfilled(Promise.resolve())
 
 /**
  * Every boundary renders at once and nothing is tracked: a server render (whose effects never run) and
@@ -166,4 +197,8 @@ export const IMMEDIATE_SCHEDULE: HydrationSchedule = Object.freeze({
   unregister: noop,
   rootCommitted: noop,
   ready: true,
+  onceReady: (listener: () => void) => {
+    listener()
+    return noop
+  },
 })

@@ -4,6 +4,7 @@ import { IconSearch } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { memo, useMemo } from 'react'
 import { api } from '../../api/queries.ts'
+import { useHeldUntilHydrated } from '../../app/hydration/HydrationBoundary.tsx'
 import { useSettledText } from '../../search/settled-text.ts'
 import { usePageMeta } from '../../shell/page-meta.ts'
 import { DataTableView, useDataTable } from '../../ui/table/data-table.tsx'
@@ -84,7 +85,7 @@ const CreatorsTable = memo(function CreatorsTable({
     initialSort: [{ id: 'experiences', desc: true }],
   })
   return (
-    <AllCreators value={all}>
+    <AllCreators value={useHeldUntilHydrated(all)}>
       <DataTableView
         state={state}
         tableId={CREATORS_TABLE_ID}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { memo, useMemo } from 'react'
 import { api } from '../../api/queries.ts'
+import { useHeldUntilHydrated } from '../../app/hydration/HydrationBoundary.tsx'
 import { useMomentumByPlace } from '../../momentum/MomentumBadge.tsx'
 import {
   type DataTableState,
@@ -120,7 +121,7 @@ function ExperiencesTableView({
   }, [icons.data, icons.isFetched, pageIds])
 
   return (
-    <IconHashes value={iconMap}>
+    <IconHashes value={useHeldUntilHydrated(iconMap)}>
       <DataTableView
         state={state}
         tableId={tableId}

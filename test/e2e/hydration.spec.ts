@@ -79,6 +79,9 @@ async function watchHydration(page: Page, clickAtReady: string): Promise<void> {
         seen.waitingAtReady = waiting()
         const target = [...document.querySelectorAll<HTMLElement>(selector)].at(-1)
         seen.clickedAtReady = target ? 'clicked' : 'missing'
+        // In view, as a user's click is: a menu whose button is off screen stays hidden (Mantine's
+        // popovers hide when their target is out of sight).
+        target?.scrollIntoView({ block: 'center' })
         target?.click()
       }
     }).observe(document, {

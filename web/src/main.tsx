@@ -10,6 +10,7 @@ import { rememberCampaign, storedCampaign } from './analytics/campaign.ts'
 import { installErrorReporter } from './analytics/error-reporter.ts'
 import { createFirstPartySink } from './analytics/first-party-sink.ts'
 import { createAnalytics } from './analytics/sink.ts'
+import { requestGate } from './api/transport.ts'
 import { AppProviders } from './app/AppProviders.tsx'
 import { createHydrationSchedule, type HydrationSchedule } from './app/hydration/schedule.ts'
 import { nextTask } from './app/next-task.ts'
@@ -90,10 +91,16 @@ async function hydratePage(state: SsrState): Promise<void> {
     })
     return
   }
-  // The parts of the page (HydrationBoundary) then hydrate one per task after the rest.
+  // The parts of the page (HydrationBoundary) then hydrate one per task after the rest, with the app's
+  // requests held until the last has (api/transport.ts: data landing meanwhile would differ from the
+  // server's markup of the parts still to come).
+  requestGate.close()
   const hydration = createHydrationSchedule({
     staged: true,
-    onReady: markReady,
+    onReady: () => {
+      markReady()
+      requestGate.open()
+    },
     trace: (event, id) => performance.mark(`ludex:${event}`, { detail: id }),
   })
   startTransition(() => {

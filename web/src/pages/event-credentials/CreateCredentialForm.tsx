@@ -34,6 +34,9 @@ export function CreateCredentialForm({ credentials }: { credentials: readonly Ga
   const [name, setName] = useState('')
   // Whether the name was filled in from the experience (replaced when another is chosen) or typed.
   const [nameTyped, setNameTyped] = useState(false)
+  // While the name field has focus the user is about to type in it: a lookup answering then must not
+  // replace (or be joined to) what they type.
+  const [nameFocused, setNameFocused] = useState(false)
   const [resolved, setResolved] = useState<Resolved>({ state: 'none' })
   const [serverNameError, setServerNameError] = useState(false)
   const [pending, setPending] = useState(false)
@@ -76,10 +79,10 @@ export function CreateCredentialForm({ credentials }: { credentials: readonly Ga
     }
   }, [experienceText, found, queryClient])
 
-  // Prefill the name from the experience, unless the user typed one.
+  // Prefill the name from the experience, unless the user typed one or is in the field.
   useEffect(() => {
-    if (resolved.state === 'known' && !nameTyped) setName(resolved.name)
-  }, [resolved, nameTyped])
+    if (resolved.state === 'known' && !nameTyped && !nameFocused) setName(resolved.name)
+  }, [resolved, nameTyped, nameFocused])
 
   const problem = credentialNameProblem(name, credentials)
   const nameError = serverNameError ? CREDENTIAL_NAME_IN_USE : problem || null
@@ -144,6 +147,8 @@ export function CreateCredentialForm({ credentials }: { credentials: readonly Ga
                 setNameTyped(true)
                 setServerNameError(false)
               }}
+              onFocus={() => setNameFocused(true)}
+              onBlur={() => setNameFocused(false)}
               error={nameError}
               miw={220}
             />

@@ -17,7 +17,7 @@ export interface HydrationSchedule {
   /** Whether a boundary's content may render now: its turn came, or nothing is staged. */
   isOpen(id: string): boolean
   /** Resolves when the boundary's turn comes (the same promise for an id, as React's `use` expects). */
-  turn(id: string): Turn
+  turn(id: string): Promise<void>
   /** A boundary is on the page (its frame committed); its content hydrates in its turn. */
   register(id: string): void
   /** The boundary's content has hydrated or rendered, and its effects have run. */
@@ -51,17 +51,6 @@ export interface ScheduleOptions {
   readonly trace?: (event: 'turn' | 'hydrated', id: string) => void
 }
 
-/**
- * A turn's promise, marked once fulfilled the way React's `use` reads a promise it may take at once
- * (`status` and `value`): a boundary whose turn has come calls `use` on it too and goes on in the same
- * render, so `use` runs on every render of the gate (React warns about a `use` called conditionally).
- */
-export type Turn = Promise<void>
-
-function markFulfilled(promise: Turn): Turn {
-  return Object.assign(promise, { status: 'fulfilled', value: undefined })
-}
-
 /** How long a boundary's turn may hold the others back (`turnTimeoutMs`). */
 export const TURN_TIMEOUT_MS = 250
 
@@ -86,11 +75,8 @@ export function createHydrationSchedule(options: ScheduleOptions): HydrationSche
     let turn = turns.get(id)
     if (!turn) {
       let resolve = () => {}
-      const promise: Turn = new Promise<void>((r) => {
-        resolve = () => {
-          markFulfilled(promise)
-          r()
-        }
+      const promise = new Promise<void>((r) => {
+        resolve = r
       })
       turn = { promise, resolve }
       turns.set(id, turn)
@@ -148,9 +134,7 @@ export function createHydrationSchedule(options: ScheduleOptions): HydrationSche
 
   return {
     isOpen,
-    // An open boundary's turn is one already taken (marked fulfilled): `use` goes on at once.
-    // A boundary that suspended gets the same promise again when React retries it.
-    turn: (id) => turns.get(id)?.promise ?? (isOpen(id) ? resolved : turnOf(id).promise),
+    turn: (id) => turnOf(id).promise,
     register(id) {
       if (ready || opened.has(id) || pending.has(id)) return
       pending.add(id)
@@ -183,7 +167,7 @@ export function createHydrationSchedule(options: ScheduleOptions): HydrationSche
 }
 
 const noop = () => {}
-const resolved: Turn = markFulfilled(Promise.resolve())
+const resolved = Promise.resolve()
 
 /**
  * Every boundary renders at once and nothing is tracked: a server render (whose effects never run) and

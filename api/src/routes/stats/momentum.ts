@@ -56,7 +56,8 @@ async function computeMomentum(deps: ApiDeps, placeIds: readonly number[] | null
 
 /**
  * The momentum of every tracked experience, computed at most once per 10 minutes (MOMENTUM_TTL_MS) and
- * per day: this call without placeIds, and the experiences list sorted by momentum.
+ * per day: this call without placeIds, and the experiences list sorted by momentum. The call with
+ * placeIds keeps its answers the same way, per set of ids.
  */
 export function cachedMomentumOfAll(deps: ApiDeps): Promise<MomentumResponse> {
   const last = lastCompletedPeriodStart(deps.now(), 'day')
@@ -77,7 +78,8 @@ export const momentumRoute = defineRoute({
     `${MOMENTUM_MIN_DAYS} days with data (reason too_little_data) or when both means are below`,
     `${MOMENTUM_MIN_CCU} CCU (reason too_few_players). Without placeIds, every tracked experience (ordered`,
     'by players online, as /api/place?slim); with placeIds, those asked for, in order (an id Ludex does not',
-    'track answers with no label). The windows are the last 14 complete days, inside the visitors’ 30-day',
+    'track answers with no label). Either answer is computed at most once per 10 minutes per set of ids.',
+    'The windows are the last 14 complete days, inside the visitors’ 30-day',
     'window, so visitors and users get the same answer. Computed from the day rollups, so it moves once',
     'a day, shortly after 01:00 UTC. The method is on /methodology#momentum. A call of its own, so the',
     'spec’s slim experience keeps its fields.',
@@ -93,7 +95,12 @@ export const momentumRoute = defineRoute({
   csv: momentumTable,
   maxAgeSeconds: 60,
   handler: async ({ query: q, deps }) => {
-    if (q.placeIds !== undefined) return computeMomentum(deps, q.placeIds)
-    return cachedMomentumOfAll(deps)
+    const placeIds = q.placeIds
+    if (placeIds === undefined) return cachedMomentumOfAll(deps)
+    // Kept like the whole list's (it moves once a day): the experience page asks it on every view.
+    const last = lastCompletedPeriodStart(deps.now(), 'day')
+    return deps.cache.get(`momentum:${last}:${placeIds.join(',')}`, MOMENTUM_TTL_MS, () =>
+      computeMomentum(deps, placeIds),
+    )
   },
 })

@@ -30,11 +30,16 @@ export interface MemoryCacheWeight {
   readonly max: number
 }
 
+/** The in-process cache, which can also say whether it holds a live entry (computed or in progress). */
+export interface MemoryAggregateCache extends AggregateCache {
+  has(key: string): boolean
+}
+
 export function createMemoryAggregateCache(
   now: () => number = Date.now,
   maxEntries = 1000,
   weight?: MemoryCacheWeight,
-): AggregateCache {
+): MemoryAggregateCache {
   const entries = new Map<string, { expires: number; value: Promise<unknown>; weight: number }>()
   let totalWeight = 0
   const drop = (key: string) => {
@@ -51,6 +56,10 @@ export function createMemoryAggregateCache(
     }
   }
   return {
+    has(key) {
+      const entry = entries.get(key)
+      return entry !== undefined && entry.expires > now()
+    },
     get<T>(key: string, ttl: CacheTtl<T>, compute: () => Promise<T>, options?: { reset?: boolean }) {
       const hit = entries.get(key)
       if (hit && !options?.reset && hit.expires > now()) return hit.value as Promise<T>

@@ -8,7 +8,7 @@ import {
 } from '@ludex/pipelines/store'
 import { type Granularity, SLOT_MS } from '@ludex/schemas'
 import type { Viewer } from '../viewer/viewer.ts'
-import { type AggregateCache, createMemoryAggregateCache } from './aggregate-cache.ts'
+import { createMemoryAggregateCache, type MemoryAggregateCache } from './aggregate-cache.ts'
 
 /*
  * Hot reads (issue 19.5). chDB answers one query at a time, so under 32 concurrent readers of one
@@ -53,6 +53,16 @@ export interface HotReads {
    * a failed computation is not kept. The answer must not be changed by its callers.
    */
   answer<T>(viewer: Viewer, key: AnswerKey, compute: () => Promise<T>): Promise<T>
+  /**
+   * One kept value per key (a tag's members' series), as `answer` keeps one: the keys not kept are
+   * computed together, by one call of `compute` with their indexes in `keys`, which answers their
+   * values in that order. Concurrent calls share what the first one computes.
+   */
+  each<T>(
+    viewer: Viewer,
+    keys: readonly AnswerKey[],
+    compute: (missing: readonly number[]) => Promise<readonly T[]>,
+  ): Promise<T[]>
   /** The rollups moved (a materialiser of this process recomputed): the next read checks the watermark. */
   signal(): void
 }
@@ -65,7 +75,7 @@ export interface HotReadsOptions {
   readonly store: StoreReader
   readonly now: () => number
   /** The kept answers (default: in this process's memory, bounded by maxEntries). */
-  readonly cache?: AggregateCache
+  readonly cache?: MemoryAggregateCache
   readonly maxEntries?: number
   readonly maxRows?: number
   readonly maxTotalRows?: number
@@ -159,6 +169,28 @@ export function createHotReads(options: HotReadsOptions): HotReads {
     reader: (store, viewer) => ({ ...store, readCache: viewer.kind === 'user' ? users : visitors }),
     async answer(viewer, key, compute) {
       return cache.get(`answer:${await watermark()}:${viewer.kind}:${JSON.stringify(key)}`, ttlFor, compute)
+    },
+    async each<T>(
+      viewer: Viewer,
+      keys: readonly AnswerKey[],
+      compute: (missing: readonly number[]) => Promise<readonly T[]>,
+    ) {
+      const mark = await watermark()
+      const full = keys.map((key) => `each:${mark}:${viewer.kind}:${JSON.stringify(key)}`)
+      const missing = full.flatMap((key, i) => (cache.has(key) ? [] : [i]))
+      const at = new Map(missing.map((i, position) => [i, position]))
+      let batch: Promise<readonly T[]> | null = null
+      return Promise.all(
+        full.map((key, i) =>
+          cache.get<T>(key, ttlFor, async () => {
+            const position = at.get(i)
+            // Kept a moment ago but pushed out by this call's own new entries: computed alone.
+            if (position === undefined) return (await compute([i]))[0] as T
+            batch ??= compute(missing)
+            return (await batch)[position] as T
+          }),
+        ),
+      )
     },
     signal: () => {
       mark = null

@@ -9,6 +9,7 @@ import {
 } from '@ludex/pipelines/store'
 import { type Granularity, type StatKind, wholePeriodSql } from '@ludex/schemas'
 import { type HistoryStarts, readHistoryStarts } from './history-starts.ts'
+import { averageOfPlaces, type PlaceValue } from './places-average.ts'
 
 /*
  * Reads of /api/stats/{kind}: per-place rows of place_rollups, and the average over a set of places
@@ -20,8 +21,12 @@ import { type HistoryStarts, readHistoryStarts } from './history-starts.ts'
  * (ROLLUP_VALUE_SQL, the formulas the materialisers use too).
  */
 
-/** FINAL stays within one partition here (a rollup key never spans two months), so skip the merge. */
-const READ_SETTINGS = { do_not_merge_across_partitions_select_final: 1 } as const
+/**
+ * FINAL stays within one partition here (a rollup key never spans two months), so skip the merge. No JIT
+ * of expressions: these statements are short, and compiling theirs again on every call was a quarter
+ * of a tag average's engine time (4 of 18 ms, chDB's ProfileEvents).
+ */
+const READ_SETTINGS = { do_not_merge_across_partitions_select_final: 1, compile_expressions: 0 } as const
 
 function read<T extends object>(store: StoreReader, options: ReadOptions<T>): Promise<T[]> {
   return readRows<T>(store, { ...options, settings: READ_SETTINGS })
@@ -201,82 +206,86 @@ export interface AverageRow {
   readonly upper?: number
 }
 
-interface RawAverageRow {
+interface RawLikesAverageRow {
   t: number
   value: number
   v2?: number
-  q?: number[]
 }
 
 /**
- * How many of the ids are tracked (have a latest snapshot): the divisor with zeros. In the statement, so
- * a tag's average needs no read of its tracked members first. A scalar subquery is Nullable; a count
- * is never NULL.
+ * How many of the ids are tracked (have a latest snapshot): the divisor with zeros. A scalar subquery,
+ * so the likes' average needs no read of it first; it is Nullable, and a count never NULL.
  */
 const TRACKED_COUNT_SQL = `assumeNotNull((SELECT toUInt32(uniqExact(place_id)) FROM ${tables.placeLatest} FINAL
     WHERE place_id IN {ids:Array(UInt64)}))`
 
 /**
- * The average of a kind over places, per bucket, in one query grouped by bucket (a tag of hundreds of
- * places is one scan of their rollup rows, not one query per place). Quartiles are exact
- * (quantilesExactInclusive: linear between order statistics) over the same per-place values the mean
- * uses, zeros included when includeZeros is set. Buckets where no place has a value are absent.
+ * Each place's rows of a kind (placeStatRows), by place: what an average is computed from. Given to
+ * averageStatRows by a route that keeps them per place (a tag's members, `memberRowsOf` in the hot
+ * reads); read in one statement otherwise.
+ */
+export type MemberRows = (
+  kind: Exclude<StatKind, 'likes'>,
+  q: RangeQuery,
+) => Promise<ReadonlyMap<number, readonly PlaceValue[]>>
+
+/** The places' rows in one statement, by place. */
+export async function readMemberRows(
+  store: StatsReader,
+  kind: Exclude<StatKind, 'likes'>,
+  q: RangeQuery,
+): Promise<Map<number, PlaceValue[]>> {
+  const byPlace = new Map<number, PlaceValue[]>(q.placeIds.map((id) => [id, []]))
+  for (const r of await placeStatRows(store, kind, q))
+    byPlace.get(r.placeId)?.push({ time: r.time, value: r.value })
+  return byPlace
+}
+
+/** TRACKED_COUNT_SQL read alone: the divisor of an average with zeros. */
+async function trackedCount(store: StoreReader, ids: readonly number[]): Promise<number> {
+  const rows = await read<{ n: number }>(store, {
+    what: 'tracked count',
+    query: `SELECT ${TRACKED_COUNT_SQL} AS n`,
+    params: { ids },
+  })
+  return rows[0]?.n ?? 0
+}
+
+/**
+ * The average of a kind over places, per bucket (places-average.ts): the mean of the places' values
+ * and, with percentiles, their exact quartiles, zeros included when includeZeros is set. Buckets where
+ * no place has a value are absent. Likes average up and down votes apart, in one grouped statement.
  */
 export async function averageStatRows(
   store: StatsReader,
   kind: StatKind,
   q: AverageQuery,
+  memberRows?: MemberRows,
 ): Promise<AverageRow[]> {
   if (q.placeIds.length === 0) return []
+  if (kind !== 'likes') {
+    const [rows, tracked] = await Promise.all([
+      memberRows ? memberRows(kind, q) : readMemberRows(store, kind, q),
+      q.includeZeros ? trackedCount(store, q.placeIds) : Promise.resolve(0),
+    ])
+    return averageOfPlaces(rows.values(), { ...q, tracked })
+  }
   const range = await rangeParams(store, q)
-  if (kind === 'likes') {
-    // Likes and dislikes are averaged apart: a place with likes but no dislikes counts in one only.
-    const rows = await read<RawAverageRow>(store, {
-      what: 'average stats likes',
-      query: `SELECT toUnixTimestamp(bucket) * 1000 AS t,
-       if({zeros:UInt8} = 1, sum(up) / ${TRACKED_COUNT_SQL}, ifNotFinite(avgIf(up, up > 0), 0)) AS value,
-       if({zeros:UInt8} = 1, sum(down) / ${TRACKED_COUNT_SQL}, ifNotFinite(avgIf(down, down > 0), 0)) AS v2
+  // Likes and dislikes are averaged apart: a place with likes but no dislikes counts in one only.
+  const rows = await read<RawLikesAverageRow>(store, {
+    what: 'average stats likes',
+    query: `SELECT toUnixTimestamp(bucket) * 1000 AS t,
+     if({zeros:UInt8} = 1, sum(up) / ${TRACKED_COUNT_SQL}, ifNotFinite(avgIf(up, up > 0), 0)) AS value,
+     if({zeros:UInt8} = 1, sum(down) / ${TRACKED_COUNT_SQL}, ifNotFinite(avgIf(down, down > 0), 0)) AS v2
 FROM (
-    SELECT bucket, assumeNotNull(up_votes_last) AS up, assumeNotNull(down_votes_last) AS down
-    FROM ${ROLLUP_FROM}
-    WHERE ${ROLLUP_WHERE} AND up_votes_last IS NOT NULL AND down_votes_last IS NOT NULL
+  SELECT bucket, assumeNotNull(up_votes_last) AS up, assumeNotNull(down_votes_last) AS down
+  FROM ${ROLLUP_FROM}
+  WHERE ${ROLLUP_WHERE} AND up_votes_last IS NOT NULL AND down_votes_last IS NOT NULL
 )
 GROUP BY bucket
 ORDER BY bucket`,
-      params: { ...range, zeros: q.includeZeros ? 1 : 0 },
-      int64: ['t'],
-    })
-    return rows.map((r) => ({ time: r.t, value: r.value, second: r.v2 ?? 0 }))
-  }
-  // The per-place values of a bucket, whole for their place; with zeros, a missing or zero value counts.
-  const values = `SELECT bucket, assumeNotNull(nv) AS v FROM (
-            SELECT bucket, ${ROLLUP_VALUE_SQL[kind]} AS nv
-            FROM ${ROLLUP_FROM}
-            WHERE ${ROLLUP_WHERE}
-        ) WHERE nv IS NOT NULL`
-  const rows = await read<RawAverageRow>(store, {
-    what: `average stats ${kind}`,
-    query: q.includeZeros
-      ? // Padded with 0 up to every tracked place, so the mean and quartiles count the missing ones.
-        `SELECT t, arrayAvg(vals) AS value${q.withPercentiles ? ",\n       arrayReduce('quantilesExactInclusive(0.25, 0.75)', vals) AS q" : ''}
-FROM (
-    SELECT toUnixTimestamp(bucket) * 1000 AS t, arrayResize(groupArray(v), ${TRACKED_COUNT_SQL}, 0) AS vals
-    FROM (${values})
-    GROUP BY bucket
-)
-ORDER BY t`
-      : // The non-zero values only: plain aggregates, and no count of the tracked places (a scalar
-        // subquery is run whatever the branch; 15 % of the statement for a 200-place tag).
-        `SELECT toUnixTimestamp(bucket) * 1000 AS t, avg(v) AS value${q.withPercentiles ? ',\n       quantilesExactInclusive(0.25, 0.75)(v) AS q' : ''}
-FROM (${values} AND nv > 0)
-GROUP BY bucket
-ORDER BY t`,
-    params: range,
+    params: { ...range, zeros: q.includeZeros ? 1 : 0 },
     int64: ['t'],
   })
-  return rows.map((r) => ({
-    time: r.t,
-    value: r.value,
-    ...(r.q && { lower: r.q[0] ?? 0, upper: r.q[1] ?? 0 }),
-  }))
+  return rows.map((r) => ({ time: r.t, value: r.value, second: r.v2 ?? 0 }))
 }

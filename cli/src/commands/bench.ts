@@ -29,7 +29,9 @@ const SNAPSHOT_INSERT_FORMAT = 'TabSeparated'
 
 function apiSelection(value: string): ApiBenchSelection {
   if (value === 'all' || value === 'targets') return value
-  throw new InvalidArgumentError(`--api-cases must be all or targets, got '${value}'`)
+  const names = value.split(',').filter((n) => /^[a-z0-9_]+$/.test(n))
+  if (names.length > 0 && names.length === value.split(',').length) return names
+  throw new InvalidArgumentError(`--api-cases must be all, targets or call names (a,b), got '${value}'`)
 }
 
 /**
@@ -51,7 +53,7 @@ export function benchCommand(program: Command): void {
     )
     .option(
       '--api-cases <which>',
-      `API calls measured: all, or targets (only the read targets' calls at ${TARGET_CONNECTIONS} connections)`,
+      `API calls measured: all, targets (only the read targets' calls at ${TARGET_CONNECTIONS} connections), or call names (tag_average,slim_list)`,
       apiSelection,
       'all',
     )

@@ -30,7 +30,10 @@ describe('hot reads through the routes', () => {
   let place: number
 
   beforeAll(async () => {
-    visitor = await startApiFixture({ hotReads: true })
+    visitor = await startApiFixture({
+      hotReads: true,
+      tags: (ids) => [{ name: 'Kept members', placeIds: ids.slice(0, 40) }],
+    })
     user = await asUser(visitor)
     place = visitor.placeIds[0] as number
   })
@@ -98,6 +101,44 @@ describe('hot reads through the routes', () => {
         }
       }
     }
+  })
+
+  it('averages a tag from its members’ kept rows as the grouped statement does, reset or not', async () => {
+    const tag = visitor.tags[0]!
+    const start = new Date(visitor.now - 35 * DAY).toISOString()
+    let checked = 0
+    for (const kind of ['ccus', 'playtime'] as const) {
+      for (const granularity of ['hour', 'day', 'week'] as const) {
+        for (const includeZeros of [false, true]) {
+          const path = `/api/stats/${kind}?tagId=${tag.id}&aggregation=average&withPercentiles=true&includeZeros=${includeZeros}&granularity=${granularity}&startTime=${start}`
+          // Without hot reads: the one grouped statement (the engine's avg and quantilesExactInclusive).
+          const expected = await getJson<StatsResponse>({ ...user, url: visitor.urlWithoutHotReads }, path)
+          expect(expected.status, path).toBe(200)
+          const rows = expected.body.series[0]?.data ?? []
+          expect(rows.length, path).toBeGreaterThan(3)
+          // The first call reads the members' rows, the next ones (reset or not) compute from kept ones.
+          for (const reset of ['', '&reset-cache=true', '&reset-cache=true']) {
+            const kept = await getJson<StatsResponse>(user, path + reset)
+            expect(kept.status, path).toBe(200)
+            const keptRows = kept.body.series[0]?.data ?? []
+            expect(
+              keptRows.map((r) => r[0]),
+              path,
+            ).toEqual(rows.map((r) => r[0]))
+            // Values are rounded as their kind's rows; the sums may differ in the last bit of a double.
+            for (const [i, row] of keptRows.entries()) {
+              for (const [j, v] of row.entries()) {
+                expect(Math.abs((v as number) - (rows[i]![j] as number)), path).toBeLessThanOrEqual(
+                  0.1 + 1e-9,
+                )
+              }
+            }
+            checked += keptRows.length
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100)
   })
 
   it('serves a kept answer compressed once per encoding: its bytes are its JSON, with the same ETag', async () => {

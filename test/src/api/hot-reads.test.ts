@@ -249,6 +249,46 @@ WHERE granularity = 'hour' AND place_id = {place:UInt64} /* ${MARK} */ ORDER BY 
     expect(big.n).toBe(3)
   })
 
+  it('keeps one value per key, computing only the keys not kept, together, once for concurrent calls', async () => {
+    let now = utc('2026-05-10T16:00:00')
+    const hot = createHotReads({ store: base(), now: () => now, recheckMs: 5000 })
+    const calls: number[][] = []
+    // Each key's value: its place's hours, read for the missing places in one call.
+    const hoursOf = (places: readonly number[]) =>
+      hot.each(
+        user,
+        places.map((p) => ['hours of', p] as const),
+        async (missing) => {
+          calls.push(missing.map((i) => places[i] as number))
+          return Promise.all(missing.map((i) => hours(base(), places[i] as number)))
+        },
+      )
+    const [one, two] = await hoursOf([1, 2])
+    expect(calls).toEqual([[1, 2]])
+    expect(one).toEqual(await hours(base(), 1))
+    expect(two).toEqual(await hours(base(), 2))
+    // Kept: only the new key is computed; the kept ones are the same objects.
+    const again = await hoursOf([2, 4, 1])
+    expect(calls).toEqual([[1, 2], [4]])
+    expect(again[0]).toBe(two)
+    expect(again[2]).toBe(one)
+    // Concurrent calls over the same new keys share one computation.
+    const [a, b] = await Promise.all([hoursOf([5, 1]), hoursOf([1, 5])])
+    expect(calls).toEqual([[1, 2], [4], [5]])
+    expect(a[0]).toBe(b[1])
+    // A moved watermark computes every key again, still in one call; a visitor never gets a user's.
+    await poll(1, '2026-05-10T15:40:00', 1)
+    now += 5000
+    const fresh = await hoursOf([1, 2])
+    expect(calls.at(-1)).toEqual([1, 2])
+    expect(fresh[0]).not.toEqual(one)
+    await hot.each(visitor, [['hours of', 1]], async (missing) => {
+      calls.push(missing.map(() => -1))
+      return [[]]
+    })
+    expect(calls.at(-1)).toEqual([-1])
+  })
+
   it('weighs a read by its rows and an answer by the items of its arrays', () => {
     expect(rowsOf([{ a: 1 }, { a: 2 }, { a: 3 }])).toBe(3)
     expect(rowsOf([])).toBe(1)

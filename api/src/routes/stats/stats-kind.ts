@@ -18,6 +18,7 @@ import {
 import type { Context } from 'koa'
 import { z } from 'zod'
 import { hotAnswer, hotReader } from '../../cache/hot-reads.ts'
+import { keptMemberRows } from '../../cache/kept-member-rows.ts'
 import type { ApiDeps } from '../../deps.ts'
 import { ApiError } from '../../http/api-error.ts'
 import { DATED_SERIES_HEADERS } from '../../http/response-headers.ts'
@@ -205,15 +206,17 @@ export const statsKindRoute = defineRoute({
         key,
         TAG_AGGREGATE_TTL_MS,
         async () => {
-          // Every member, in one statement: untracked ones have no rows, the zeros' divisor counts tracked
-          // ones only, and each one's part-period before its history is left out there.
-          const rows = await averageStatRows(deps, kind, {
+          // Untracked members have no rows, the zeros' divisor counts tracked ones only, and each one's
+          // part-period before its history is left out. The members' rows are kept per member (hot
+          // reads): a reset recomputes the aggregate from them, and reads only the members not kept.
+          const average = {
             granularity: g,
             placeIds: chosen ?? tag.placeIds,
             ...range,
             includeZeros,
             withPercentiles,
-          })
+          }
+          const rows = await averageStatRows(deps, kind, average, keptMemberRows(deps, viewer, average))
           return rows.map((r) => averageRow(kind, r))
         },
         { reset: q['reset-cache'] !== undefined },

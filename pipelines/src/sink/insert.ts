@@ -47,7 +47,7 @@ export async function insertTsv(client: ClickHouseClient, table: string, rows: T
       format: 'TabSeparated',
       // One parsing thread: on a 2-core machine the producer already owns a core, and the parallel
       // parser's extra threads only fight it (measured slower end to end).
-      clickhouse_settings: { input_format_parallel_parsing: 0 },
+      clickhouse_settings: { input_format_parallel_parsing: 0, ...rows.settings },
     })
   } catch (err) {
     throw insertError(table, rows.count, err)

@@ -28,7 +28,17 @@ export interface TsvRows {
   readonly columns: readonly [string, ...string[]]
   readonly text: string | Buffer
   readonly count: number
+  /** Settings of the rows' INSERT besides the sink's own (insertTsv), where the table needs its own. */
+  readonly settings?: Readonly<Record<string, number>>
 }
+
+/**
+ * place_snapshots' INSERT leaves replacing to the merges: a ReplacingMergeTree otherwise sorts and
+ * collapses each inserted block by its key first, which a batch of distinct (place, slot) rows never
+ * needs. Every read of the table is FINAL, so a row replayed within one batch is still read once.
+ * Measured on chDB, 6 M rows in 100,000-row inserts: 340–352k → 424–455k rows a second.
+ */
+const SNAPSHOT_INSERT_SETTINGS = { optimize_on_insert: 0 } as const
 
 const NULL = '\\N'
 const sec = (ms: number) => Math.floor(ms / 1000)
@@ -70,7 +80,12 @@ export function snapshotRows(batch: readonly PlaceSnapshotV1[]): TsvRows {
       .raw(m.source)
     w.endRow()
   }
-  return { columns: snapshotColumns, text: w.bytes(), count: batch.length }
+  return {
+    columns: snapshotColumns,
+    text: w.bytes(),
+    count: batch.length,
+    settings: SNAPSHOT_INSERT_SETTINGS,
+  }
 }
 
 export const chartColumns = [

@@ -359,6 +359,21 @@ describe('sink', () => {
     expect(await dump(client)).toEqual(before)
   })
 
+  it('reads a snapshot repeated within one batch once (its insert leaves replacing to FINAL)', async () => {
+    const { client, bus } = await harness()
+    await bus.publish(topics.snapshots, [snapshot(4, 0, 10), snapshot(4, 0, 10), snapshot(4, 1, 20)])
+    await bus.drain()
+    expect(
+      await rows(
+        client,
+        `SELECT toUnixTimestamp(slot) * 1000 AS slot, playing FROM ${tables.placeSnapshots} FINAL ORDER BY slot`,
+      ),
+    ).toEqual([
+      { slot: snapshot(4, 0).slot, playing: 10 },
+      { slot: snapshot(4, 1).slot, playing: 20 },
+    ])
+  })
+
   it('dead-letters an invalid message while the valid ones land', async () => {
     const { client, bus } = await harness()
     await bus.publish(topics.snapshots, [snapshot(5, 0)])

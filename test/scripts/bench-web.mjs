@@ -14,7 +14,7 @@
 // dir already filled with that many, e.g. by `ludex backfill`, instead of backfilling a fresh one; it is
 // kept); BENCH_WEB_REPORT_DIR=<dir> keeps each page's Lighthouse report (JSON) there.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { constants, gzipSync } from 'node:zlib'
@@ -158,12 +158,24 @@ async function lighthouseFigures() {
         )
         runsOf.push(result.lhr)
       }
+      const key = `lighthouse_${name}${suffix}`
+      // A run Lighthouse could not measure (a runtimeError such as NO_FCP: no score, NaN metrics) is
+      // counted and left out, so it never stands for the page as a score of 0.
+      const measured = runsOf.filter((r) => !r.runtimeError && r.categories.performance.score !== null)
+      if (measured.length < runsOf.length) {
+        console.log(`BENCH ${key}_failed_runs ${runsOf.length - measured.length} runs`)
+        for (const r of runsOf.filter((x) => !measured.includes(x))) {
+          console.error(
+            `${key}: a run failed: ${r.runtimeError?.code ?? 'no score'} ${r.runtimeError?.message ?? ''}`,
+          )
+        }
+      }
+      if (measured.length === 0) continue
       // The run with the median performance score stands for the page (as LHCI picks its representative run).
       const score = (lhr, c) => Math.round((lhr.categories[c].score ?? 0) * 100)
-      const sorted = runsOf.toSorted((a, b) => score(a, 'performance') - score(b, 'performance'))
+      const sorted = measured.toSorted((a, b) => score(a, 'performance') - score(b, 'performance'))
       const lhr = sorted[Math.floor(sorted.length / 2)]
       const metric = (id) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN)
-      const key = `lighthouse_${name}${suffix}`
       console.log(`BENCH ${key}_performance ${score(lhr, 'performance')} score`)
       console.log(`BENCH ${key}_accessibility ${score(lhr, 'accessibility')} score`)
       console.log(`BENCH ${key}_fcp ${metric('first-contentful-paint')} ms`)
@@ -173,6 +185,7 @@ async function lighthouseFigures() {
         `BENCH ${key}_cls ${(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)} score`,
       )
       if (process.env.BENCH_WEB_REPORT_DIR) {
+        mkdirSync(process.env.BENCH_WEB_REPORT_DIR, { recursive: true })
         writeFileSync(join(process.env.BENCH_WEB_REPORT_DIR, `${key}.json`), JSON.stringify(lhr))
       }
     }

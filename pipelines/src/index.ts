@@ -46,6 +46,7 @@ export {
   dailyPicksRows,
   errorReportRows,
   type JsonRow,
+  latestRows,
   platformRows,
   siteEventRows,
   snapshotRows,

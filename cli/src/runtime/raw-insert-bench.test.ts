@@ -18,7 +18,7 @@ describe('the raw insert of ludex bench', () => {
     await client.close()
   })
 
-  it('inserts every row of the range, snapshots in batches of the given size, into twins it drops', async () => {
+  it('inserts every row of the range, snapshots in batches of the given size with their place_latest rows, into twins it drops', async () => {
     const model = createPlatformModel({ seed: 7, experiences: 30 })
     const range = backfillRange(Date.UTC(2026, 10, 18, 14, 0, 0), 2)
     let snapshots = 0
@@ -45,7 +45,8 @@ describe('the raw insert of ludex bench', () => {
 
     expect(raw.snapshots).toBe(snapshots)
     expect(raw.otherRows).toBe(otherRows)
-    expect(raw.inserts).toBe(Math.ceil(snapshots / 1000) + otherInserts)
+    // Each snapshot batch is two inserts: its snapshots, then its places' newest into place_latest.
+    expect(raw.inserts).toBe(2 * Math.ceil(snapshots / 1000) + otherInserts)
     expect(raw.snapshotInsertMs).toBeLessThanOrEqual(raw.insertMs)
     expect(raw.snapshotsPerSecond).toBe(Math.round(snapshots / (raw.insertMs / 1000)))
     // The twins are gone and the real tables untouched.

@@ -6,19 +6,19 @@ import {
   insertJson,
   insertTsv,
   type JsonRow,
+  latestRows,
   metadataTableRows,
   platformRows,
   snapshotRows,
   type TsvRows,
 } from '@ludex/pipelines'
-import { queryRows, tables } from '@ludex/pipelines/store'
+import { tables } from '@ludex/pipelines/store'
 import type { PlaceSnapshotV1 } from '@ludex/schemas'
 import { type HistoryBatch, historyBatches, type PlatformModel } from '@ludex/workers'
 
 /**
  * Twins of every table a backfill writes, created for the measurement and dropped after it: the same
- * columns, engine, keys and codecs (CREATE TABLE … AS), and place_latest_mv's SELECT on the twin of
- * place_snapshots, so a raw insert does the storage work the sink's does.
+ * columns, engine, keys and codecs (CREATE TABLE … AS), so a raw insert does the storage work the sink's does.
  */
 const twin = (table: string) => `bench_raw_${table}`
 const TWINNED = [
@@ -55,13 +55,13 @@ export interface RawInsertFigures {
   readonly encodeMs: number
   /** The inserts alone: the raw figure's time. */
   readonly insertMs: number
-  /** The part of insertMs spent on the snapshots' inserts. */
+  /** The part of insertMs spent on the snapshots' lane (their inserts and place_latest's). */
   readonly snapshotInsertMs: number
   readonly snapshotsPerSecond: number
 }
 
-/** Snapshot inserts prepared per window: enough to keep both lanes busy, little enough to hold (~60 MB). */
-const WINDOW_INSERTS = 10
+/** Snapshot batches prepared per window: enough to keep both lanes busy, little enough to hold (~60 MB). */
+const WINDOW_BATCHES = 10
 
 /** One prepared insert: a table's rows, already encoded. */
 type Prepared = readonly [table: string, rows: TsvRows | JsonRow[]]
@@ -107,7 +107,11 @@ export async function benchRawInsert(options: RawInsertOptions): Promise<RawInse
     let otherInserts: Prepared[] = []
     const prepareSnapshots = (batch: readonly PlaceSnapshotV1[]) => {
       const started = performance.now()
-      snapshotInserts.push([tables.placeSnapshots, snapshotRows(batch)])
+      // place_latest's rows follow each batch's snapshots on their lane, as in the sink's handler.
+      snapshotInserts.push(
+        [tables.placeSnapshots, snapshotRows(batch)],
+        [tables.placeLatest, latestRows(batch)],
+      )
       t.encodeMs += performance.now() - started
       n.snapshots += batch.length
     }
@@ -146,7 +150,8 @@ export async function benchRawInsert(options: RawInsertOptions): Promise<RawInse
         pending = pending.slice(batchRows)
       }
       prepareOthers(next.value)
-      if (snapshotInserts.length >= WINDOW_INSERTS) await flush()
+      // Two inserts a batch on the snapshots' lane: its snapshots and its place_latest rows.
+      if (snapshotInserts.length >= 2 * WINDOW_BATCHES) await flush()
     }
     if (pending.length > 0) prepareSnapshots(pending)
     await flush()
@@ -167,24 +172,10 @@ async function createTwins(client: ClickHouseClient): Promise<void> {
   for (const table of TWINNED) {
     await client.command({ query: `CREATE TABLE ${twin(table)} AS ${table}` })
   }
-  // The view's SELECT as the migrations made it, reading the twin instead of place_snapshots.
-  const [view] = await queryRows<{ as_select: string }>(client, {
-    what: 'place_latest_mv definition',
-    query: `SELECT as_select FROM system.tables WHERE database = currentDatabase() AND name = {name:String}`,
-    params: { name: tables.placeLatestMv },
-  })
-  const source = new RegExp(`\\b(?:\\w+\\.)?${tables.placeSnapshots}\\b`, 'g')
-  const select = view?.as_select.replace(source, twin(tables.placeSnapshots))
-  if (!view || select === view.as_select) {
-    throw new Error(`cannot read ${tables.placeLatestMv}'s SELECT on ${tables.placeSnapshots}`)
-  }
-  await client.command({
-    query: `CREATE MATERIALIZED VIEW ${twin(tables.placeLatestMv)} TO ${twin(tables.placeLatest)} AS ${select}`,
-  })
 }
 
 async function dropTwins(client: ClickHouseClient): Promise<void> {
-  for (const table of [tables.placeLatestMv, ...TWINNED]) {
+  for (const table of TWINNED) {
     await client.command({ query: `DROP TABLE IF EXISTS ${twin(table)} SYNC` })
   }
 }

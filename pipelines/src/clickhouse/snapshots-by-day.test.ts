@@ -10,15 +10,20 @@ import { tables } from '../store/tables.ts'
 import { loadMigrations, MIGRATIONS_DIR, migrate } from './migrate.ts'
 
 /*
- * Migrations 033 (place_snapshots ordered by day, with codecs) and 034 (codecs of the materialised
- * tables) on a store that already holds snapshots: the rows are carried over, place_latest keeps
- * following every insert, and the file can run again after a failure at any point.
+ * Migrations 033 (place_snapshots ordered by day, with codecs), 034 (codecs of the materialised tables)
+ * and 035 (place_latest written by the sink, its view dropped) on a store that already holds snapshots:
+ * the rows are carried over, place_latest keeps what the view wrote and takes the sink's rows, and the
+ * files can run again after a failure at any point.
  */
 
 type ClientConnection = NonNullable<Parameters<typeof createClient>[0]>['connection']
 
 const logger = pino({ level: 'silent' })
 const BEFORE = 33
+/** The files this test applies to a store migrated up to BEFORE. */
+const AFTER = loadMigrations()
+  .filter((m) => m.version >= BEFORE)
+  .map((m) => m.name)
 let client: ClickHouseClient
 let olderOnly: string
 
@@ -69,12 +74,17 @@ afterAll(async () => {
   rmSync(olderOnly, { recursive: true, force: true })
 })
 
-describe('migrations 033 and 034 on a store with history', () => {
+describe('migrations 033 to 035 on a store with history', () => {
   it('carries every snapshot over into the table ordered by day, with its codecs', async () => {
     const before = await totals()
     expect(before).toBe('(12,258,24126,99)')
     const result = await migrate(client, logger)
-    expect(result.applied).toEqual(['033_snapshots_by_day.sql', '034_codecs.sql'])
+    expect(result.applied).toEqual(AFTER)
+    expect(AFTER.slice(0, 3)).toEqual([
+      '033_snapshots_by_day.sql',
+      '034_codecs.sql',
+      '035_place_latest_from_sink.sql',
+    ])
     expect(await totals()).toEqual(before)
     expect(await tableNames()).toEqual([tables.placeSnapshots])
 
@@ -95,18 +105,46 @@ ORDER BY table`,
     ])
   })
 
-  it('keeps place_latest following every insert into the new table', async () => {
-    const next = SLOT + 10 * 600_000
-    await insertSnapshots(client, [{ place_id: 2, slot: next, playing: 99 }])
-    const latest = await rows<{ place_id: number; playing: number; slot: string }>(
-      client,
-      `SELECT place_id, playing, toString(slot) AS slot FROM ${tables.placeLatest} FINAL ORDER BY place_id`,
-    )
-    expect(latest).toEqual([
+  it('keeps the rows the view wrote in place_latest, and no view writes it any more', async () => {
+    const latest = () =>
+      rows<{ place_id: number; playing: number; slot: string }>(
+        client,
+        `SELECT place_id, playing, toString(slot) AS slot FROM ${tables.placeLatest} FINAL ORDER BY place_id`,
+      )
+    const written = [
       { place_id: 1, playing: 13, slot: '2024-05-10 12:30:00' },
-      { place_id: 2, playing: 99, slot: '2024-05-10 13:40:00' },
+      { place_id: 2, playing: 23, slot: '2024-05-10 12:30:00' },
       { place_id: 3, playing: 33, slot: '2024-05-10 12:30:00' },
-    ])
+    ]
+    expect(await latest()).toEqual(written)
+    expect(
+      await rows(
+        client,
+        `SELECT name FROM system.tables WHERE database = currentDatabase() AND engine = 'MaterializedView'`,
+      ),
+    ).toEqual([])
+    // A newer snapshot inserted into place_snapshots alone leaves place_latest as it was...
+    const next = SLOT + 10 * 600_000
+    await client.insert({
+      table: tables.placeSnapshots,
+      format: 'JSONEachRow',
+      values: [
+        {
+          place_id: 1,
+          universe_id: 1_000_001,
+          slot: next / 1000,
+          observed_at: next,
+          playing: 77,
+          visits: 0,
+          favorites: 0,
+          source: 'backfill',
+        },
+      ],
+    })
+    expect(await latest()).toEqual(written)
+    // ...and the sink's rows (the test store's writer is the sink's) move it.
+    await insertSnapshots(client, [{ place_id: 2, slot: next, playing: 99 }])
+    expect((await latest())[1]).toEqual({ place_id: 2, playing: 99, slot: '2024-05-10 13:40:00' })
   })
 
   it('runs again whole when it was not recorded, as after a failure at its last statement', async () => {
@@ -115,7 +153,7 @@ ORDER BY table`,
       query: `DELETE FROM ${tables.schemaMigrations} WHERE version >= ${BEFORE}`,
     })
     const result = await migrate(client, logger)
-    expect(result.applied).toEqual(['033_snapshots_by_day.sql', '034_codecs.sql'])
+    expect(result.applied).toEqual(AFTER)
     expect(await totals()).toEqual(before)
     expect(await tableNames()).toEqual([tables.placeSnapshots])
     await insertSnapshots(client, [{ place_id: 3, slot: SLOT + 11 * 600_000, playing: 7 }])

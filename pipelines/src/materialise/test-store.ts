@@ -4,9 +4,12 @@
  * chDB binds one data directory per process, so each file opens one store).
  */
 import { type ClickHouseClient, createClient } from '@clickhouse/client'
+import { type PlaceSnapshotV1, SCHEMA_VERSION } from '@ludex/schemas'
 import { createChdbConnection } from 'chdb/connection'
 import pino from 'pino'
 import { migrate } from '../clickhouse/migrate.ts'
+import { insertTsv } from '../sink/insert.ts'
+import { latestRows, snapshotRows } from '../sink/rows.ts'
 import { dateTime64Param, tables } from '../store/index.ts'
 
 type ClientConnection = NonNullable<Parameters<typeof createClient>[0]>['connection']
@@ -37,23 +40,27 @@ export interface SnapshotRow {
   observed_at?: number
 }
 
+/**
+ * Snapshots as the sink writes them: the sink's encoders and inserts, so place_latest gets each place's
+ * newest of them as it does from a batch.
+ */
 export async function insertSnapshots(client: ClickHouseClient, rows: readonly SnapshotRow[]): Promise<void> {
-  await client.insert({
-    table: tables.placeSnapshots,
-    format: 'JSONEachRow',
-    values: rows.map((r) => ({
-      place_id: r.place_id,
-      universe_id: r.place_id + 1_000_000,
-      slot: Math.floor(r.slot / 1000),
-      observed_at: dateTime64Param(r.observed_at ?? r.slot + 5_000),
-      playing: r.playing,
-      visits: r.visits ?? 0,
-      favorites: r.favorites ?? 0,
-      up_votes: r.up_votes ?? null,
-      down_votes: r.down_votes ?? null,
-      source: 'backfill',
-    })),
-  })
+  const batch: PlaceSnapshotV1[] = rows.map((r) => ({
+    schema_version: SCHEMA_VERSION,
+    id: `test-${r.place_id}-${r.slot}`,
+    source: 'backfill',
+    place_id: r.place_id,
+    universe_id: r.place_id + 1_000_000,
+    slot: r.slot,
+    observed_at: r.observed_at ?? r.slot + 5_000,
+    playing: r.playing,
+    visits: r.visits ?? 0,
+    favorites: r.favorites ?? 0,
+    up_votes: r.up_votes ?? null,
+    down_votes: r.down_votes ?? null,
+  }))
+  await insertTsv(client, tables.placeSnapshots, snapshotRows(batch))
+  await insertTsv(client, tables.placeLatest, latestRows(batch))
 }
 
 /** Game events straight into their raw table (as the sink writes them), for the event counts. */

@@ -33,12 +33,13 @@ export interface TsvRows {
 }
 
 /**
- * place_snapshots' INSERT leaves replacing to the merges: a ReplacingMergeTree otherwise sorts and
- * collapses each inserted block by its key first, which a batch of distinct (place, slot) rows never
- * needs. Every read of the table is FINAL, so a row replayed within one batch is still read once.
- * Measured on chDB, 6 M rows in 100,000-row inserts: 340–352k → 424–455k rows a second.
+ * The INSERTs of place_snapshots and chart_positions leave replacing to the merges: a ReplacingMergeTree
+ * otherwise sorts and collapses each inserted block by its key first, which a batch of distinct keys
+ * never needs. Every read of either table takes one version per key (FINAL, or the latest observation
+ * per key: latestChartPositionsSql), so a row replayed within one batch is still read once. Measured on
+ * chDB, 6 M snapshot rows in 100,000-row inserts: 340–352k → 424–455k rows a second.
  */
-const SNAPSHOT_INSERT_SETTINGS = { optimize_on_insert: 0 } as const
+const REPLACE_AT_MERGE = { optimize_on_insert: 0 } as const
 
 const NULL = '\\N'
 const sec = (ms: number) => Math.floor(ms / 1000)
@@ -50,7 +51,8 @@ export function tsvEscape(s: string): string {
     : s
 }
 
-export const snapshotColumns = [
+/** place_latest's columns: a snapshot's counters as of its slot (latestRows). */
+export const latestColumns = [
   'place_id',
   'universe_id',
   'slot',
@@ -60,10 +62,11 @@ export const snapshotColumns = [
   'favorites',
   'up_votes',
   'down_votes',
-  'source',
 ] as const
 
-/** The snapshot rows of a batch (place_latest follows from them through place_latest_mv). */
+export const snapshotColumns = [...latestColumns, 'source'] as const
+
+/** The snapshot rows of a batch (place_latest's rows of it: latestRows). */
 export function snapshotRows(batch: readonly PlaceSnapshotV1[]): TsvRows {
   const w = new TsvWriter(batch.length * 100)
   for (const m of batch) {
@@ -84,8 +87,40 @@ export function snapshotRows(batch: readonly PlaceSnapshotV1[]): TsvRows {
     columns: snapshotColumns,
     text: w.bytes(),
     count: batch.length,
-    settings: SNAPSHOT_INSERT_SETTINGS,
+    settings: REPLACE_AT_MERGE,
   }
+}
+
+/** Whether snapshot a is newer than b: the later slot, then the later observation (as place_latest keeps). */
+function newer(a: PlaceSnapshotV1, b: PlaceSnapshotV1): boolean {
+  return a.slot > b.slot || (a.slot === b.slot && a.observed_at > b.observed_at)
+}
+
+/**
+ * place_latest's rows of a snapshot batch: each place's newest snapshot in it. The sink writes them after
+ * the batch's snapshots, and place_latest (replacing by slot) keeps the newest across batches, so a batch
+ * replayed or arriving late never moves a place back. Computed here rather than by a materialised view
+ * on place_snapshots: the view's per-block aggregation was about a fifth of the engine's time per
+ * snapshot inserted (pipelines/README.md, "Ingest"), where this pass costs a map lookup per row and the
+ * insert holds one row per place (a backfill batch of 100,000 snapshots spans ~50 slots: ~2,000 rows).
+ */
+export function latestRows(batch: readonly PlaceSnapshotV1[]): TsvRows {
+  const newest = new Map<number, PlaceSnapshotV1>()
+  for (const m of batch) {
+    const seen = newest.get(m.place_id)
+    if (seen === undefined || newer(m, seen)) newest.set(m.place_id, m)
+  }
+  const w = new TsvWriter(newest.size * 90)
+  for (const m of newest.values()) {
+    w.uint(m.place_id)
+      .uint(m.universe_id)
+      .uint(m.slot / 1000)
+      .uint(m.observed_at)
+      .uint(m.playing)
+    w.uint(m.visits).uint(m.favorites).nullableUint(m.up_votes).nullableUint(m.down_votes)
+    w.endRow()
+  }
+  return { columns: latestColumns, text: w.bytes(), count: newest.size }
 }
 
 export const chartColumns = [
@@ -110,7 +145,7 @@ export function chartRows(batch: readonly ChartSortSnapshotV1[]): TsvRows {
       count++
     }
   }
-  return { columns: chartColumns, text, count }
+  return { columns: chartColumns, text, count, settings: REPLACE_AT_MERGE }
 }
 
 export const gameEventColumns = [

@@ -374,6 +374,20 @@ describe('sink', () => {
     ])
   })
 
+  it('reads a chart capture repeated within one batch once (its insert leaves replacing to FINAL)', async () => {
+    const { client, bus } = await harness()
+    await bus.publish(topics.charts, [chart, chart])
+    await bus.drain()
+    // Both copies are stored (nothing collapsed them on insert); FINAL reads one.
+    const stored = `SELECT toUInt32(count()) AS n FROM ${tables.chartPositions}`
+    expect(await rows(client, stored)).toEqual([{ n: 4 }])
+    const read = `SELECT place_id, position FROM ${tables.chartPositions} FINAL ORDER BY place_id`
+    expect(await rows(client, read)).toEqual([
+      { place_id: 70, position: 1 },
+      { place_id: 80, position: null },
+    ])
+  })
+
   it('dead-letters an invalid message while the valid ones land', async () => {
     const { client, bus } = await harness()
     await bus.publish(topics.snapshots, [snapshot(5, 0)])

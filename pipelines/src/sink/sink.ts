@@ -12,6 +12,7 @@ import {
   errorReportRows,
   gameEventRows,
   type JsonRow,
+  latestRows,
   metadataRows,
   platformRows,
   siteEventRows,
@@ -83,9 +84,12 @@ export function startSink(options: SinkOptions): Sink {
     bus.subscribe(topics.snapshots, sub, async (batch) => {
       const started = performance.now()
       const snapshots = snapshotRows(batch)
+      const latest = latestRows(batch)
       const built = performance.now()
-      // place_latest follows through its materialised view, inside this insert.
       await insert.tsv(tables.placeSnapshots, snapshots)
+      // After the snapshots: a refused place_latest insert refuses the batch, and its replay writes both
+      // again (the same keys, the same values).
+      await insert.tsv(tables.placeLatest, latest)
       log.debug(
         {
           rows: snapshots.count,

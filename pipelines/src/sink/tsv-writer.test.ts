@@ -1,7 +1,7 @@
 import type { PlaceSnapshotV1 } from '@ludex/schemas'
 import { describe, expect, it } from 'vitest'
 import { snapshot } from '../bus/bus-contract.ts'
-import { snapshotRows } from './rows.ts'
+import { latestColumns, latestRows, snapshotRows } from './rows.ts'
 import { TsvWriter } from './tsv-writer.ts'
 
 /** The writer's output as text: numbers in the same decimal form as String(v). */
@@ -52,5 +52,38 @@ describe('snapshotRows', () => {
     const rows = snapshotRows(batch)
     expect(rows.count).toBe(batch.length)
     expect(Buffer.from(rows.text).toString('latin1')).toBe(batch.map(referenceRow).join(''))
+  })
+})
+
+describe('latestRows', () => {
+  it("writes each place's newest snapshot of the batch once: the later slot, then the later observation", () => {
+    const at = (place: number, slot: number, observed: number, playing: number): PlaceSnapshotV1 => ({
+      ...snapshot(place, 0),
+      place_id: place,
+      universe_id: place + 100,
+      slot: slot * 600_000,
+      observed_at: slot * 600_000 + observed,
+      playing,
+    })
+    const batch = [
+      at(1, 5, 10, 15), // place 1's newest, first in the batch
+      at(2, 3, 10, 23),
+      at(1, 4, 90, 14), // older slot after it, observed later within its own slot
+      at(2, 3, 40, 24), // same slot as place 2's first, observed later: this one
+      at(3, 7, 10, 37),
+      at(2, 3, 20, 25),
+    ]
+    const rows = latestRows(batch)
+    expect(rows.columns).toEqual(latestColumns)
+    expect(rows.count).toBe(3)
+    // The snapshot encoding without its last column (source), in the order the places first appear.
+    const line = (m: PlaceSnapshotV1) => referenceRow(m).replace(/\t[a-z]+\n$/, '\n')
+    expect(Buffer.from(rows.text).toString('latin1')).toBe(
+      [batch[0]!, batch[3]!, batch[4]!].map(line).join(''),
+    )
+  })
+
+  it('writes nothing for an empty batch', () => {
+    expect(latestRows([]).count).toBe(0)
   })
 })

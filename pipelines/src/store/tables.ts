@@ -10,9 +10,8 @@ export const tables = {
 
   // Raw tables the sink writes (001): ReplacingMergeTree keyed by what a row records.
   placeSnapshots: 'place_snapshots',
-  /** Newest snapshot per place, filled by placeLatestMv inside every snapshot insert. */
+  /** Newest snapshot per place, written by the sink after each snapshot batch (latestRows). */
   placeLatest: 'place_latest',
-  placeLatestMv: 'place_latest_mv',
   placeDetails: 'place_details',
   placeThumbnails: 'place_thumbnails',
   placeAgeRatings: 'place_age_ratings',

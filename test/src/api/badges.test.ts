@@ -1,5 +1,6 @@
+import { insertTsv, latestRows, snapshotRows } from '@ludex/pipelines'
 import { tables } from '@ludex/pipelines/store'
-import { BADGE_CSV_COLUMNS, badgeStatList } from '@ludex/schemas'
+import { BADGE_CSV_COLUMNS, badgeStatList, type PlaceSnapshotV1, SCHEMA_VERSION } from '@ludex/schemas'
 import { badgeCountOf, badgesOf, indexOfPlace, indexOfUniverse, metadataAt, snapSlot } from '@ludex/workers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiFixture, type ErrorBody, getJson, startApiFixture } from './fixture.ts'
@@ -110,11 +111,24 @@ describe('/api/badges/{placeId}', () => {
     const universeId = 9_000_000_001
     const placeId = 9_000_000_002
     expect(indexOfUniverse(f.model, universeId)).toBe(-1)
-    await f.clickhouse.command({
-      query: `INSERT INTO ${tables.placeSnapshots} (place_id, universe_id, slot, observed_at, playing, visits, favorites, source)
-        SELECT {placeId:UInt64}, {universeId:UInt64}, {slot:DateTime}, {slot:DateTime}, 1, 1, 0, 'poller'`,
-      query_params: { placeId, universeId, slot: snapSlot(f.now) / 1000 },
-    })
+    // Its snapshot and its place_latest row, as the sink writes them.
+    const slot = snapSlot(f.now)
+    const snapshot: PlaceSnapshotV1 = {
+      schema_version: SCHEMA_VERSION,
+      id: 'badges-untracked-universe',
+      source: 'poller',
+      place_id: placeId,
+      universe_id: universeId,
+      slot,
+      observed_at: slot,
+      playing: 1,
+      visits: 1,
+      favorites: 0,
+      up_votes: null,
+      down_votes: null,
+    }
+    await insertTsv(f.clickhouse, tables.placeSnapshots, snapshotRows([snapshot]))
+    await insertTsv(f.clickhouse, tables.placeLatest, latestRows([snapshot]))
     for (const accept of ['text/csv', 'application/json']) {
       const res = await getJson<ErrorBody>(f, `/api/badges/${placeId}`, { headers: { Accept: accept } })
       expect(res.status, accept).toBe(502)

@@ -114,9 +114,14 @@ describe('the cluster DDL', () => {
         expect(lastCreate(localTable(name)), name).toBeUndefined()
       }
     }
-    // The view that keeps place_latest fills it on each shard from the rows landing there.
-    expect(lastCreate(tables.placeLatestMv)).toMatch(
+    // The view that kept place_latest until 035 filled it on each shard from the rows landing there;
+    // 035 drops it on every node.
+    const view = 'place_latest_mv'
+    expect(lastCreate(view)).toMatch(
       new RegExp(`TO ${localTable(tables.placeLatest)} AS .*FROM ${localTable(tables.placeSnapshots)}`),
+    )
+    expect(ddl.findLast((f) => f.includes(view))).toBe(
+      `DROP VIEW IF EXISTS ${view} ON CLUSTER ${CLUSTER.name}`,
     )
   }, 120_000)
 

@@ -33,13 +33,15 @@ export interface TsvRows {
 }
 
 /**
- * The INSERTs of place_snapshots and chart_positions leave replacing to the merges: a ReplacingMergeTree
- * otherwise sorts and collapses each inserted block by its key first, which a batch of distinct keys
- * never needs. Every read of either table takes one version per key (FINAL, or the latest observation
- * per key: latestChartPositionsSql), so a row replayed within one batch is still read once. Measured on
- * chDB, 6 M snapshot rows in 100,000-row inserts: 340–352k → 424–455k rows a second.
+ * place_snapshots' INSERT leaves replacing to the merges: a ReplacingMergeTree otherwise sorts and
+ * collapses each inserted block by its key first, which a batch of distinct (place, slot) rows never
+ * needs. Every read of the table is FINAL, so a row replayed within one batch is still read once.
+ * Measured on chDB, 6 M rows in 100,000-row inserts: 340–352k → 424–455k rows a second.
+ * chart_positions keeps the collapse: a place listed twice in one capture (sponsored and organic) is two
+ * rows of one key with one observation time, and latestChartPositionsSql's argMax per column would pick
+ * its columns from either row until a merge kept one (sink.test.ts).
  */
-const REPLACE_AT_MERGE = { optimize_on_insert: 0 } as const
+const SNAPSHOT_INSERT_SETTINGS = { optimize_on_insert: 0 } as const
 
 const NULL = '\\N'
 const sec = (ms: number) => Math.floor(ms / 1000)
@@ -87,7 +89,7 @@ export function snapshotRows(batch: readonly PlaceSnapshotV1[]): TsvRows {
     columns: snapshotColumns,
     text: w.bytes(),
     count: batch.length,
-    settings: REPLACE_AT_MERGE,
+    settings: SNAPSHOT_INSERT_SETTINGS,
   }
 }
 
@@ -145,7 +147,7 @@ export function chartRows(batch: readonly ChartSortSnapshotV1[]): TsvRows {
       count++
     }
   }
-  return { columns: chartColumns, text, count, settings: REPLACE_AT_MERGE }
+  return { columns: chartColumns, text, count }
 }
 
 export const gameEventColumns = [

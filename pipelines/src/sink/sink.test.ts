@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ClickHouseClient } from '@clickhouse/client'
 import {
+  type ChartSortSnapshotV1,
   type CreatorV1,
   type DailyPicksV1,
   messageIdOf,
@@ -17,6 +18,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { createInProcessBus, type InProcessBus } from '../bus/in-process-bus.ts'
 import { createAnalyticsClient } from '../clickhouse/client.ts'
 import { migrate } from '../clickhouse/migrate.ts'
+import { latestChartPositionsSql } from '../store/fragments.ts'
 import { tables } from '../store/tables.ts'
 import { chart, details, SLOT } from './message-fixtures.ts'
 import { deadLetterWriter, type InsertedEvent, type Sink, startSink } from './sink.ts'
@@ -374,18 +376,26 @@ describe('sink', () => {
     ])
   })
 
-  it('reads a chart capture repeated within one batch once (its insert leaves replacing to FINAL)', async () => {
+  it('stores one row of a place listed twice in a capture, so every read of it agrees', async () => {
     const { client, bus } = await harness()
-    await bus.publish(topics.charts, [chart, chart])
+    // A place both sponsored (no position) and organic (position 3) in one capture: one key, one time.
+    const twice: ChartSortSnapshotV1 = {
+      ...chart,
+      entries: [
+        { universe_id: 9, place_id: 90, position: null, sponsored: true, playing: 5 },
+        { universe_id: 9, place_id: 90, position: 3, sponsored: false, playing: 5 },
+      ],
+    }
+    await bus.publish(topics.charts, [twice])
     await bus.drain()
-    // Both copies are stored (nothing collapsed them on insert); FINAL reads one.
     const stored = `SELECT toUInt32(count()) AS n FROM ${tables.chartPositions}`
-    expect(await rows(client, stored)).toEqual([{ n: 4 }])
-    const read = `SELECT place_id, position FROM ${tables.chartPositions} FINAL ORDER BY place_id`
-    expect(await rows(client, read)).toEqual([
-      { place_id: 70, position: 1 },
-      { place_id: 80, position: null },
-    ])
+    expect(await rows(client, stored)).toEqual([{ n: 1 }])
+    const final = await rows(client, `SELECT position, sponsored FROM ${tables.chartPositions} FINAL`)
+    const latest = await rows(
+      client,
+      `SELECT position, sponsored FROM (${latestChartPositionsSql('place_id = 90')})`,
+    )
+    expect(latest).toEqual(final)
   })
 
   it('dead-letters an invalid message while the valid ones land', async () => {

@@ -165,7 +165,10 @@ test.describe('event credentials', () => {
     await expect(live.getByText('Disabled', { exact: true })).toHaveCount(0)
 
     // The Readme's module carries the chosen credential's keys.
-    await main(page).getByRole('button', { name: 'Readme' }).click()
+    // Its open state is remembered per user: open it unless an earlier run left it open.
+    const readme = main(page).getByRole('button', { name: 'Readme' })
+    if ((await readme.getAttribute('aria-expanded')) !== 'true') await readme.click()
+    await expect(readme).toHaveAttribute('aria-expanded', 'true')
     await main(page).getByRole('combobox', { name: 'Fill in the keys of' }).selectOption({ label: renamed })
     const module = main(page).getByLabel('LudexEvents Luau module')
     await expect(module).toContainText(`GameKey = "${stored.game_key}"`)

@@ -68,21 +68,26 @@ export const latestColumns = [
 
 export const snapshotColumns = [...latestColumns, 'source'] as const
 
+/** A snapshot's values of latestColumns, in their order: the start of its snapshot row, its whole latest row. */
+function writeLatest(w: TsvWriter, m: PlaceSnapshotV1): TsvWriter {
+  return w
+    .uint(m.place_id)
+    .uint(m.universe_id)
+    .uint(m.slot / 1000)
+    .uint(m.observed_at)
+    .uint(m.playing)
+    .uint(m.visits)
+    .uint(m.favorites)
+    .nullableUint(m.up_votes)
+    .nullableUint(m.down_votes)
+}
+
 /** The snapshot rows of a batch (place_latest's rows of it: latestRows). */
 export function snapshotRows(batch: readonly PlaceSnapshotV1[]): TsvRows {
   const w = new TsvWriter(batch.length * 100)
   for (const m of batch) {
-    w.uint(m.place_id)
-      .uint(m.universe_id)
-      .uint(m.slot / 1000)
-      .uint(m.observed_at)
-      .uint(m.playing)
-    w.uint(m.visits)
-      .uint(m.favorites)
-      .nullableUint(m.up_votes)
-      .nullableUint(m.down_votes)
-      // source is an enum: nothing to escape.
-      .raw(m.source)
+    // source is an enum: nothing to escape.
+    writeLatest(w, m).raw(m.source)
     w.endRow()
   }
   return {
@@ -103,7 +108,7 @@ function newer(a: PlaceSnapshotV1, b: PlaceSnapshotV1): boolean {
  * the batch's snapshots, and place_latest (replacing by slot) keeps the newest across batches, so a batch
  * replayed or arriving late never moves a place back. Computed here rather than by a materialised view
  * on place_snapshots: the view's per-block aggregation was about a fifth of the engine's time per
- * snapshot inserted (pipelines/README.md, "Ingest"), where this pass costs a map lookup per row and the
+ * snapshot inserted (pipelines/README.md, "Sink"), where this pass costs a map lookup per row and the
  * insert holds one row per place (a backfill batch of 100,000 snapshots spans ~50 slots: ~2,000 rows).
  */
 export function latestRows(batch: readonly PlaceSnapshotV1[]): TsvRows {
@@ -114,12 +119,7 @@ export function latestRows(batch: readonly PlaceSnapshotV1[]): TsvRows {
   }
   const w = new TsvWriter(newest.size * 90)
   for (const m of newest.values()) {
-    w.uint(m.place_id)
-      .uint(m.universe_id)
-      .uint(m.slot / 1000)
-      .uint(m.observed_at)
-      .uint(m.playing)
-    w.uint(m.visits).uint(m.favorites).nullableUint(m.up_votes).nullableUint(m.down_votes)
+    writeLatest(w, m)
     w.endRow()
   }
   return { columns: latestColumns, text: w.bytes(), count: newest.size }

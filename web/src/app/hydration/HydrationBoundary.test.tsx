@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, startTransition, use, useEffect, useState } from 'react'
 import { hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   HydrationBoundary,
   HydrationContext,
@@ -163,11 +163,14 @@ describe('HydrationBoundary on a server-rendered page', () => {
     const { log, drawn, container, afterClicks } = await hydrate({ relabel: true, via: 'held context' })
     expect(log.filter((l) => l.startsWith('recoverable'))).toEqual([])
     for (const [part, element] of drawn) expect(container.contains(element), part).toBe(true)
-    expect(afterClicks).toEqual(['clicks 1', 'clicks 1', 'clicks 1'])
+    // Each click counted. Which label it reads depends on whether the held value's release (scheduled
+    // at readiness) committed before the next task: either is right, the count is what must hold.
+    expect(afterClicks.map((text) => text.replace(/^(clicks|presses) /, ''))).toEqual(['1', '1', '1'])
     // The new value reaches every part once the page is ready.
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    const labels = PARTS.map((p) => container.querySelector(`[data-part="${p}"]`)?.textContent)
-    expect(labels).toEqual(['presses 1', 'presses 1', 'presses 1'])
+    await vi.waitFor(() => {
+      const labels = PARTS.map((p) => container.querySelector(`[data-part="${p}"]`)?.textContent)
+      expect(labels).toEqual(['presses 1', 'presses 1', 'presses 1'])
+    })
   })
 })
 

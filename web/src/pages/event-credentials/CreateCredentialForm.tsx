@@ -31,12 +31,14 @@ type Resolved =
 export function CreateCredentialForm({ credentials }: { credentials: readonly GameCredential[] }) {
   const queryClient = useQueryClient()
   const [experienceText, setExperienceText] = useState('')
-  const [name, setName] = useState('')
-  // Whether the name was filled in from the experience (replaced when another is chosen) or typed.
-  const [nameTyped, setNameTyped] = useState(false)
-  // While the name field has focus the user is about to type in it: a lookup answering then must not
-  // replace (or be joined to) what they type.
-  const [nameFocused, setNameFocused] = useState(false)
+  // The name as typed, or null until the user types one: then the experience's name is shown (and
+  // replaced when another experience is chosen).
+  const [typedName, setTypedName] = useState<string | null>(null)
+  // What the field showed when it took focus, kept while it has it: the user is about to type, and a
+  // lookup answering then must not replace (or be joined to) what they type. Derived in the render, not
+  // set by an effect: an effect runs after its commit, so a focus and a select landing between the two
+  // left the caret behind a value put in afterwards, and the typed text was joined to the experience's.
+  const [shownAtFocus, setShownAtFocus] = useState<string | null>(null)
   const [resolved, setResolved] = useState<Resolved>({ state: 'none' })
   const [serverNameError, setServerNameError] = useState(false)
   const [pending, setPending] = useState(false)
@@ -79,10 +81,8 @@ export function CreateCredentialForm({ credentials }: { credentials: readonly Ga
     }
   }, [experienceText, found, queryClient])
 
-  // Prefill the name from the experience, unless the user typed one or is in the field.
-  useEffect(() => {
-    if (resolved.state === 'known' && !nameTyped && !nameFocused) setName(resolved.name)
-  }, [resolved, nameTyped, nameFocused])
+  const prefill = resolved.state === 'known' ? resolved.name : ''
+  const name = typedName ?? shownAtFocus ?? prefill
 
   const problem = credentialNameProblem(name, credentials)
   const nameError = serverNameError ? CREDENTIAL_NAME_IN_USE : problem || null
@@ -108,8 +108,9 @@ export function CreateCredentialForm({ credentials }: { credentials: readonly Ga
       void queryClient.invalidateQueries({ queryKey: api.eventStats().queryKey })
       toast.success(CREDENTIAL_TOASTS.created)
       setExperienceText('')
-      setName('')
-      setNameTyped(false)
+      setTypedName(null)
+      // Submitted with Enter, the field still has focus: it shows the emptied form, not what it held.
+      setShownAtFocus((shown) => (shown === null ? null : ''))
     } catch (err) {
       if (err instanceof ApiRequestError && err.status === 409) setServerNameError(true)
       toast.error(CREDENTIAL_TOASTS.createFailed)
@@ -143,12 +144,11 @@ export function CreateCredentialForm({ credentials }: { credentials: readonly Ga
               value={name}
               maxLength={CREDENTIAL_NAME_MAX_LENGTH}
               onChange={(e) => {
-                setName(e.currentTarget.value)
-                setNameTyped(true)
+                setTypedName(e.currentTarget.value)
                 setServerNameError(false)
               }}
-              onFocus={() => setNameFocused(true)}
-              onBlur={() => setNameFocused(false)}
+              onFocus={() => setShownAtFocus(name)}
+              onBlur={() => setShownAtFocus(null)}
               error={nameError}
               miw={220}
             />

@@ -1,10 +1,11 @@
 import { ranksByPlayersOnline } from '@ludex/schemas'
 import { MantineProvider } from '@mantine/core'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, within } from '@testing-library/react'
+import { createColumnHelper } from '@tanstack/react-table'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { RankedExperience } from './columns.tsx'
+import { experienceColumns, type RankedExperience } from './columns.tsx'
 import { ExperiencesTable } from './ExperiencesTable.tsx'
 
 const exp = (place_id: number, players_online: number) => ({
@@ -45,6 +46,12 @@ function renderTable(rows: RankedExperience[]) {
   )
 }
 
+/** A cell that reports each time it is drawn. */
+function Counted({ onDraw }: { onDraw: () => void }) {
+  onDraw()
+  return null
+}
+
 afterEach(() => {
   vi.unstubAllGlobals()
   localStorage.clear()
@@ -81,5 +88,75 @@ describe('ExperiencesTable', () => {
     const slim = Array.from({ length: 45 }, (_, i) => exp(i + 1, 1000 - i))
     renderTable(slim.map((r, i) => ({ ...r, rank: i + 1 })))
     expect(within(screen.getAllByRole('rowgroup')[1]!).getAllByRole('row')).toHaveLength(20)
+  })
+
+  it('draws the icons when they answer without drawing the table again', async () => {
+    // A column whose cells count how often the table draws its rows.
+    let drawn = 0
+    const counted = createColumnHelper<RankedExperience>().display({
+      id: 'counted',
+      cell: () => (
+        <Counted
+          onDraw={() => {
+            drawn += 1
+          }}
+        />
+      ),
+    })
+    let answerIcons = () => {}
+    const iconsAnswered = new Promise<void>((resolve) => {
+      answerIcons = resolve
+    })
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        const { pathname, searchParams } = new URL(input, 'http://ludex.test')
+        if (pathname !== '/api/thumbnail/bulk') return Response.json([])
+        await iconsAnswered
+        const ids = (searchParams.get('placeIds') ?? '').split(',').map(Number)
+        return Response.json(
+          ids.map((place_id) => ({
+            place_id,
+            type: 'Icon',
+            hash: `hash${place_id}`,
+            time: '2026-11-18T00:00:00Z',
+          })),
+        )
+      }),
+    )
+    const rows = [exp(1, 30), exp(2, 20), exp(3, 10)].map((r, i) => ({ ...r, rank: i + 1 }))
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          element: (
+            <ExperiencesTable
+              tableId="test"
+              rows={rows}
+              loading={false}
+              caption="Experiences"
+              columns={[...experienceColumns, counted]}
+            />
+          ),
+        },
+      ],
+      { initialEntries: ['/'] },
+    )
+    const { container } = render(
+      <MantineProvider>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>,
+    )
+    await waitFor(() => expect(drawn).toBeGreaterThanOrEqual(3))
+    const before = drawn
+    answerIcons()
+    await waitFor(() =>
+      expect([...container.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual(
+        rows.map((r) => expect.stringContaining(`hash${r.place_id}`)),
+      ),
+    )
+    expect(drawn).toBe(before)
   })
 })

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { memo, useMemo } from 'react'
+import { memo, type ReactNode, useDeferredValue, useMemo } from 'react'
 import { api } from '../../api/queries.ts'
 import { useHeldUntilHydrated } from '../../app/hydration/HydrationBoundary.tsx'
 import { useMomentumByPlace } from '../../momentum/MomentumBadge.tsx'
@@ -111,17 +111,8 @@ function ExperiencesTableView({
   caption: string
 }) {
   const pageIds = state.table.getRowModel().rows.map((r) => r.original.place_id)
-  const icons = useQuery(api.thumbnails(pageIds, 'Icon'))
-  const iconMap = useMemo(() => {
-    const m = new Map<number, string>()
-    for (const t of icons.data ?? []) m.set(t.place_id, t.hash)
-    // Ids the service did not answer for have no image: show the default one rather than a spinner.
-    if (icons.isFetched) for (const id of pageIds) if (!m.has(id)) m.set(id, 'default')
-    return m
-  }, [icons.data, icons.isFetched, pageIds])
-
   return (
-    <IconHashes value={useHeldUntilHydrated(iconMap)}>
+    <PageIcons placeIds={pageIds}>
       <DataTableView
         state={state}
         tableId={tableId}
@@ -134,6 +125,28 @@ function ExperiencesTableView({
         columnClasses={COLUMN_CLASSES}
         widerThanPhones
       />
-    </IconHashes>
+    </PageIcons>
   )
+}
+
+/**
+ * The icons of the page's rows, handed to the rows' icons through IconHashes. Its own component, with
+ * the table as its children: when the icons answer (as the page becomes ready) it draws again with the
+ * children it was given, so React redraws the icons that read the context and leaves the table alone
+ * (drawn again whole, the table was a phone task of some 150 ms). Held while the page hydrates (icons
+ * landing meanwhile would differ from the server's markup), then deferred: drawn as a transition.
+ */
+function PageIcons({ placeIds, children }: { placeIds: readonly number[]; children: ReactNode }) {
+  // By value: the table hands a new array of the same ids on every render.
+  const key = placeIds.join(',')
+  const ids = useMemo(() => (key === '' ? [] : key.split(',').map(Number)), [key])
+  const icons = useQuery(api.thumbnails(ids, 'Icon'))
+  const iconMap = useMemo(() => {
+    const m = new Map<number, string>()
+    for (const t of icons.data ?? []) m.set(t.place_id, t.hash)
+    // Ids the service did not answer for have no image: show the default one rather than a spinner.
+    if (icons.isFetched) for (const id of ids) if (!m.has(id)) m.set(id, 'default')
+    return m
+  }, [icons.data, icons.isFetched, ids])
+  return <IconHashes value={useHeldUntilHydrated(useDeferredValue(iconMap))}>{children}</IconHashes>
 }

@@ -41,13 +41,18 @@ const col = createColumnHelper<RankedExperience>()
 /** Icon hashes of the visible page by place id (fetched per page by the table). */
 export const IconHashes = createContext<ReadonlyMap<number, string>>(new Map())
 
+/** A row's icon: the one reader of IconHashes, so the icons' answer redraws the icons and nothing else. */
+function RowIcon({ placeId }: { placeId: number }) {
+  const hash = useContext(IconHashes).get(placeId)
+  return <ExperienceIcon placeId={placeId} hash={hash} size={36} />
+}
+
 function NameCell({ row }: { row: RankedExperience }) {
-  const hash = useContext(IconHashes).get(row.place_id)
   return (
     <Group gap="sm" wrap="nowrap">
       {/* On phones the name has the cell to itself. */}
       <Box visibleFrom="xs">
-        <ExperienceIcon placeId={row.place_id} hash={hash} size={36} />
+        <RowIcon placeId={row.place_id} />
       </Box>
       <Stack gap={0} miw={0} className={classes.nameContent}>
         {/* On phones the rank column gives way to the name; the rank comes along in its cell. */}

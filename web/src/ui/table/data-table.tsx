@@ -13,7 +13,7 @@ import {
   type Updater,
   useReactTable,
 } from '@tanstack/react-table'
-import { useId, useMemo, useState } from 'react'
+import { useId, useMemo, useRef, useState } from 'react'
 import { HydrationBoundary } from '../../app/hydration/HydrationBoundary.tsx'
 import { ScrollTable } from '../ScrollTable.tsx'
 import classes from './data-table.module.css'
@@ -140,6 +140,33 @@ export type DataTableState<T> = ReturnType<typeof useDataTable<T>>
 
 /** Mantine's breakpoint below which a phone's layout applies (the spec's 640 px). */
 const PHONE = 'xs'
+
+/**
+ * Rows a part of the table's body holds. Each part hydrates in a task of its own (HydrationBoundary):
+ * a row of the experiences list (icon, name, badges, links, its menu) is some 3 ms of a desktop core
+ * and four times that on a phone, so a page of 20 rows in one task was a phone task of some 230 ms.
+ */
+export const ROWS_PER_HYDRATION_PART = 4
+
+/**
+ * `rows`, or the array given last time when it holds the same rows: TanStack Table hands a new array
+ * of the same row objects whenever its state is given again, and the rows' own objects change only
+ * with the data, its order or the page.
+ */
+function useSameRows<R>(rows: readonly R[]): readonly R[] {
+  const last = useRef(rows)
+  const same = last.current.length === rows.length && rows.every((row, i) => row === last.current[i])
+  if (!same) last.current = rows
+  return last.current
+}
+
+/** The page's rows in the parts that hydrate one at a time. */
+export function rowParts<R>(rows: readonly R[]): R[][] {
+  const parts: R[][] = []
+  for (let i = 0; i < rows.length; i += ROWS_PER_HYDRATION_PART)
+    parts.push(rows.slice(i, i + ROWS_PER_HYDRATION_PART))
+  return parts
+}
 const NO_COLUMNS: ReadonlySet<string> = new Set()
 const NO_CLASSES: Readonly<Record<string, string | undefined>> = {}
 
@@ -221,12 +248,42 @@ export function DataTableView<T>({
     className: columnClasses[columnId] ?? (wrapping.has(columnId) ? classes.wrapping : undefined),
     ta: numeric.has(columnId) ? ('right' as const) : ('left' as const),
   })
+  // The rows are drawn again only when they change: the table's owner draws again on every change of
+  // the calls it subscribes to (a query's state is a store: each change is a synchronous render), and
+  // the rows (each with its links, badges and menu) were most of such a render.
+  const rows = useSameRows(pageRows)
+  // New column definitions (a cell that draws the owner's state) draw the rows again too.
+  const columns = table.getVisibleLeafColumns()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: cellProps is made of the listed options
+  const body = useMemo(
+    () =>
+      rowParts(rows).map((part, i) => (
+        // By position: a new page or order keeps the parts and moves the rows.
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts are places in the table, not rows
+        <HydrationBoundary key={i}>
+          {part.map((row) => (
+            <Table.Tr key={row.id}>
+              {row.getVisibleCells().map((cell) => (
+                <Table.Td
+                  key={cell.id}
+                  {...cellProps(cell.column.id)}
+                  style={numeric.has(cell.column.id) ? { fontVariantNumeric: 'tabular-nums' } : undefined}
+                >
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </HydrationBoundary>
+      )),
+    [rows, columns, numeric, phoneHidden, wrapping, columnClasses],
+  )
   return (
     <>
       <Text size="sm" c="dimmed" id={captionId} mb="xs">
         {caption}
       </Text>
-      {/* The rows and the paging controls hydrate in tasks of their own (HydrationBoundary). */}
+      {/* The table, its rows a few at a time, and the paging controls hydrate in tasks of their own. */}
       <HydrationBoundary>
         <ScrollTable label={label} minWidth={minWidth} widerThanPhones={widerThanPhones}>
           <Table
@@ -256,21 +313,7 @@ export function DataTableView<T>({
                 </Table.Tr>
               ))}
             </Table.Thead>
-            <Table.Tbody>
-              {pageRows.map((row) => (
-                <Table.Tr key={row.id}>
-                  {row.getVisibleCells().map((cell) => (
-                    <Table.Td
-                      key={cell.id}
-                      {...cellProps(cell.column.id)}
-                      style={numeric.has(cell.column.id) ? { fontVariantNumeric: 'tabular-nums' } : undefined}
-                    >
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
+            <Table.Tbody>{body}</Table.Tbody>
           </Table>
         </ScrollTable>
       </HydrationBoundary>

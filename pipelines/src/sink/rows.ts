@@ -38,8 +38,8 @@ export interface TsvRows {
  * needs. Every read of the table is FINAL, so a row replayed within one batch is still read once.
  * Measured on chDB, 6 M rows in 100,000-row inserts: 340–352k → 424–455k rows a second.
  * chart_positions keeps the collapse: a place listed twice in one capture (sponsored and organic) is two
- * rows of one key with one observation time, and latestChartPositionsSql's argMax per column would pick
- * its columns from either row until a merge kept one (sink.test.ts).
+ * rows of one key with one observation time, and until a merge kept one, FINAL and latestChartPositionsSql
+ * could each read a different one of them (sink.test.ts).
  */
 const SNAPSHOT_INSERT_SETTINGS = { optimize_on_insert: 0 } as const
 

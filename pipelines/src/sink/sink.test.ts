@@ -398,6 +398,33 @@ describe('sink', () => {
     expect(latest).toEqual(final)
   })
 
+  it('reads a later capture of a slot whole: a place that lost its position is not given the old one', async () => {
+    const { client, bus } = await harness()
+    // The slot captured twice: first the place organic at 3, then (later) sponsored with no position.
+    const first: ChartSortSnapshotV1 = {
+      ...chart,
+      entries: [{ universe_id: 9, place_id: 91, position: 3, sponsored: false, playing: 5 }],
+    }
+    const later: ChartSortSnapshotV1 = {
+      ...first,
+      id: messageIdOf('top-trending', SLOT, 'again'),
+      observed_at: first.observed_at + 60_000,
+      entries: [{ universe_id: 9, place_id: 91, position: null, sponsored: true, playing: 6 }],
+    }
+    await bus.publish(topics.charts, [first])
+    await bus.drain()
+    await bus.publish(topics.charts, [later])
+    await bus.drain()
+    const latest = await rows(
+      client,
+      `SELECT position, sponsored FROM (${latestChartPositionsSql('place_id = 91')})`,
+    )
+    expect(latest).toEqual([{ position: null, sponsored: true }])
+    expect(await rows(client, `SELECT position, sponsored FROM ${tables.chartPositions} FINAL`)).toEqual(
+      latest,
+    )
+  })
+
   it('dead-letters an invalid message while the valid ones land', async () => {
     const { client, bus } = await harness()
     await bus.publish(topics.snapshots, [snapshot(5, 0)])

@@ -160,9 +160,14 @@ export function latestDetailsSql(
  * s this way). Filter position and sponsored outside it: they are a version's, not the key's.
  */
 export function latestChartPositionsSql(where: string): string {
+  // One argMax of the pair, not one per column: argMax skips NULL arguments, so a later version without
+  // a position (sponsored) took the position of an earlier one, a row no capture held (sink.test.ts).
   return `SELECT sort_id, category_id, slot, place_id,
-      argMax(position, observed_at) AS position, argMax(sponsored, observed_at) AS sponsored
-    FROM ${tables.chartPositions}
-    WHERE ${where}
-    GROUP BY sort_id, category_id, slot, place_id`
+      tupleElement(latest, 1) AS position, tupleElement(latest, 2) AS sponsored
+    FROM (
+      SELECT sort_id, category_id, slot, place_id, argMax((position, sponsored), observed_at) AS latest
+      FROM ${tables.chartPositions}
+      WHERE ${where}
+      GROUP BY sort_id, category_id, slot, place_id
+    )`
 }

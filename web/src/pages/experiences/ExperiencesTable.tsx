@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { memo, type ReactNode, useDeferredValue, useMemo } from 'react'
+import { idsOfKey } from '../../api/id-chunks.ts'
 import { api } from '../../api/queries.ts'
 import { useHeldUntilHydrated } from '../../app/hydration/HydrationBoundary.tsx'
 import { useMomentumByPlace } from '../../momentum/MomentumBadge.tsx'
@@ -139,7 +140,7 @@ function ExperiencesTableView({
 function PageIcons({ placeIds, children }: { placeIds: readonly number[]; children: ReactNode }) {
   // By value: the table hands a new array of the same ids on every render.
   const key = placeIds.join(',')
-  const ids = useMemo(() => (key === '' ? [] : key.split(',').map(Number)), [key])
+  const ids = useMemo(() => idsOfKey(key), [key])
   const icons = useQuery(api.thumbnails(ids, 'Icon'))
   const iconMap = useMemo(() => {
     const m = new Map<number, string>()

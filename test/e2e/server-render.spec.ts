@@ -31,6 +31,49 @@ test.describe('server-side render', () => {
     expect(html).toContain('src="/after-paint.js"')
   })
 
+  test('once painted, the page starts ICU in a worker and requests its modules a few per insertion', async ({
+    page,
+    experiences,
+  }) => {
+    // Every insertion of links and scripts: the address of each element it added.
+    await page.addInitScript(() => {
+      const insertions: string[][] = []
+      Object.assign(window, { __insertions: insertions })
+      new MutationObserver((records) => {
+        for (const r of records) {
+          const added = [...r.addedNodes].flatMap((n) =>
+            n instanceof HTMLLinkElement
+              ? [n.getAttribute('href') ?? '']
+              : n instanceof HTMLScriptElement
+                ? [n.getAttribute('src') ?? '']
+                : [],
+          )
+          if (added.length > 0) insertions.push(added)
+        }
+      }).observe(document, { childList: true, subtree: true })
+    })
+    const workers: string[] = []
+    page.on('worker', (w) => workers.push(new URL(w.url()).pathname))
+    await page.goto(`/experiences/${experiences[0]!.place_id}`)
+    await page.locator('html[data-app-ready]').waitFor()
+    expect(workers).toContain('/warm-formatting.js')
+    const loader = page.locator('script[src="/after-paint.js"]')
+    const modules = ((await loader.getAttribute('data-modules')) ?? '').split(' ').filter(Boolean)
+    const entry = (await loader.getAttribute('data-entry')) ?? ''
+    const listed = new Set([...modules, entry])
+    // The loader's insertions: those of the addresses it lists (the app's lazy imports add preloads of
+    // their own later).
+    const insertions = (
+      await page.evaluate(() => (window as unknown as { __insertions: string[][] }).__insertions)
+    ).filter((batch) => batch.some((href) => listed.has(href)))
+    const inserted = insertions.flat()
+    // A detail page lists dozens of modules: each goes in once, over insertions of at most 12, the entry last.
+    expect(modules.length).toBeGreaterThan(24)
+    expect([...inserted].sort()).toEqual([...modules, entry].sort())
+    expect(Math.max(...insertions.map((batch) => batch.length))).toBeLessThanOrEqual(12)
+    expect(inserted.at(-1)).toBe(entry)
+  })
+
   test('without JavaScript the detail page still shows the experience, its title and its charts', async ({
     browser,
     experiences,

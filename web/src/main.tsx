@@ -151,9 +151,10 @@ function rememberLandingCampaign(): void {
 
 /**
  * The browser's number and date formatting (ICU) starts up the first time a formatter is made, some
- * 15 ms of a desktop core and four times that on a phone: here, each in a task of its own (together
- * they made one task past the 50 ms a phone's blocking time counts from), rather than inside the
- * evaluation of the first page module that makes one (as `src/experience/format.ts` does).
+ * 15 ms of a desktop core and four times that on a phone. after-paint.js has it started in a worker
+ * (public/warm-formatting.js), whose start-up the main thread shares; when that has not finished yet
+ * (or workers are off), the start-up is paid here, each kind in a task of its own, rather than inside
+ * the evaluation of the first page module that makes one (as `src/experience/format.ts` does).
  */
 function warmNumberFormatting(): void {
   new Intl.NumberFormat('en-US').format(0)

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { playStatusCode, thumbnailType } from '../bus/place-metadata.ts'
 import { experienceGenreKey } from '../constants/genres-schema.ts'
+import { playStatusCode, thumbnailType } from '../constants/place-schema.ts'
 import { statKind } from '../constants/stats-schema.ts'
 import { safeText } from './safe-text.ts'
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { thumbnailType } from '../bus/place-metadata.ts'
 import { experienceGenreKey } from '../constants/genres-schema.ts'
+import { thumbnailType } from '../constants/place-schema.ts'
 
 /*
  * Responses of the signal calls (issue 20): an experience's genre standing, its automatic chart markers

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { playStatusCode } from '../bus/place-metadata.ts'
 import { TAG_MAX_PLACES, TAG_NAME_MAX_LENGTH } from '../constants/limits.ts'
+import { playStatusCode } from '../constants/place-schema.ts'
 import { thumbnailRef } from './responses.ts'
 import { safeText } from './safe-text.ts'
 

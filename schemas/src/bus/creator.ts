@@ -1,6 +1,6 @@
 import { z } from 'zod'
+import { creatorType } from '../constants/place-schema.ts'
 import { count, epochMs, messageId, robloxId, SCHEMA_VERSION } from './common.ts'
-import { creatorType } from './place-metadata.ts'
 
 /** A creator (user or group) profile, published when it differs from the last seen. */
 export const creatorV1 = z.object({

@@ -1,18 +1,6 @@
 import { z } from 'zod'
+import { contentMaturity, creatorType, playStatusCode, thumbnailType } from '../constants/place-schema.ts'
 import { count, epochMs, messageId, robloxId, SCHEMA_VERSION } from './common.ts'
-
-export const creatorType = z.enum(['User', 'Group'])
-export type CreatorType = z.infer<typeof creatorType>
-
-/** Play status codes of the spec: 0 unknown, 1 playable, 2 guest prohibited, 3 unapproved, 5 private, 9 under review. */
-export const playStatusCode = z.union([
-  z.literal(0),
-  z.literal(1),
-  z.literal(2),
-  z.literal(3),
-  z.literal(5),
-  z.literal(9),
-])
 
 const base = {
   schema_version: z.literal(SCHEMA_VERSION),
@@ -43,9 +31,6 @@ export const placeDetailsChange = z.object({
   updated_at: epochMs,
 })
 
-export const thumbnailType = z.enum(['Icon', 'Banner'])
-export type ThumbnailType = z.infer<typeof thumbnailType>
-
 /** A thumbnail hash that differs from the last seen ('default' when upstream has no image). */
 export const placeThumbnailChange = z.object({
   ...base,
@@ -53,8 +38,6 @@ export const placeThumbnailChange = z.object({
   type: thumbnailType,
   hash: z.string().min(1),
 })
-
-export const contentMaturity = z.enum(['minimal', 'mild', 'moderate', 'restricted', 'unrated'])
 
 /** Age recommendation; age_limit null = Not Rated. */
 export const placeAgeRatingChange = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { playStatusCode } from '../bus/place-metadata.ts'
+import { playStatusCode } from './place-schema.ts'
 import { PLAY_STATUSES, playStatusFromReasonProhibited, playStatusName } from './play-status.ts'
 
 describe('play statuses', () => {

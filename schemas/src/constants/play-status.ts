@@ -1,7 +1,7 @@
 import type { z } from 'zod'
-import type { playStatusCode } from '../bus/place-metadata.ts'
+import type { playStatusCode } from './place-schema.ts'
 
-/** The numeric play statuses of the spec (part 1 §3). The zod schema is `playStatusCode` (bus). */
+/** The numeric play statuses of the spec (part 1 §3). The zod schema is `playStatusCode` (place-schema.ts). */
 export type PlayStatus = z.infer<typeof playStatusCode>
 
 export const PLAY_STATUSES: readonly PlayStatus[] = [0, 1, 2, 3, 5, 9]

@@ -1,5 +1,5 @@
 import type { ThumbnailSwap } from '../api/signals.ts'
-import type { ThumbnailType } from '../bus/place-metadata.ts'
+import type { ThumbnailType } from '../constants/place-schema.ts'
 
 /** One captured thumbnail of an experience (a row of place_thumbnails). */
 export interface ThumbnailObservation {

@@ -21,5 +21,4 @@ export {
   rankingSnapshot,
   statsResponse,
   subGenreDetail,
-  thumbnailList,
 } from '@ludex/schemas'

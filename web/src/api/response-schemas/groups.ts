@@ -28,8 +28,8 @@ export const SCHEMA_GROUPS = {
     'rankingSnapshot',
     'statsResponse',
     'subGenreDetail',
-    'thumbnailList',
   ],
+  icons: ['thumbnailList'],
   signals: [
     'eventMarkerList',
     'genreBenchmarks',

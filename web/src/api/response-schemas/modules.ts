@@ -4,6 +4,7 @@ import type { SchemaGroup } from './groups.ts'
 export const SCHEMA_MODULES = {
   shell: () => import('./shell.ts'),
   browse: () => import('./browse.ts'),
+  icons: () => import('./icons.ts'),
   signals: () => import('./signals.ts'),
   account: () => import('./account.ts'),
 } satisfies Record<SchemaGroup, () => Promise<unknown>>
@@ -11,4 +12,8 @@ export const SCHEMA_MODULES = {
 type Modules = { [G in SchemaGroup]: Awaited<ReturnType<(typeof SCHEMA_MODULES)[G]>> }
 
 /** Every schema, by name (the modules' exports together). */
-export type ResponseSchemas = Modules['shell'] & Modules['browse'] & Modules['signals'] & Modules['account']
+export type ResponseSchemas = Modules['shell'] &
+  Modules['browse'] &
+  Modules['icons'] &
+  Modules['signals'] &
+  Modules['account']

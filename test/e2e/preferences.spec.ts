@@ -19,8 +19,7 @@ test.describe('view state per user', () => {
     const saved = page.waitForResponse(
       (r) => r.url().endsWith('/api/users/me/preferences') && r.request().method() === 'PUT',
     )
-    await pageSize(page).click()
-    await page.getByRole('option', { name: '50', exact: true }).click()
+    await pageSize(page).selectOption('50')
     await expect(bodyRows(page)).toHaveCount(50)
     const put = await saved
     expect(put.status()).toBe(200)

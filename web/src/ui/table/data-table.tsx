@@ -1,5 +1,5 @@
 import { PAGE_SIZES } from '@ludex/schemas'
-import { Center, Group, Loader, Pagination, Select, Table, Text, UnstyledButton } from '@mantine/core'
+import { Center, Group, Loader, NativeSelect, Pagination, Table, Text, UnstyledButton } from '@mantine/core'
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react'
 import {
   type ColumnDef,
@@ -334,16 +334,15 @@ export function DataTableView<T>({
               <Text size="sm" id={`${tableId}-page-size-label`}>
                 Rows per page
               </Text>
-              <Select
+              {/* The browser's own select: a phone shows its native picker, and the page carries no
+                  positioned dropdown (a Mantine Select keeps one mounted and places it at every load). */}
+              <NativeSelect
                 aria-labelledby={`${tableId}-page-size-label`}
                 w={90}
                 size="xs"
-                allowDeselect={false}
                 data={PAGE_SIZES.map(String)}
                 value={String(pageSize)}
-                onChange={(v) => {
-                  if (v) setPageSize(Number(v))
-                }}
+                onChange={(event) => setPageSize(Number(event.currentTarget.value))}
               />
             </Group>
             <Pagination

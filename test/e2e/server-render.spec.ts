@@ -74,6 +74,50 @@ test.describe('server-side render', () => {
     expect(inserted.at(-1)).toBe(entry)
   })
 
+  test('a public page loads no zod with its modules: schemas come with the first answer that needs them', async ({
+    request,
+    experiences,
+  }) => {
+    // Constructing schemas is a long task on a phone; a constant imported from a module that also
+    // builds schemas (the list's sort columns, the embed ranges did) brought them into a route's chunk.
+    const paths = [
+      '/overview',
+      '/experiences',
+      `/experiences/${experiences[0]!.place_id}`,
+      '/genres',
+      '/creators',
+      '/tags',
+      '/daily-picks',
+      '/rankings',
+    ]
+    const zodChunks = new Set<string>()
+    const checked = new Set<string>()
+    for (const path of paths) {
+      const html = await (await request.get(path)).text()
+      const loader = /<script defer src="\/after-paint\.js" ([^>]*)><\/script>/.exec(html)?.[1] ?? ''
+      const attribute = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(loader)?.[1] ?? ''
+      const modules = [attribute('data-entry'), ...attribute('data-modules').split(' ')].filter(Boolean)
+      expect(modules.length, path).toBeGreaterThan(3)
+      for (const module of modules) {
+        if (checked.has(module)) continue
+        checked.add(module)
+        // zod's classes carry their names as strings ($constructor('ZodObject', …)), minified or not.
+        if ((await (await request.get(module)).text()).includes('ZodObject'))
+          zodChunks.add(`${path}: ${module}`)
+      }
+    }
+    expect([...zodChunks]).toEqual([])
+    // The check can see zod: one of the build's chunks (the service worker lists them all) has it.
+    const built = [
+      ...new Set((await (await request.get('/sw.js')).text()).match(/\/assets\/[\w-]+\.js/g) ?? []),
+    ]
+    expect(built.length).toBeGreaterThan(20)
+    const withZod = await Promise.all(
+      built.map(async (file) => (await (await request.get(file)).text()).includes('ZodObject')),
+    )
+    expect(withZod.filter(Boolean)).toHaveLength(1)
+  })
+
   test('without JavaScript the detail page still shows the experience, its title and its charts', async ({
     browser,
     experiences,

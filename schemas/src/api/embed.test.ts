@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { embedBadgePath, embedBadgeQuery, embedSparklinePath, embedSparklineQuery } from './embed.ts'
+import { embedBadgePath, embedSparklinePath } from './embed.ts'
+import { embedBadgeQuery, embedSparklineQuery } from './embed-query.ts'
 
 describe('embed parameters', () => {
   it('default to a flat light badge and a 7-day CCU sparkline', () => {

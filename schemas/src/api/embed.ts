@@ -1,6 +1,6 @@
-import { z } from 'zod'
 import { UNSIGNED_HISTORY_DAYS } from '../constants/limits.ts'
 import type { Granularity, StatKind } from '../constants/stats.ts'
+import type { EmbedBadgeQuery, EmbedSparklineQuery } from './embed-query.ts'
 
 /*
  * The embeddable images (issue 21): a live badge and a sparkline per experience, served outside /api at
@@ -61,39 +61,6 @@ export function embedRangeMessage(input: unknown): string {
   }
   return `must be one of ${allowed}`
 }
-
-export const embedBadgeStyle = z
-  .enum(EMBED_BADGE_STYLES, { error: () => `must be one of ${EMBED_BADGE_STYLES.join(', ')}` })
-  .default('flat')
-  .describe(`The badge's look: ${EMBED_BADGE_STYLES.join(', ')} (default flat)`)
-
-export const embedTheme = z
-  .enum(EMBED_THEMES, { error: () => `must be one of ${EMBED_THEMES.join(', ')}` })
-  .default('light')
-  .describe('Colours for a light or a dark page (default light)')
-
-export const embedBadgeQuery = z.object({ style: embedBadgeStyle, theme: embedTheme })
-export type EmbedBadgeQuery = z.output<typeof embedBadgeQuery>
-
-export const embedSparklineQuery = z.object({
-  stat: z
-    .enum(EMBED_SPARKLINE_STATS, { error: () => `must be one of ${EMBED_SPARKLINE_STATS.join(', ')}` })
-    .default('ccus')
-    .describe(
-      `The series drawn: ${EMBED_SPARKLINE_STATS.join(', ')} (default ccus, the average players online)`,
-    ),
-  range: z
-    .enum(EMBED_RANGE_NAMES as [EmbedRange, ...EmbedRange[]], {
-      error: (issue) => embedRangeMessage(issue.input),
-    })
-    .default('7d')
-    .describe(
-      `How far back: ${EMBED_RANGE_NAMES.join(', ')} (default 7d; hourly points, daily for 30d). Longer ranges ` +
-        `are a 400 naming range: embeds are anonymous, and visitors see the last ${UNSIGNED_HISTORY_DAYS} days.`,
-    ),
-  theme: embedTheme,
-})
-export type EmbedSparklineQuery = z.output<typeof embedSparklineQuery>
 
 /** Where an experience's badge is served (relative to the site); options equal to the defaults are left out. */
 export function embedBadgePath(placeId: number, options: Partial<EmbedBadgeQuery> = {}): string {

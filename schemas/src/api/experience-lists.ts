@@ -8,6 +8,7 @@ import {
 } from '../constants/limits.ts'
 import { reduceGameUrlToId } from '../ids/database-id.ts'
 import { appDatabaseIdParam } from '../ids/database-id-param.ts'
+import { EXPERIENCE_LIST_SORTS, SORT_ORDERS } from './experience-list-sorts.ts'
 import { idListParam, positiveIntegerParam } from './params.ts'
 import { slimExperience } from './responses.ts'
 import { safeText } from './safe-text.ts'
@@ -25,34 +26,6 @@ const count = z.number().int().nonnegative()
 export const rankedExperience = slimExperience.extend({ rank: z.number().int().positive() })
 export type RankedExperience = z.infer<typeof rankedExperience>
 export const rankedExperienceList = z.array(rankedExperience)
-
-/** The columns the list sorts by (the experiences table's sortable columns). */
-export const EXPERIENCE_LIST_SORTS = [
-  'rank',
-  'name',
-  'players_online',
-  'like_percentage',
-  'total_visits',
-  'momentum',
-  'genre',
-] as const
-export type ExperienceListSort = (typeof EXPERIENCE_LIST_SORTS)[number]
-export const SORT_ORDERS = ['asc', 'desc'] as const
-export type SortOrder = (typeof SORT_ORDERS)[number]
-
-/**
- * The direction a column sorts in when the request names none: the biggest numbers first, rank, names
- * and genres from the top of the alphabet (what the table's first click on a header asks for).
- */
-export const DEFAULT_SORT_ORDER: Readonly<Record<ExperienceListSort, SortOrder>> = {
-  rank: 'asc',
-  name: 'asc',
-  players_online: 'desc',
-  like_percentage: 'desc',
-  total_visits: 'desc',
-  momentum: 'desc',
-  genre: 'asc',
-}
 
 /** Search text as a query value: safe text of 1 to SEARCH_TEXT_MAX_LENGTH characters. */
 const searchText = safeText.max(SEARCH_TEXT_MAX_LENGTH, `at most ${SEARCH_TEXT_MAX_LENGTH} characters`)

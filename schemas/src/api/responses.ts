@@ -14,16 +14,6 @@ const isoTime = z.iso.datetime({ offset: true })
 const id = z.number().int().positive()
 const nonNegative = z.number().nonnegative()
 
-export const thumbnail = z.object({
-  place_id: id,
-  type: thumbnailType,
-  /** 'default' means no image (one of three default images is chosen by place id). */
-  hash: z.string(),
-  time: isoTime,
-})
-export type Thumbnail = z.infer<typeof thumbnail>
-export const thumbnailList = z.array(thumbnail)
-
 export const slimExperience = z.object({
   universe_id: id,
   place_id: id,

@@ -118,6 +118,25 @@ test.describe('server-side render', () => {
     expect(withZod.filter(Boolean)).toHaveLength(1)
   })
 
+  test('a visitor asking for a staff or members’ page is redirected by the server, not by the app', async ({
+    request,
+  }) => {
+    for (const [path, target] of [
+      ['/code-library', '/'],
+      ['/robux', '/'],
+      ['/users', '/'],
+      ['/compare/experiences', '/overview'],
+    ] as const) {
+      const response = await request.get(path, { maxRedirects: 0 })
+      expect(response.status(), path).toBe(302)
+      expect(response.headers().location, path).toBe(target)
+    }
+    // A page open to visitors drawn in the browser is still the app's index.html.
+    const signIn = await request.get('/sign-in', { maxRedirects: 0 })
+    expect(signIn.status()).toBe(200)
+    expect(await signIn.text()).toContain('<script type="module"')
+  })
+
   test('without JavaScript the detail page still shows the experience, its title and its charts', async ({
     browser,
     experiences,

@@ -39,19 +39,52 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   // The account screens are outside the shell: their page needs none of the shell's data.
   const shellData = matches.some((m) => m.route.id === SHELL_ROUTE_ID)
   const page = matches.at(-1)?.route.handle
-  if (!isRouteHandle(page) || !page.serverRender) return { kind: 'client', status: 200, shellData }
   const handler = createStaticHandler(routes)
-  return withServerRequest(
-    { origin: request.apiOrigin, cookie: request.cookie, headers: request.headers },
-    async () => {
-      try {
-        return await renderPage(request, handler, queryClient, pageMeta)
-      } finally {
-        // Cancels what is still loading (the queries' signals abort their requests) and drops the cache.
-        queryClient.clear()
-      }
-    },
-  )
+  const serverRequest = { origin: request.apiOrigin, cookie: request.cookie, headers: request.headers }
+  if (!isRouteHandle(page) || !page.serverRender) {
+    // A page drawn in the browser, asked for by a visitor (no cookie: no session): its own loader runs
+    // here alone, so a page that sends visitors elsewhere (the staff tools, the members' pages) is a
+    // redirect from the server rather than the app drawn in the browser only to leave.
+    if (request.cookie === undefined && isRouteHandle(page)) {
+      const redirect = await withServerRequest(serverRequest, async () => {
+        try {
+          return redirectOf(
+            await handler.query(pageRequest(request), {
+              filterMatchesToLoad: (m) => m.route.handle === page,
+            }),
+          )
+        } finally {
+          queryClient.clear()
+        }
+      })
+      if (redirect) return redirect
+    }
+    return { kind: 'client', status: 200, shellData }
+  }
+  return withServerRequest(serverRequest, async () => {
+    try {
+      return await renderPage(request, handler, queryClient, pageMeta)
+    } finally {
+      // Cancels what is still loading (the queries' signals abort their requests) and drops the cache.
+      queryClient.clear()
+    }
+  })
+}
+
+/** The request the router's handler sees: the page's address and its cookie. */
+function pageRequest(request: RenderRequest): Request {
+  return new Request(request.url, { headers: request.cookie ? { cookie: request.cookie } : {} })
+}
+
+/** A loader's redirect to a path of this site, as the server's answer; null for anything else. */
+function redirectOf(
+  context: Awaited<ReturnType<ReturnType<typeof createStaticHandler>['query']>>,
+): RenderResult | null {
+  if (!(context instanceof Response) || context.status < 300 || context.status > 399) return null
+  const location = context.headers.get('Location')
+  return location?.startsWith('/') && !location.startsWith('//')
+    ? { kind: 'redirect', status: context.status, location }
+    : null
 }
 
 async function renderPage(
@@ -61,10 +94,10 @@ async function renderPage(
   pageMeta: PageMetaStore,
 ): Promise<RenderResult> {
   const shellData = loadShellData(queryClient)
-  const context = await handler.query(
-    new Request(request.url, { headers: request.cookie ? { cookie: request.cookie } : {} }),
-  )
-  if (context instanceof Response) return { kind: 'client', status: context.status, shellData: true }
+  const context = await handler.query(pageRequest(request))
+  if (context instanceof Response) {
+    return redirectOf(context) ?? { kind: 'client', status: context.status, shellData: true }
+  }
   if (context.errors) {
     return { kind: 'client', status: errorStatus(context.errors, context.statusCode), shellData: true }
   }

@@ -47,6 +47,9 @@ export async function render(request) {
   if (path === '/broken') throw new Error('render failed')
   if (path === '/missing') return { kind: 'client', status: 404 }
   if (path === '/sign-in') return { kind: 'client', status: 200, shellData: false }
+  if (path === '/staff-only') return { kind: 'redirect', status: 302, location: '/sign-in?next=%2Fstaff-only' }
+  // A render may never send the browser to another site.
+  if (path === '/elsewhere') return { kind: 'redirect', status: 302, location: '//evil.example/' }
   // A bundle of another version: no state for the client to hydrate from.
   if (path === '/malformed') return { kind: 'page', status: 200, html: '<main>old</main>', modules: [], head: null }
   return {
@@ -122,6 +125,19 @@ describe('server-side rendered pages', () => {
     const html = await res.text()
     expect(html).toContain('spinner')
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js">')
+  })
+
+  it("answers a loader's redirect itself, to a path of this site only", async () => {
+    const res = await fetch(`${server.url}/staff-only`, { redirect: 'manual' })
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe('/sign-in?next=%2Fstaff-only')
+    expect(res.headers.get('cache-control')).toBe('private, no-cache')
+    expect(res.headers.get('vary')).toContain('Cookie')
+    // Another origin breaks the render's contract: the client-rendered page goes out instead.
+    const elsewhere = await fetch(`${server.url}/elsewhere`, { redirect: 'manual' })
+    expect(elsewhere.status).toBe(200)
+    expect(elsewhere.headers.get('location')).toBeNull()
+    expect(await elsewhere.text()).toContain('spinner')
   })
 
   it('leaves out the shell data preloads for a page outside the shell, keeping the session', async () => {

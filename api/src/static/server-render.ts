@@ -13,11 +13,10 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>
 
-/** A page as it goes out: the status and the HTML. */
-export interface RenderedPage {
-  readonly status: number
-  readonly html: string
-}
+/** A page as it goes out: the status and the HTML, or a redirect to a path of this site. */
+export type RenderedPage =
+  | { readonly status: number; readonly html: string; readonly location?: undefined }
+  | { readonly status: number; readonly location: string }
 
 export interface ServerRenderOptions {
   /** How long the page's data may take before it is drawn with what has arrived (then the client loads the rest). */
@@ -82,6 +81,7 @@ export async function loadServerRender(
       ])
       // The bundle is built apart from this process: a result of another shape is a failed render.
       const result = renderResult.parse(answer)
+      if (result.kind === 'redirect') return { status: result.status, location: result.location }
       if (result.kind === 'client') {
         return { status: result.status, html: result.shellData ? indexHtml : withoutShellData(indexHtml) }
       }

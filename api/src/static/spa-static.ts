@@ -80,6 +80,14 @@ export function spaStatic(rootDir: string, options: SpaStaticOptions = {}): Midd
       const render = await renderer
       if (render) {
         const page = await render(ctx, await readFile(file, 'utf8'))
+        if (page.location !== undefined) {
+          // A page its loader sends this visitor away from (a staff tool): the browser goes straight there.
+          ctx.status = page.status
+          ctx.redirect(page.location)
+          ctx.set('Cache-Control', 'private, no-cache')
+          ctx.vary('Cookie')
+          return
+        }
         ctx.status = page.status
         ctx.type = contentTypes['.html']!
         // The page carries the viewer's own data: never shared by caches.

@@ -46,7 +46,18 @@ export const renderResult = z.discriminatedUnion('kind', [
     /** The page's head, or null when no page reported its metadata. */
     head: pageHead.nullable(),
   }),
-  /** Not rendered here (a redirect, an error page, a loader that answered with a Response): the SPA's
+  /**
+   * The page's loader sends the request elsewhere (a staff or members' page asked for by a visitor): the
+   * server answers with the redirect itself, so the browser loads the target (server-rendered when it
+   * is a public page) instead of the SPA drawing a page only to leave it.
+   */
+  z.object({
+    kind: z.literal('redirect'),
+    status: z.number().int().min(300).max(399),
+    /** A path of this site ('/', '/sign-in?…'); never another origin. */
+    location: z.string().regex(/^\/(?!\/)/, 'must be a path of this site'),
+  }),
+  /** Not rendered here (an error page, a loader that answered with a Response): the SPA's
    * index.html with this status lets the client do as it always did. */
   z.object({
     kind: z.literal('client'),

@@ -99,7 +99,9 @@ export function RankingsPage() {
                 allowDeselect={false}
                 searchable
                 w={{ base: '100%', xs: 280 }}
-                comboboxProps={{ withinPortal: true }}
+                // Mantine keeps a combobox's dropdown mounted (hidden) by default: every category's option
+                // drawn and placed while the page loads, a long task on a phone. It mounts when opened.
+                comboboxProps={{ withinPortal: true, keepMounted: false }}
               />
               <Group gap="xs" wrap="nowrap">
                 <Button

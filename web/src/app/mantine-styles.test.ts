@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { appSourceFiles } from './source-files.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const srcDir = join(here, '..')
@@ -10,25 +11,18 @@ const stylesDir = join(here, '../../node_modules/@mantine/core/styles')
 /** Every component name the app imports from @mantine/core (multi-line imports included). */
 function importedComponents(): Set<string> {
   const names = new Set<string>()
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name)
-      if (entry.isDirectory()) walk(path)
-      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
-        const text = readFileSync(path, 'utf8')
-        for (const m of text.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'@mantine\/core'/g)) {
-          for (const part of m[1]!.split(',')) {
-            const name = part
-              .replace(/^\s*type\s+/, '')
-              .split(' as ')[0]!
-              .trim()
-            if (/^[A-Z]/.test(name)) names.add(name)
-          }
-        }
+  for (const path of appSourceFiles(srcDir)) {
+    const text = readFileSync(path, 'utf8')
+    for (const m of text.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'@mantine\/core'/g)) {
+      for (const part of m[1]!.split(',')) {
+        const name = part
+          .replace(/^\s*type\s+/, '')
+          .split(' as ')[0]!
+          .trim()
+        if (/^[A-Z]/.test(name)) names.add(name)
       }
     }
   }
-  walk(srcDir)
   return names
 }
 

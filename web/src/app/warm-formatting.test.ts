@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it, vi } from 'vitest'
+import { appSourceFiles } from './source-files.ts'
 
 // public/warm-formatting.js starts ICU in a worker so that the app's first formatters are cheap on the
 // main thread (after-paint.js starts it). It only helps for the kinds of formatter it makes: a page that
@@ -15,20 +16,13 @@ const workerSource = readFileSync(join(here, '../../public/warm-formatting.js'),
 function formattersOfTheApp(): { kinds: Set<string>; compares: boolean } {
   const kinds = new Set<string>()
   let compares = false
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name)
-      if (entry.isDirectory()) walk(path)
-      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
-        const text = readFileSync(path, 'utf8')
-        for (const m of text.matchAll(/new Intl\.(\w+)\(\s*'([\w-]+)'/g)) kinds.add(`${m[1]} ${m[2]}`)
-        // Number.prototype.toLocaleString makes an Intl.NumberFormat of the locale given.
-        for (const m of text.matchAll(/\.toLocaleString\(\s*'([\w-]+)'/g)) kinds.add(`NumberFormat ${m[1]}`)
-        if (/\.localeCompare\(|new Intl\.Collator\(/.test(text)) compares = true
-      }
-    }
+  for (const path of appSourceFiles(srcDir)) {
+    const text = readFileSync(path, 'utf8')
+    for (const m of text.matchAll(/new Intl\.(\w+)\(\s*'([\w-]+)'/g)) kinds.add(`${m[1]} ${m[2]}`)
+    // Number.prototype.toLocaleString makes an Intl.NumberFormat of the locale given.
+    for (const m of text.matchAll(/\.toLocaleString\(\s*'([\w-]+)'/g)) kinds.add(`NumberFormat ${m[1]}`)
+    if (/\.localeCompare\(|new Intl\.Collator\(/.test(text)) compares = true
   }
-  walk(srcDir)
   return { kinds, compares }
 }
 

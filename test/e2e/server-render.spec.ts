@@ -74,6 +74,31 @@ test.describe('server-side render', () => {
     expect(inserted.at(-1)).toBe(entry)
   })
 
+  test('the service worker registers once the page is ready and loaded, not while it hydrates', async ({
+    page,
+  }) => {
+    // Each registration: whether the page was ready (html[data-app-ready]) and loaded when it was asked.
+    await page.addInitScript(() => {
+      const calls: { ready: boolean; loaded: boolean }[] = []
+      Object.assign(window, { __registrations: calls })
+      const register = ServiceWorkerContainer.prototype.register
+      ServiceWorkerContainer.prototype.register = function (this: ServiceWorkerContainer, ...args) {
+        calls.push({
+          ready: document.documentElement.dataset.appReady !== undefined,
+          loaded: document.readyState === 'complete',
+        })
+        return register.apply(this, args)
+      }
+    })
+    await page.goto('/overview')
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' })
+    await page.evaluate(() => navigator.serviceWorker.ready)
+    const calls = await page.evaluate(
+      () => (window as unknown as { __registrations: { ready: boolean; loaded: boolean }[] }).__registrations,
+    )
+    expect(calls).toEqual([{ ready: true, loaded: true }])
+  })
+
   test('a public page loads no zod with its modules: schemas come with the first answer that needs them', async ({
     request,
     experiences,

@@ -13,6 +13,7 @@ import { createAnalytics } from './analytics/sink.ts'
 import { requestGate } from './api/transport.ts'
 import { AppProviders } from './app/AppProviders.tsx'
 import { createHydrationSchedule, type HydrationSchedule } from './app/hydration/schedule.ts'
+import { pageLoaded, whenIdle } from './app/idle.ts'
 import { nextTask } from './app/next-task.ts'
 import { createQueryClient } from './app/query-client.ts'
 import { createRoutes } from './app/router.tsx'
@@ -24,6 +25,14 @@ import { MAIN_CONTENT_ID } from './shell/SkipLink.tsx'
 import { createShellDataLoader } from './shell/shell-data.ts'
 import { registerServiceWorker } from './updates/register.ts'
 import { createUpdateStore } from './updates/update-store.ts'
+
+/**
+ * Once the page is ready and loaded, the service worker's registration waits this long (the answers the
+ * page asked for as it became ready arrive and are drawn), then for the browser to be idle, at most
+ * the second figure more. Short enough that an update the registration's check finds still arrives
+ * within 10 s of the load on a phone ('released while you were away', part 2 §4).
+ */
+const SERVICE_WORKER_WAIT = { afterMs: 1500, timeoutMs: 2000 } as const
 
 // First, so that an error while the app starts is reported too (issue 18 point 6).
 installErrorReporter({ release: RELEASE })
@@ -43,18 +52,6 @@ rememberLandingCampaign()
 // The skip link followed as a plain link before the app had started: its fragment is no hash parameter.
 if (window.location.hash === `#${MAIN_CONTENT_ID}`) {
   window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search)
-}
-
-// The service worker (part 2 §4) once the page has loaded: its install never competes with the page.
-// Not under Vite's dev server, which has no worker to serve.
-if (!import.meta.env.DEV && 'serviceWorker' in navigator) {
-  const register = () => {
-    registerServiceWorker(updates).catch((error: unknown) => {
-      console.info('The service worker could not be registered:', error)
-    })
-  }
-  if (document.readyState === 'complete') register()
-  else window.addEventListener('load', register, { once: true })
 }
 
 if (ssr) void hydratePage(ssr)
@@ -136,6 +133,22 @@ function app(router: ReturnType<typeof createBrowserRouter>, hydration: Hydratio
 function markReady(): void {
   performance.mark('ludex:ready')
   document.documentElement.dataset.appReady = ''
+  startServiceWorker()
+}
+
+/**
+ * The service worker (part 2 §4) once the page is ready, has loaded and has settled (SERVICE_WORKER_WAIT):
+ * its install fetches and caches the whole app, work that on a phone's cores competed with hydration
+ * and the first answers' drawing when it started at the load event. Not under Vite's dev server, which has no worker to serve.
+ */
+function startServiceWorker(): void {
+  if (import.meta.env.DEV || !('serviceWorker' in navigator)) return
+  pageLoaded()
+    .then(() => whenIdle(SERVICE_WORKER_WAIT))
+    .then(() => registerServiceWorker(updates))
+    .catch((error: unknown) => {
+      console.info('The service worker could not be registered:', error)
+    })
 }
 
 /**

@@ -7,8 +7,9 @@ import type { UpdateStore } from './update-store.ts'
  * Registers the service worker (/sw.js, scope /) and reports each new version to the update store
  * once it is installed and waiting (part 2 §4): one found at start-up (installed on an earlier visit, or
  * by the check the registration makes), one found by the check every 5 minutes, or one another tab
- * let take over. The browser's first worker is no update. Called once the page has loaded, so the
- * worker's install never competes with the page for the network.
+ * let take over. The browser's first worker is no update. Called once a page is ready, loaded and the
+ * browser idle (main.tsx), so the worker's install competes with the page neither for the network nor
+ * for the CPU.
  */
 export async function registerServiceWorker(
   store: UpdateStore,

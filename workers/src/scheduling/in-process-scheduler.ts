@@ -1,5 +1,6 @@
 import type { Logger } from 'pino'
 import type { Clock } from './clock.ts'
+import { runSignal } from './run-signal.ts'
 import {
   checkSchedule,
   fanOutInProcess,
@@ -75,7 +76,7 @@ export function createInProcessScheduler(options: InProcessSchedulerOptions): Sc
     const startedAt = clock.now()
     const done = (async () => {
       try {
-        await job.def.run({ scheduledFor, signal: controller.signal })
+        await job.def.run({ scheduledFor, signal: runSignal(controller.signal) })
         log.debug({ ms: clock.now() - startedAt }, 'job done')
       } catch (err) {
         log.error({ err, ms: clock.now() - startedAt }, 'job failed; the next run is still scheduled')

@@ -1,5 +1,5 @@
 import { waitFor } from '@ludex/schemas/testing'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PartOutcome, Scheduler } from './scheduler.ts'
 
 export interface SchedulerFactoryOptions {
@@ -221,6 +221,29 @@ export function schedulerContract(name: string, factory: SchedulerFactory): void
       await running
       await s.stop()
       expect(sawAbort).toBe(true)
+    })
+
+    it('hands a run a signal that takes any number of abort listeners (one per concurrent wait)', async () => {
+      const s = await make()
+      // Node's warning, past its default of ten listeners, comes through process.emitWarning at once.
+      const warn = vi.spyOn(process, 'emitWarning')
+      let listened = 0
+      s.register({
+        name: 'contract:listeners',
+        everyMs: 100,
+        run: async (ctx) => {
+          const waits = Array.from({ length: 40 }, () => () => {})
+          for (const w of waits) ctx.signal.addEventListener('abort', w)
+          listened += 1
+          for (const w of waits) ctx.signal.removeEventListener('abort', w)
+        },
+      })
+      await s.start()
+      await waitFor('a run', () => listened >= 1, SOON)
+      await s.stop()
+      const warned = warn.mock.calls.filter(([w]) => String(w).includes('MaxListenersExceeded'))
+      warn.mockRestore()
+      expect(warned).toEqual([])
     })
 
     it('adds nothing when a job registered here is also planned with schedule(), and refuses another timing', async () => {

@@ -1,5 +1,6 @@
 import { type FlowProducer, Job, UnrecoverableError, Worker } from 'bullmq'
 import type { Redis } from 'ioredis'
+import { runSignal } from '../run-signal.ts'
 import { type JobDefinition, PartOverranError } from '../scheduler.ts'
 import { SchedulerJobError } from './errors.ts'
 import { type AnyFanOut, completeFanOut, startFanOut } from './fan-out.ts'
@@ -40,7 +41,9 @@ export async function startWorker(
     const controller = new AbortController()
     const key = job.id ?? `${job.name}@${job.timestamp}`
     active.set(key, controller)
-    const signal = bullSignal ? AbortSignal.any([controller.signal, bullSignal]) : controller.signal
+    const signal = runSignal(
+      bullSignal ? AbortSignal.any([controller.signal, bullSignal]) : controller.signal,
+    )
     try {
       return await run(signal)
     } finally {

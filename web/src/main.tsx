@@ -156,10 +156,13 @@ function startServiceWorker(): void {
  * overview). Only with analytics consent; the first campaign stays (campaign.ts).
  */
 function rememberLandingCampaign(): void {
+  // The consent first: matching the routes (the router's first, which flattens and ranks them all) is
+  // a few ms of a phone's start-up that a visitor without analytics consent never needs.
+  if (!readCookiePreferences().st) return
   const matches = matchRoutes(routes, window.location) ?? []
   const deepest = matches.at(-1)?.route
   const landing = window.location.pathname === '/' || deepest?.path === '*'
-  if (landing && readCookiePreferences().st) rememberCampaign(window.location.search, localStorage)
+  if (landing) rememberCampaign(window.location.search, localStorage)
 }
 
 /**

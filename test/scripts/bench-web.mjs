@@ -12,7 +12,9 @@
 // --experiences <n> and --days <n> (the simulated experiences and days of backfill the server starts
 // with, default 150 and 35; issue 19 point 4 measures at 100,000 and 1), --data-dir <dir> (serve a data
 // dir already filled with that many, e.g. by `ludex backfill`, instead of backfilling a fresh one; it is
-// kept); BENCH_WEB_REPORT_DIR=<dir> keeps each page's Lighthouse report (JSON) there.
+// kept); BENCH_WEB_REPORT_DIR=<dir> keeps each page's Lighthouse report (JSON) there, and with
+// BENCH_WEB_TRACES=1 each run's trace beside it (`<key>_run<i>.trace.json`, every process and thread:
+// what else took the cores while the page loaded, which Lighthouse's scaled wall times count).
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -157,6 +159,13 @@ async function lighthouseFigures() {
           config,
         )
         runsOf.push(result.lhr)
+        if (process.env.BENCH_WEB_REPORT_DIR && process.env.BENCH_WEB_TRACES === '1') {
+          mkdirSync(process.env.BENCH_WEB_REPORT_DIR, { recursive: true })
+          writeFileSync(
+            join(process.env.BENCH_WEB_REPORT_DIR, `lighthouse_${name}${suffix}_run${i}.trace.json`),
+            JSON.stringify(result.artifacts.Trace),
+          )
+        }
       }
       const key = `lighthouse_${name}${suffix}`
       // A run Lighthouse could not measure (a runtimeError such as NO_FCP: no score, NaN metrics) is

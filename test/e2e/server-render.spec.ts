@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { ConsoleMessage, Page } from '@playwright/test'
 import { expect, main, TEXT, test } from './support/fixtures.ts'
+import { E2E_ENV } from './support/server.ts'
 import { curatedTag } from './support/tags.ts'
 
 /** Console warnings and errors of a page, except failed image loads (the sandbox has no image CDN). */
@@ -320,6 +323,15 @@ test.describe('server-side render', () => {
     const response = await page.goto('/nonexistent')
     expect(response?.status()).toBe(404)
     await expect(main(page).getByText('Tracked Games CCU').first()).toBeVisible()
+  })
+
+  test('the server renders with React’s production build', () => {
+    // The bundle carries both of React's builds behind a NODE_ENV check at run time unless the build
+    // fixes it: the development one renders every page about three times slower.
+    const bundle = readFileSync(join(process.env[E2E_ENV.runDir]!, 'web', '_ssr', 'entry-server.js'), 'utf8')
+    expect(bundle).toContain('react-dom-server')
+    expect(bundle).not.toMatch(/react-dom-server[\w.-]*\.development\.js/)
+    expect(bundle).not.toContain('jsxDEV')
   })
 
   test('the render bundle and the build manifest are never served', async ({ request }) => {

@@ -137,9 +137,10 @@ function markReady(): void {
 }
 
 /**
- * The service worker (part 2 §4) once the page is ready, has loaded and has settled (SERVICE_WORKER_WAIT):
- * its install fetches and caches the whole app, work that on a phone's cores competed with hydration
- * and the first answers' drawing when it started at the load event. Not under Vite's dev server, which has no worker to serve.
+ * The service worker (part 2 §4) once the page is ready, has loaded and has settled
+ * (SERVICE_WORKER_WAIT): its install fetches and caches the whole app, work that on a phone's cores
+ * competed with hydration and the first answers' drawing when it started at the load event. Not under
+ * Vite's dev server, which has no worker to serve.
  */
 function startServiceWorker(): void {
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return

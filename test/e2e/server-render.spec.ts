@@ -38,21 +38,22 @@ test.describe('server-side render', () => {
     page,
     experiences,
   }) => {
-    // Every insertion of links and scripts: the address of each element it added.
+    // The links and scripts each task inserted: the address of each element.
     await page.addInitScript(() => {
       const insertions: string[][] = []
       Object.assign(window, { __insertions: insertions })
+      // The observer hears of a task's insertions together, once its script has run: one entry a task.
       new MutationObserver((records) => {
-        for (const r of records) {
-          const added = [...r.addedNodes].flatMap((n) =>
+        const added = records.flatMap((r) =>
+          [...r.addedNodes].flatMap((n) =>
             n instanceof HTMLLinkElement
               ? [n.getAttribute('href') ?? '']
               : n instanceof HTMLScriptElement
                 ? [n.getAttribute('src') ?? '']
                 : [],
-          )
-          if (added.length > 0) insertions.push(added)
-        }
+          ),
+        )
+        if (added.length > 0) insertions.push(added)
       }).observe(document, { childList: true, subtree: true })
     })
     const workers: string[] = []
@@ -70,7 +71,7 @@ test.describe('server-side render', () => {
       await page.evaluate(() => (window as unknown as { __insertions: string[][] }).__insertions)
     ).filter((batch) => batch.some((href) => listed.has(href)))
     const inserted = insertions.flat()
-    // A detail page lists dozens of modules: each goes in once, over insertions of at most 12, the entry last.
+    // A detail page lists dozens of modules: each goes in once, at most 12 in a task, the entry last.
     expect(modules.length).toBeGreaterThan(24)
     expect([...inserted].sort()).toEqual([...modules, entry].sort())
     expect(Math.max(...insertions.map((batch) => batch.length))).toBeLessThanOrEqual(12)

@@ -286,6 +286,30 @@ test.describe('server-side render', () => {
     }
   })
 
+  test('icons carry their default image by class: drawn before any script, not repeated in the HTML', async ({
+    browser,
+    request,
+  }) => {
+    // A ranking lists some 100 icons; their default image written into each one's style attribute
+    // was some 120 kB of its HTML.
+    const path = '/rankings/8'
+    const html = await (await request.get(path)).text()
+    expect(html.match(/class="[^"]*mantine-Avatar-root/g)?.length ?? 0).toBeGreaterThan(20)
+    expect(html).not.toMatch(/style="[^"]*background-image/)
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    try {
+      const page = await context.newPage()
+      await page.goto(path)
+      const backgrounds = await page
+        .locator('.mantine-Avatar-root')
+        .evaluateAll((els) => els.map((el) => getComputedStyle(el).backgroundImage))
+      expect(backgrounds.length).toBeGreaterThan(20)
+      for (const background of backgrounds) expect(background).toMatch(/^url\("data:image\/svg\+xml/)
+    } finally {
+      await context.close()
+    }
+  })
+
   test('the tag pages arrive drawn: the list and a tag are in the HTML, an unknown tag is a 404', async ({
     browser,
     request,

@@ -1,6 +1,7 @@
 import type { Creator } from '@ludex/schemas'
 import { Avatar } from '@mantine/core'
 import { useState } from 'react'
+import { defaultBackgroundClass } from './default-background.ts'
 import { hasFailedToLoad } from './image-failure.ts'
 import { creatorImageUrl, defaultThumbnail } from './urls.ts'
 
@@ -24,7 +25,7 @@ export function CreatorAvatar({ creator, size = 36, eager = false }: CreatorAvat
       alt=""
       src={failed ? fallback : creatorImageUrl(creator.type, creator.thumbnail_hash, creator.id, size)}
       // As for experience icons: the default lies under the picture until it loads (or for good).
-      style={{ backgroundImage: `url("${fallback}")`, backgroundSize: 'cover' }}
+      className={defaultBackgroundClass(creator.id)}
       imageProps={{
         onError: () => setFailed(true),
         ref: (img: HTMLImageElement | null) => {

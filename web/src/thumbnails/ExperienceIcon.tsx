@@ -1,5 +1,6 @@
 import { Avatar, Loader } from '@mantine/core'
 import { useState } from 'react'
+import { defaultBackgroundClass } from './default-background.ts'
 import { hasFailedToLoad } from './image-failure.ts'
 import { defaultThumbnail, iconUrl } from './urls.ts'
 
@@ -34,7 +35,7 @@ export function ExperienceIcon({ placeId, hash, size = 40, eager = false }: Expe
       src={failed ? fallback : iconUrl(hash, placeId, size)}
       // The default image lies under the icon: a server-rendered page shows it until the icon has
       // loaded, and where the icon fails before the app has started (no error handler yet), it stays.
-      style={{ backgroundImage: `url("${fallback}")`, backgroundSize: 'cover' }}
+      className={defaultBackgroundClass(placeId)}
       imageProps={{
         onError: () => setFailed(true),
         ref: (img: HTMLImageElement | null) => {

@@ -8,9 +8,14 @@ const DEFAULTS = [default1, default2, default3] as const
 /** Icon sizes the image service serves (part 1 §9); the smallest one that covers the box is used. */
 const ICON_SIZES = [64, 128, 150, 256, 512] as const
 
-/** One of the three bundled default images, chosen by place id so an experience always gets the same. */
+/** Which of the three bundled default images an id gets, so an experience always gets the same. */
+export function defaultThumbnailIndex(id: number): number {
+  return id % DEFAULT_THUMBNAIL_VARIANTS
+}
+
+/** One of the three bundled default images, chosen by place id (defaultThumbnailIndex). */
 export function defaultThumbnail(placeId: number): string {
-  return DEFAULTS[placeId % DEFAULT_THUMBNAIL_VARIANTS] ?? default1
+  return DEFAULTS[defaultThumbnailIndex(placeId)] ?? default1
 }
 
 /**

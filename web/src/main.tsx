@@ -1,6 +1,7 @@
 import './app/mantine.css'
 import '@mantine/notifications/styles.css'
 import './app/global.css'
+import './thumbnails/default-thumbnail.css'
 import { hydrate } from '@tanstack/react-query'
 import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'

@@ -8,6 +8,7 @@ import {
   createPlatformModel,
   existsAt,
   experienceAt,
+  restrictedAt,
   SLOT_MS,
   sampleAt,
   startSimulatorServer,
@@ -71,8 +72,10 @@ export async function benchFreshness(options: FreshnessOptions): Promise<Freshne
       const p = experienceAt(model, i)
       if (existsAt(p, startedAt)) places.push({ index: i, placeId: p.rootPlaceId })
     }
-    // The busiest experiences: their counters change on every poll.
-    const watched = [...places]
+    // The busiest experiences: their counters change on every poll (not one the games call censors
+    // now: a restricted experience gets no new snapshot, roblox-api.md §16).
+    const watched = places
+      .filter((p) => !restrictedAt(model, p.index, startedAt))
       .sort(
         (a, b) => sampleAt(model, b.index, startedAt).playing - sampleAt(model, a.index, startedAt).playing,
       )

@@ -110,7 +110,13 @@ interface OutboxMail {
 /** Every mail the outbox (GET /api/dev/outbox, with MAIL_OUTBOX_PAGE) holds for one address, newest first. */
 export async function mailsTo(request: APIRequestContext, to: string): Promise<OutboxMail[]> {
   const response = await request.get('/api/dev/outbox')
-  expect(response.ok(), 'GET /api/dev/outbox').toBe(true)
+  // The status and answer in the message: a CI run once failed here with nothing more to go on.
+  if (!response.ok()) {
+    expect(
+      response.ok(),
+      `GET /api/dev/outbox: ${response.status()} ${(await response.text()).slice(0, 500)}`,
+    ).toBe(true)
+  }
   return ((await response.json()) as OutboxMail[]).filter((m) => m.to === to)
 }
 

@@ -141,6 +141,9 @@ async function filesUnder(dir: string): Promise<string[]> {
     .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'))
 }
 
+/** The group that gathers the entry's static imports into the entry's chunk (rolldown's `$initial` tag). */
+const INITIAL_CHUNK = { name: 'index', tags: ['$initial' as const] }
+
 export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [
     react(),
@@ -176,7 +179,16 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   // directories, where node_modules would not resolve.
   ssr: { noExternal: true },
   // The manifest maps route modules to their chunks and CSS for server-rendered pages' preload links.
-  build: { outDir: 'dist', sourcemap: true, manifest: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    manifest: true,
+    // Everything the entry loads in one chunk. By default each module the entry shares with a route is
+    // a chunk of its own (22 besides the entry, many under 1 kB): each is a request and a link the
+    // page inserts, on a phone's main thread, for nothing, since every page loads all of them. One
+    // chunk also compresses better (220.9 → 212.3 kB gzip). Routes keep their own chunks.
+    ...(isSsrBuild ? {} : { rolldownOptions: { output: { codeSplitting: { groups: [INITIAL_CHUNK] } } } }),
+  },
   server: {
     proxy: {
       '/api': 'http://127.0.0.1:8080',

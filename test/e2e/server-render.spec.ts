@@ -365,6 +365,14 @@ test.describe('server-side render', () => {
     }
   })
 
+  test('the app starts from one script: the entry chunk holds everything it imports', () => {
+    // Left to itself the bundler splits off each module the entry shares with a route (22 chunks, many
+    // under 1 kB), every one a request and a preload link on a phone's main thread (vite.config.ts).
+    const html = readFileSync(join(process.env[E2E_ENV.runDir]!, 'web', 'index.html'), 'utf8')
+    expect(html.match(/<script type="module"[^>]*src="\/assets\/index-[\w-]+\.js"/g)).toHaveLength(1)
+    expect(html).not.toContain('rel="modulepreload"')
+  })
+
   test('the render bundle and the build manifest are never served', async ({ request }) => {
     for (const path of ['/_ssr/entry-server.js', '/.vite/manifest.json']) {
       const response = await request.get(path)

@@ -188,6 +188,10 @@ async function lighthouseFigures() {
       const sorted = measured.toSorted((a, b) => score(a, 'performance') - score(b, 'performance'))
       const lhr = sorted[Math.floor(sorted.length / 2)]
       const metric = (id) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN)
+      // Every run beside the median (stderr, not a figure): how far apart the runs were.
+      console.error(
+        `${key}: runs ${measured.map((r) => `${score(r, 'performance')} (TBT ${Math.round(r.audits['total-blocking-time']?.numericValue ?? 0)} ms)`).join(', ')}`,
+      )
       console.log(`BENCH ${key}_performance ${score(lhr, 'performance')} score`)
       console.log(`BENCH ${key}_accessibility ${score(lhr, 'accessibility')} score`)
       console.log(`BENCH ${key}_fcp ${metric('first-contentful-paint')} ms`)

@@ -2,6 +2,7 @@ import { COOKIES } from '@ludex/schemas'
 import type { BrowserContext, Locator, Page } from '@playwright/test'
 import { ACCOUNT_TEXT, SEEDED, signInViaApi, verifiedUser } from './support/accounts.ts'
 import { expect, main, test } from './support/fixtures.ts'
+import { watchNetwork } from './support/network.ts'
 
 /**
  * The cookie prompt (part 1 §2, part 2 §2.15, §3): 'Customize Settings' and 'Allow All', Necessary
@@ -145,10 +146,11 @@ test.describe('the cookie prompt', () => {
 
   test('the onboarding modal waits until the prompt is settled (part 1 §2)', async ({ page }) => {
     await signInViaApi(page, SEEDED.waiting)
+    const network = watchNetwork(page)
     await page.goto('/overview')
     await expect(prompt(page)).toBeVisible()
     // Everything the page and the onboarding gate load has arrived: the modal is held back, not late.
-    await page.waitForLoadState('networkidle')
+    await network.settled()
     const onboarding = page.getByRole('dialog', { name: ACCOUNT_TEXT.onboardingTitle })
     await expect(onboarding).toHaveCount(0)
     await prompt(page).getByRole('button', { name: T.allowAll }).click()

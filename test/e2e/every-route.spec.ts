@@ -1,6 +1,7 @@
 import type { ConsoleMessage, Page } from '@playwright/test'
 import { SEEDED, signInOnboarded } from './support/accounts.ts'
 import { expect, main, TEXT, test } from './support/fixtures.ts'
+import { watchNetwork } from './support/network.ts'
 import { curatedTag } from './support/tags.ts'
 
 /**
@@ -125,7 +126,7 @@ async function watch(page: Page) {
     const error = r.failure()?.errorText ?? ''
     if (local(r.url()) && error !== 'net::ERR_ABORTED') failed.push({ url: r.url(), status: error })
   })
-  return { problems, failed }
+  return { problems, failed, network: watchNetwork(page) }
 }
 
 async function visit(page: Page, c: RouteCase, seen: Seen): Promise<void> {
@@ -136,7 +137,7 @@ async function visit(page: Page, c: RouteCase, seen: Seen): Promise<void> {
   await expect(page, `${c.path}: lands`).toHaveURL((url) => url.pathname === (c.lands ?? c.path))
   await expect(main(page).getByText(c.shows, { exact: true }).first(), `${c.path}: shows`).toBeVisible()
   // Whatever the page started loading has settled.
-  await page.waitForLoadState('networkidle')
+  await seen.network.settled()
   const fetched = await page.evaluate(() => (window as unknown as { __fetched: string[] }).__fetched)
   const preloads = await page
     .locator('link[rel="preload"][as="fetch"]')
@@ -215,7 +216,7 @@ test.describe('every route loads without console noise or failed requests', () =
       await visit(page, c, seen)
       await page.reload()
       await page.locator('html[data-app-ready]').waitFor({ state: 'attached' })
-      await page.waitForLoadState('networkidle')
+      await seen.network.settled()
       expect(seen.problems, `${c.path} reloaded`).toEqual([])
     }
     // The remembered choices did apply once hydrated.
@@ -259,4 +260,34 @@ test.describe('every route loads without console noise or failed requests', () =
       await visit(page, c, seen)
     await tag.remove()
   })
+})
+
+test('a page whose analytics batch leaves while it still loads settles once every answer is in', async ({
+  page,
+}) => {
+  // The batch is a keepalive request, whose end Chromium never reports: Playwright's networkidle, not
+  // reached before it left, never is (support/network.ts).
+  const network = watchNetwork(page)
+  let beaconLeft = () => {}
+  const beacon = new Promise<void>((resolve) => {
+    beaconLeft = resolve
+  })
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/analytics/events') beaconLeft()
+  })
+  // A request of the page held open until the batch has left.
+  await page.route('**/api/held-open', async (route) => {
+    await beacon
+    await route.fulfill({ json: {} })
+  })
+  let heldAnswered = false
+  page.on('response', (r) => {
+    if (r.url().endsWith('/api/held-open')) heldAnswered = true
+  })
+  await page.goto('/overview')
+  await expect(main(page).getByText('Tracked Games CCU', { exact: true }).first()).toBeVisible()
+  const held = page.evaluate(() => fetch('/api/held-open').then((r) => r.status))
+  await network.settled()
+  expect(heldAnswered).toBe(true)
+  expect(await held).toBe(200)
 })

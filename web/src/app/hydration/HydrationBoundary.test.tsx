@@ -174,6 +174,12 @@ describe('HydrationBoundary on a server-rendered page', () => {
   })
 })
 
+/** Formats 7 with a function handed down as a held value. */
+function FormattedSeven(props: { format: (n?: number) => string }) {
+  const format = useHeldUntilHydrated(props.format)
+  return <p>{format(7)}</p>
+}
+
 describe('HydrationBoundary elsewhere', () => {
   it('renders its content at once without a schedule (a server render, a component test)', () => {
     const html = renderToString(
@@ -182,5 +188,11 @@ describe('HydrationBoundary elsewhere', () => {
       </HydrationBoundary>,
     )
     expect(html).toContain('<p>content</p>')
+  })
+
+  it('holds a function as the value it is, never calling it (useHeldUntilHydrated)', () => {
+    const format = vi.fn((n?: number) => `#${n}`)
+    expect(renderToString(<FormattedSeven format={format} />)).toContain('#7')
+    expect(format.mock.calls).toEqual([[7]])
   })
 })

@@ -83,7 +83,8 @@ function Committed({ onCommitted }: { readonly onCommitted: () => void }) {
  */
 export function useHeldUntilHydrated<T>(value: T): T {
   const schedule = use(HydrationContext)
-  const [held] = useState(value)
+  // A function is a value here too, not an initializer to call.
+  const [held] = useState(() => value)
   const [ready, setReady] = useState(schedule.ready)
   useEffect(() => {
     if (ready) return

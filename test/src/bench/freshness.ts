@@ -5,10 +5,10 @@ import { createClient } from '@clickhouse/client'
 import { experience as experienceSchema } from '@ludex/schemas'
 import { waitFor } from '@ludex/schemas/testing'
 import {
+  capturedPlacesAt,
   createPlatformModel,
   existsAt,
   experienceAt,
-  restrictedAt,
   SLOT_MS,
   sampleAt,
   startSimulatorServer,
@@ -74,8 +74,7 @@ export async function benchFreshness(options: FreshnessOptions): Promise<Freshne
     }
     // The busiest experiences: their counters change on every poll (not one the games call censors
     // now: a restricted experience gets no new snapshot, roblox-api.md §16).
-    const watched = places
-      .filter((p) => !restrictedAt(model, p.index, startedAt))
+    const watched = capturedPlacesAt(model, startedAt)
       .sort(
         (a, b) => sampleAt(model, b.index, startedAt).playing - sampleAt(model, a.index, startedAt).playing,
       )

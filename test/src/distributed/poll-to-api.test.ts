@@ -10,7 +10,7 @@ import {
   TEN_MINUTES_MS,
 } from '@ludex/schemas'
 import { waitFor } from '@ludex/schemas/testing'
-import { createPlatformModel, existsAt, experienceAt, restrictedAt, sampleAt, snapSlot } from '@ludex/workers'
+import { capturedPlacesAt, createPlatformModel, sampleAt, snapSlot } from '@ludex/workers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   migrateShape,
@@ -77,20 +77,6 @@ describe('poll → Kafka → sink → ClickHouse → API, one process per role',
     return (await store.query({ query: sql, query_params: params, format: 'JSONEachRow' })).json<T>()
   }
 
-  /**
-   * The simulator's places that exist at t and that the games call does not censor then: what a poll
-   * of t captures (the seed list is the catalogue). A restricted experience has no snapshot of its
-   * slot (roblox-api.md §16); of these 30, two take turns at it, a third of the time.
-   */
-  function placesAt(t: number): Array<{ index: number; placeId: number }> {
-    const out: Array<{ index: number; placeId: number }> = []
-    for (let i = 0; i < model.count; i++) {
-      const p = experienceAt(model, i)
-      if (existsAt(p, t) && !restrictedAt(model, i, t)) out.push({ index: i, placeId: p.rootPlaceId })
-    }
-    return out
-  }
-
   it('serves the current slot as the simulator showed it, and its hourly rollups', async () => {
     // Every tracked place has a snapshot of the slot current now, and its details, in the server.
     let lastSeen = {}
@@ -98,7 +84,8 @@ describe('poll → Kafka → sink → ClickHouse → API, one process per role',
       'every place polled into ClickHouse for the current slot',
       async () => {
         const slot = snapSlot(Date.now())
-        const places = placesAt(slot)
+        // Of these 30, two take turns at being restricted (no snapshot of the slot), a third of the time.
+        const places = capturedPlacesAt(model, slot)
         const [row] = await query<{ polled: string[]; named: string[] }>(
           `SELECT (SELECT groupArray(toString(place_id)) FROM place_snapshots FINAL
                     WHERE slot = fromUnixTimestamp({s:UInt32})) AS polled,

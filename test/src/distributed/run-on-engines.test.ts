@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { consumerLag } from '@ludex/pipelines/kafka'
 import { slimExperienceList, statsResponse, TEN_MINUTES_MS, type Topic, topics } from '@ludex/schemas'
 import { waitFor } from '@ludex/schemas/testing'
-import { createPlatformModel, existsAt, experienceAt, restrictedAt, sampleAt, snapSlot } from '@ludex/workers'
+import { capturedPlacesAt, createPlatformModel, experienceAt, sampleAt, snapSlot } from '@ludex/workers'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { metricValue, shapeBus } from '../harness/distributed-shape.ts'
@@ -128,13 +128,8 @@ describe('ludex run on Kafka and Redis', () => {
       'a live poll of every place in the API',
       async () => {
         const slot = snapSlot(Date.now())
-        const places: Array<{ index: number; placeId: number }> = []
         // Not one the games call censors now (restricted: no snapshot of the slot, roblox-api.md §16).
-        for (let i = 0; i < model.count; i++) {
-          const p = experienceAt(model, i)
-          if (existsAt(p, slot) && !restrictedAt(model, i, slot))
-            places.push({ index: i, placeId: p.rootPlaceId })
-        }
+        const places = capturedPlacesAt(model, slot)
         const slim = slimExperienceList.parse(await (await fetch(`${url}/api/place?slim`)).json())
         // The simulator's counters of the slot, or of the next one if the clock moved on meanwhile.
         const live = places.every(({ index, placeId }) => {

@@ -9,10 +9,10 @@ import {
 } from '@ludex/schemas'
 import { describe, expect, it } from 'vitest'
 import {
+  capturedPlacesAt,
   createPlatformModel,
   DAY_MS,
   experienceAt,
-  restrictedAt,
   SLOT_MS,
   sampleAt,
 } from '../simulator/model/index.ts'
@@ -52,10 +52,7 @@ describe('history generator', () => {
       }
     }
     // Restricted experiences are censored upstream: no snapshot for them, as a live poll would see.
-    const existing = (slot: number) =>
-      Array.from({ length: 120 }, (_, i) => experienceAt(live, i)).filter(
-        (p) => p.createdMs <= slot && !restrictedAt(live, p.index, slot),
-      ).length
+    const existing = (slot: number) => capturedPlacesAt(live, slot).length
     expect(count).toBe(
       Array.from({ length: (TO - FROM) / SLOT_MS }, (_, k) => existing(FROM + k * SLOT_MS)).reduce(
         (a, b) => a + b,

@@ -2,11 +2,14 @@ import { experienceGenre, GENRE_KEYS, ROBLOX_GENRE_L1, ROBLOX_GENRE_L2 } from '@
 import { describe, expect, it } from 'vitest'
 import {
   badgesOf,
+  capturedPlacesAt,
   createPlatformModel,
   DAY_MS,
   dailyPicksFor,
   experienceAt,
   metadataAt,
+  RESTRICTION_GROUP,
+  RESTRICTION_PERIOD_MS,
   SLOT_MS,
   sampleAt,
   sortsAt,
@@ -171,5 +174,30 @@ describe('platform model', () => {
     // Every documented sub-genre, and the empty one of the genres that have none.
     expect([...l2].sort()).toEqual([...ROBLOX_GENRE_L2, ''].sort())
     for (const k of [...GENRE_KEYS, 'unlabeled']) expect(genres.get(k) ?? 0, k).toBeGreaterThan(5)
+  })
+
+  it('captures at t the experiences that exist then, less the one the games call censors', () => {
+    const model = createPlatformModel({ seed: 9, experiences: 120 })
+    const all = Array.from({ length: model.count }, (_, i) => experienceAt(model, i))
+    // The newest experience is missing before its creation and there after it.
+    const newest = all.reduce((a, b) => (b.createdMs > a.createdMs ? b : a))
+    const before = capturedPlacesAt(model, newest.createdMs - 1).map((p) => p.index)
+    expect(before).not.toContain(newest.index)
+    // A time every one exists at: of 120, six are prone to restriction (index 9 mod 20), and exactly one
+    // of those is left out; another one in the next 6-hour period.
+    const missing = (t: number) => {
+      const got = new Set(capturedPlacesAt(model, t).map((p) => p.index))
+      return all.filter((p) => !got.has(p.index)).map((p) => p.index)
+    }
+    const t = Math.max(newest.createdMs, NOW)
+    const first = missing(t)
+    const next = missing(t + RESTRICTION_PERIOD_MS)
+    expect(first).toHaveLength(1)
+    expect(next).toHaveLength(1)
+    expect(first[0]! % RESTRICTION_GROUP).toBe(9)
+    expect(next[0]! % RESTRICTION_GROUP).toBe(9)
+    expect(next[0]).not.toBe(first[0])
+    // Each with its root place.
+    for (const p of capturedPlacesAt(model, t)) expect(p.placeId).toBe(all[p.index]!.rootPlaceId)
   })
 })

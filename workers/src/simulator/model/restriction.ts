@@ -1,5 +1,5 @@
 import { HOUR_MS } from './constants.ts'
-import type { PlatformModel } from './platform.ts'
+import { existsAt, experienceAt, type PlatformModel } from './platform.ts'
 
 /**
  * Restricted universes (roblox-api.md §16): upstream answers the games call for them with a censored
@@ -32,4 +32,23 @@ export function restrictedInPeriod(model: PlatformModel, index: number, period: 
 /** Whether the games call censors the experience at time t. */
 export function restrictedAt(model: PlatformModel, index: number, t: number): boolean {
   return restrictedInPeriod(model, index, restrictionPeriodOf(t))
+}
+
+/** A place a poll captures: its index in the model and its root place id. */
+export interface CapturedPlace {
+  readonly index: number
+  readonly placeId: number
+}
+
+/**
+ * The places a poll of time t captures: those that exist at t and that the games call does not censor
+ * then (a restricted experience gets no snapshot of its slot). What a store holds after polling t.
+ */
+export function capturedPlacesAt(model: PlatformModel, t: number): CapturedPlace[] {
+  const out: CapturedPlace[] = []
+  for (let i = 0; i < model.count; i++) {
+    const p = experienceAt(model, i)
+    if (existsAt(p, t) && !restrictedAt(model, i, t)) out.push({ index: i, placeId: p.rootPlaceId })
+  }
+  return out
 }

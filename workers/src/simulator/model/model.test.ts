@@ -179,7 +179,7 @@ describe('platform model', () => {
   it('captures at t the experiences that exist then, less the one the games call censors', () => {
     const model = createPlatformModel({ seed: 9, experiences: 120 })
     const all = Array.from({ length: model.count }, (_, i) => experienceAt(model, i))
-    // The newest experience is missing before its creation and there after it.
+    // The newest experience is missing before its creation (and there at t below, unless restricted).
     const newest = all.reduce((a, b) => (b.createdMs > a.createdMs ? b : a))
     const before = capturedPlacesAt(model, newest.createdMs - 1).map((p) => p.index)
     expect(before).not.toContain(newest.index)

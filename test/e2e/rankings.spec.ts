@@ -1,6 +1,7 @@
 import { RANKING_HOUR_DEBOUNCE_MS } from '@ludex/schemas'
 import type { Page } from '@playwright/test'
 import { activateChart, expect, main, promoModal, TEXT, test } from './support/fixtures.ts'
+import { watchNetwork } from './support/network.ts'
 
 /*
  * Issue 15 points 4 and 5 in the browser, on the simulator's chart captures: the rankings page (title
@@ -58,6 +59,42 @@ test.describe('rankings', () => {
     await expect(link).toHaveText(names.get(first.place_id) ?? `Experience ${first.place_id}`)
     await expect(main(page).getByRole('button', { name: 'Next Day' })).toBeDisabled()
     await snap('rankings')
+  })
+
+  test('a ranking arrives with the day’s entries and exits drawn: the browser asks for none of it', async ({
+    page,
+    request,
+    experiences,
+  }) => {
+    const changes = (await (await request.get('/api/stats/ranking/8/changes')).json()) as {
+      compared_with: string | null
+      entered: { place_id: number }[]
+      left: { place_id: number }[]
+    }
+    const names = new Map(experiences.map((e) => [e.place_id, e.name]))
+    const esc = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
+    // The server's HTML (React's text separators taken out) holds the panel as drawn, names and all.
+    const html = (await (await request.get('/rankings/8')).text()).replaceAll('<!-- -->', '')
+    const panel = html.slice(html.indexOf('Entered and Left'), html.indexOf('id="ludex-ssr-state"'))
+    expect(panel).not.toContain('Loading…')
+    if (changes.compared_with === null) expect(panel).toContain('No earlier day to compare with.')
+    else {
+      expect(panel).toContain(`Entered (${changes.entered.length})`)
+      expect(panel).toContain(`Left (${changes.left.length})`)
+      for (const { place_id } of [...changes.entered, ...changes.left])
+        expect(panel).toContain(`>${esc(names.get(place_id) ?? `Experience ${place_id}`)}</a>`)
+    }
+    // In the browser: hydrated and settled, the page asked for neither the changes nor any names.
+    const asked: string[] = []
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/')) asked.push(new URL(r.url()).pathname)
+    })
+    const network = watchNetwork(page)
+    await page.goto('/rankings/8')
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' })
+    await network.settled()
+    expect(asked.filter((p) => p.startsWith('/api/stats/ranking/') || p === '/api/place/lookup')).toEqual([])
+    await expect(main(page).getByRole('heading', { name: 'Entered and Left' })).toBeVisible()
   })
 
   test('an index that names no chart category is a 404', async ({ page }) => {

@@ -294,14 +294,16 @@ test.describe('server-side render', () => {
     // was some 120 kB of its HTML.
     const path = '/rankings/8'
     const html = await (await request.get(path)).text()
-    expect(html.match(/class="[^"]*mantine-Avatar-root/g)?.length ?? 0).toBeGreaterThan(20)
+    expect(html.match(/class="ludex-experience-icon ludex-default-thumbnail-/g)?.length ?? 0).toBeGreaterThan(
+      20,
+    )
     expect(html).not.toMatch(/style="[^"]*background-image/)
     const context = await browser.newContext({ javaScriptEnabled: false })
     try {
       const page = await context.newPage()
       await page.goto(path)
       const backgrounds = await page
-        .locator('.mantine-Avatar-root')
+        .locator('.ludex-experience-icon')
         .evaluateAll((els) => els.map((el) => getComputedStyle(el).backgroundImage))
       expect(backgrounds.length).toBeGreaterThan(20)
       for (const background of backgrounds) expect(background).toMatch(/^url\("data:image\/svg\+xml/)

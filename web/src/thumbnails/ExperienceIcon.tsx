@@ -1,5 +1,5 @@
-import { Avatar, Loader } from '@mantine/core'
-import { useState } from 'react'
+import { Avatar, Loader, rem } from '@mantine/core'
+import { type CSSProperties, useState } from 'react'
 import { defaultBackgroundClass } from './default-background.ts'
 import { hasFailedToLoad } from './image-failure.ts'
 import { defaultThumbnail, iconUrl } from './urls.ts'
@@ -27,25 +27,28 @@ export function ExperienceIcon({ placeId, hash, size = 40, eager = false }: Expe
     )
   }
   const fallback = defaultThumbnail(placeId)
+  // A plain frame and image (experience-icon.css) in the look of Mantine's Avatar: lists and rankings
+  // draw a hundred icons, and as Avatars (a Box with its props and styles, twice each) they were a good
+  // part of the page's hydration on a phone.
   return (
-    <Avatar
-      size={size}
-      radius="md"
-      alt=""
-      src={failed ? fallback : iconUrl(hash, placeId, size)}
+    <span
       // The default image lies under the icon: a server-rendered page shows it until the icon has
       // loaded, and where the icon fails before the app has started (no error handler yet), it stays.
-      className={defaultBackgroundClass(placeId)}
-      imageProps={{
-        onError: () => setFailed(true),
-        ref: (img: HTMLImageElement | null) => {
-          if (!failed && hasFailedToLoad(img)) setFailed(true)
-        },
-        loading: eager ? 'eager' : 'lazy',
-        decoding: eager ? 'sync' : 'async',
-        ...(eager ? { fetchPriority: 'high' as const } : {}),
-      }}
+      className={`ludex-experience-icon ${defaultBackgroundClass(placeId)}`}
+      style={{ '--icon-size': rem(size) } as CSSProperties}
       aria-hidden
-    />
+    >
+      <img
+        alt=""
+        src={failed ? fallback : iconUrl(hash, placeId, size)}
+        onError={() => setFailed(true)}
+        ref={(img: HTMLImageElement | null) => {
+          if (!failed && hasFailedToLoad(img)) setFailed(true)
+        }}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding={eager ? 'sync' : 'async'}
+        {...(eager ? { fetchPriority: 'high' as const } : {})}
+      />
+    </span>
   )
 }

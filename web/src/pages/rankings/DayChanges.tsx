@@ -1,11 +1,29 @@
 import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
+import { type QueryClient, useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { useExperienceNames } from '../../api/experience-lookup.ts'
+import { prefetchExperienceLookup, useExperienceNames } from '../../api/experience-lookup.ts'
 import { api } from '../../api/queries.ts'
 
 const dayText = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
 const day = (iso: string) => dayText.format(Date.parse(`${iso}T00:00:00Z`))
+
+const placeIdsOf = (items: readonly { place_id: number }[]) => items.map((i) => i.place_id)
+
+/**
+ * Starts the day's changes and, once they answer, the names of who entered and who left (the lookups
+ * ChangeList makes): a server-rendered page arrives with the panel drawn, and the browser has nothing
+ * to ask for, nor answers to check, while the page hydrates. Not awaited.
+ */
+export function prefetchDayChanges(queryClient: QueryClient, categoryId: number, time: number | undefined) {
+  queryClient.fetchQuery(api.rankingChanges(categoryId, time)).then(
+    (body) => {
+      prefetchExperienceLookup(queryClient, placeIdsOf(body.entered))
+      prefetchExperienceLookup(queryClient, placeIdsOf(body.left))
+    },
+    // The panel asks again and shows what it gets.
+    () => undefined,
+  )
+}
 
 function ChangeList({
   title,
@@ -16,7 +34,7 @@ function ChangeList({
   items: readonly { place_id: number; rank: number }[]
   empty: string
 }) {
-  const nameOf = useExperienceNames(items.map((i) => i.place_id))
+  const nameOf = useExperienceNames(placeIdsOf(items))
   return (
     <Stack gap={4} component="section" aria-label={title}>
       <Text fw={600} size="sm">

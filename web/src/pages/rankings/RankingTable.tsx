@@ -1,4 +1,4 @@
-import { Anchor, Center, Table, Text, VisuallyHidden } from '@mantine/core'
+import { Center, Table, Text, VisuallyHidden } from '@mantine/core'
 import { useEffect, useMemo, useRef } from 'react'
 import { Link } from 'react-router'
 import { useExperienceNames } from '../../api/experience-lookup.ts'
@@ -45,7 +45,7 @@ export function RankingTable({
   }
   return (
     <Table.ScrollContainer minWidth={320}>
-      <Table striped highlightOnHover verticalSpacing={6}>
+      <Table striped highlightOnHover verticalSpacing={6} layout="fixed">
         <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
           <Text size="sm" c="dimmed" component="span">
             {caption}
@@ -62,37 +62,33 @@ export function RankingTable({
             <Table.Th>Name</Table.Th>
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
+        {/* The body's hundred rows are plain elements styled by the table's own variables: as Mantine
+            components (a Box with its props and styles per row, cell and link) their hydration was one of
+            the page's longest tasks on a phone. */}
+        <tbody>
           {positions.map((p) => {
             const isHighlighted = p.place_id === highlight
             return (
-              <Table.Tr
+              <tr
                 key={p.place_id}
                 ref={isHighlighted ? highlighted : undefined}
-                className={isHighlighted ? classes.highlighted : undefined}
+                className={isHighlighted ? `${classes.row} ${classes.highlighted}` : classes.row}
                 aria-current={isHighlighted ? 'true' : undefined}
                 data-highlighted={isHighlighted ? 'true' : undefined}
               >
-                <Table.Td ta="right" fw={600}>
-                  #{p.pos}
-                </Table.Td>
-                <Table.Td>
+                <td className={`${classes.cell} ${classes.position}`}>#{p.pos}</td>
+                <td className={classes.cell}>
                   <ExperienceIcon placeId={p.place_id} hash={icons.get(p.place_id)} size={36} />
-                </Table.Td>
-                <Table.Td>
-                  <Anchor
-                    component={Link}
-                    to={`/experiences/${p.place_id}`}
-                    size="sm"
-                    fw={isHighlighted ? 700 : 500}
-                  >
+                </td>
+                <td className={classes.cell}>
+                  <Link to={`/experiences/${p.place_id}`} className={classes.name}>
                     {nameOf(p.place_id)}
-                  </Anchor>
-                </Table.Td>
-              </Table.Tr>
+                  </Link>
+                </td>
+              </tr>
             )
           })}
-        </Table.Tbody>
+        </tbody>
       </Table>
     </Table.ScrollContainer>
   )

@@ -4,6 +4,7 @@ import { prefetchExperienceLookup } from '../../api/experience-lookup.ts'
 import { api } from '../../api/queries.ts'
 import { parseRankingExp, parseRankingTime, rankingCategory } from '../../rankings/address.ts'
 import { prefetchIcons } from '../../thumbnails/icon-hashes.ts'
+import { prefetchDayChanges } from './DayChanges.tsx'
 import { RankingsPage } from './RankingsPage.tsx'
 
 export interface RankingsLoaderData {
@@ -21,7 +22,8 @@ export interface RankingsLoaderData {
 
 /**
  * The lazy route module of /rankings/{rankingIndex}: an index that names no chart category is a 404
- * (part 2 §2.1, §8); the positions are loaded before the page shows, their icons start with it.
+ * (part 2 §2.1, §8); the positions are loaded before the page shows, their icons and names and the
+ * day's changes start with it.
  */
 export function route(queryClient: QueryClient): Awaited<ReturnType<LazyRouteFunction<RouteObject>>> {
   return {
@@ -35,6 +37,8 @@ export function route(queryClient: QueryClient): Awaited<ReturnType<LazyRouteFun
       prefetchIcons(queryClient, ids)
       // The names of the ranked experiences (a server-rendered table shows them).
       prefetchExperienceLookup(queryClient, ids)
+      // Who entered and left that day, with their names: drawn on the server too.
+      prefetchDayChanges(queryClient, category.id, time ?? undefined)
       return { categoryId: category.id, time, exp: parseRankingExp(search.get('exp')), now: Date.now() }
     },
     Component: RankingsPage,

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ConsoleMessage, Page } from '@playwright/test'
 import { expect, main, TEXT, test } from './support/fixtures.ts'
+import { watchNetwork } from './support/network.ts'
 import { E2E_ENV } from './support/server.ts'
 import { curatedTag } from './support/tags.ts'
 
@@ -310,6 +311,38 @@ test.describe('server-side render', () => {
     } finally {
       await context.close()
     }
+  })
+
+  test('a creator, a genre and a tag arrive with their table’s badges and icons: the browser asks for none', async ({
+    browser,
+    page,
+    request,
+    experiences,
+  }) => {
+    const [creator] = (await (await request.get('/api/creator')).json()) as { id: number }[]
+    const tag = await curatedTag(
+      browser,
+      `Whole ${Date.now().toString(36)}`,
+      experiences.slice(0, 3).map((e) => e.place_id),
+    )
+    // What each table's first view needs (GET /api/stats/momentum, /api/thumbnail/bulk) and the genre's
+    // benchmarks: a page that asks for them once hydrated had not drawn them on the server.
+    const asked: string[] = []
+    page.on('request', (r) => {
+      const { pathname } = new URL(r.url())
+      if (/^\/api\/(stats\/momentum|thumbnail\/bulk|stats\/genre-benchmarks\/)/.test(pathname))
+        asked.push(pathname)
+    })
+    const network = watchNetwork(page)
+    for (const path of [`/creators/${creator!.id}`, '/genres/obby', `/tags/${tag.id}`]) {
+      await page.goto(path)
+      await page.locator('html[data-app-ready]').waitFor({ state: 'attached' })
+      await network.settled()
+      expect(asked, path).toEqual([])
+      // The table drew its icons (images, not the spinners of an icon not known yet).
+      await expect(main(page).locator('tbody .ludex-experience-icon').first(), path).toBeVisible()
+    }
+    await tag.remove()
   })
 
   test('the tag pages arrive drawn: the list and a tag are in the HTML, an unknown tag is a 404', async ({

@@ -1,9 +1,7 @@
 import type { SlimExperience } from '@ludex/schemas'
-import { ranksByPlayersOnline } from '@ludex/schemas'
 import { Paper, Title } from '@mantine/core'
 import { useMemo } from 'react'
-import type { RankedExperience } from '../pages/experiences/columns.tsx'
-import { ExperiencesTable } from '../pages/experiences/ExperiencesTable.tsx'
+import { ExperiencesTable, withRanks } from '../pages/experiences/ExperiencesTable.tsx'
 
 /** The experiences of a genre or sub-genre, ranked among themselves by players online. */
 export function GenreExperiences({
@@ -15,10 +13,7 @@ export function GenreExperiences({
   experiences: readonly SlimExperience[]
   title: string
 }) {
-  const ranked = useMemo<RankedExperience[]>(() => {
-    const ranks = ranksByPlayersOnline(experiences)
-    return experiences.map((r) => ({ ...r, rank: ranks.get(r.place_id) ?? 0 }))
-  }, [experiences])
+  const ranked = useMemo(() => withRanks(experiences), [experiences])
   const headingId = `${tableId}-title`
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={headingId}>

@@ -6,7 +6,7 @@ import {
 } from '@ludex/schemas'
 import { Badge, type MantineSize } from '@mantine/core'
 import { IconArrowNarrowRight, IconTrendingDown, IconTrendingUp } from '@tabler/icons-react'
-import { useQueries } from '@tanstack/react-query'
+import { type QueryClient, useQueries } from '@tanstack/react-query'
 import { useCallback, useDeferredValue, useMemo } from 'react'
 import { Link } from 'react-router'
 import { idChunks, idsOfKey } from '../api/id-chunks.ts'
@@ -64,6 +64,14 @@ export function MomentumBadge({
   )
 }
 
+/** The calls the momentum of these experiences is asked in: chunks of MOMENTUM_MAX_PLACE_IDS. */
+const momentumChunks = (placeIds: readonly number[]) => idChunks(placeIds, MOMENTUM_MAX_PLACE_IDS)
+
+/** Starts the calls useMomentumByPlace makes for these ids (a loader's: not awaited). */
+export function prefetchMomentum(queryClient: QueryClient, placeIds: readonly number[]): void {
+  for (const chunk of momentumChunks(placeIds)) void queryClient.prefetchQuery(api.momentum(chunk))
+}
+
 /**
  * The momentum of these experiences by place id (the rows a table shows or sorts), asked in chunks of
  * MOMENTUM_MAX_PLACE_IDS; an experience whose chunk has not answered has none yet. Deferred: the
@@ -73,7 +81,7 @@ export function MomentumBadge({
 export function useMomentumByPlace(placeIds: readonly number[]): ReadonlyMap<number, PlaceMomentum> {
   // By value: callers may pass a new array with the same ids on every render.
   const key = placeIds.join(',')
-  const chunks = useMemo(() => idChunks(idsOfKey(key), MOMENTUM_MAX_PLACE_IDS), [key])
+  const chunks = useMemo(() => momentumChunks(idsOfKey(key)), [key])
   const combine = useCallback((results: readonly { data?: { places: readonly PlaceMomentum[] } }[]) => {
     const byPlace = new Map<number, PlaceMomentum>()
     for (const r of results) for (const p of r.data?.places ?? []) byPlace.set(p.place_id, p)

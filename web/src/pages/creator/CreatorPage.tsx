@@ -1,7 +1,6 @@
 import {
   DEFAULT_CREATOR_GRANULARITY,
   formatLikePercentage,
-  ranksByPlayersOnline,
   shortenNumber,
   type TagCcuScope,
 } from '@ludex/schemas'
@@ -21,8 +20,7 @@ import { useHashTab } from '../../experience/use-hash-tab.ts'
 import { usePageMeta } from '../../shell/page-meta.ts'
 import { CreatorAvatar } from '../../thumbnails/CreatorAvatar.tsx'
 import { useHashParams } from '../../ui/hash-params.ts'
-import type { RankedExperience } from '../experiences/columns.tsx'
-import { ExperiencesTable } from '../experiences/ExperiencesTable.tsx'
+import { ExperiencesTable, withRanks } from '../experiences/ExperiencesTable.tsx'
 import {
   CREATOR_CCU_DEFAULT_SCOPE,
   CREATOR_CCU_TABS,
@@ -65,11 +63,7 @@ export function CreatorPage() {
       : undefined,
   })
 
-  const ranked = useMemo<RankedExperience[]>(() => {
-    const rows = creator?.experiences ?? []
-    const ranks = ranksByPlayersOnline(rows)
-    return rows.map((r) => ({ ...r, rank: ranks.get(r.place_id) ?? 0 }))
-  }, [creator?.experiences])
+  const ranked = useMemo(() => withRanks(creator?.experiences ?? []), [creator?.experiences])
 
   if (!creator) return null
   const panelId = 'creator-experiences-panel'

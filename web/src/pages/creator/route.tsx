@@ -3,8 +3,9 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { LazyRouteFunction, LoaderFunctionArgs, RouteObject } from 'react-router'
 import { api } from '../../api/queries.ts'
 import { defaultViewStart, viewNow } from '../../experience/chart-view.ts'
+import { prefetchExperiencesTable, withRanks } from '../experiences/ExperiencesTable.tsx'
 import { CREATOR_CCU_DEFAULT_SCOPE } from './CreatorCcuChart.tsx'
-import { CreatorPage } from './CreatorPage.tsx'
+import { CREATOR_EXPERIENCES_PANEL, CreatorPage } from './CreatorPage.tsx'
 
 export interface CreatorLoaderData {
   readonly creatorId: number
@@ -31,7 +32,9 @@ export function route(queryClient: QueryClient): Awaited<ReturnType<LazyRouteFun
       const type = (typeParam ?? undefined) as Creator['type'] | undefined
       const now = viewNow()
       prefetchChart(queryClient, creatorId, type, now)
-      await queryClient.ensureQueryData(api.creator(creatorId, type))
+      const creator = await queryClient.ensureQueryData(api.creator(creatorId, type))
+      // Its table's momentum and first icons: drawn on the server too.
+      prefetchExperiencesTable(queryClient, CREATOR_EXPERIENCES_PANEL, withRanks(creator.experiences))
       return { creatorId, type, now }
     },
     Component: CreatorPage,

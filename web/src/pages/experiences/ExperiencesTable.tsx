@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query'
+import { ranksByPlayersOnline } from '@ludex/schemas'
+import { type QueryClient, useQuery } from '@tanstack/react-query'
 import { memo, type ReactNode, useDeferredValue, useMemo } from 'react'
 import { idsOfKey } from '../../api/id-chunks.ts'
 import { api } from '../../api/queries.ts'
 import { useHeldUntilHydrated } from '../../app/hydration/HydrationBoundary.tsx'
-import { useMomentumByPlace } from '../../momentum/MomentumBadge.tsx'
+import { prefetchMomentum, useMomentumByPlace } from '../../momentum/MomentumBadge.tsx'
 import {
   type DataTableState,
   DataTableView,
@@ -11,7 +12,8 @@ import {
   useDataTable,
   useServerDataTable,
 } from '../../ui/table/data-table.tsx'
-import { experienceColumns, IconHashes, type RankedExperience } from './columns.tsx'
+import { loadedPageSize } from '../../ui/table/page-size.ts'
+import { experienceColumns, IconHashes, type ListedExperience, type RankedExperience } from './columns.tsx'
 import classes from './ExperiencesTable.module.css'
 
 export interface ExperiencesTableProps {
@@ -32,6 +34,35 @@ const COLUMN_CLASSES = { name: classes.name }
 /** The list's order until a header is clicked: by rank (players online, highest first). */
 export const EXPERIENCES_INITIAL_SORT = [{ id: 'rank', desc: false }]
 const rowId = (r: RankedExperience) => String(r.place_id)
+
+/** A known set of experiences (a creator's, a genre's, a tag's) ranked among themselves by players online. */
+export function withRanks(rows: readonly ListedExperience[]): RankedExperience[] {
+  const ranks = ranksByPlayersOnline(rows)
+  return rows.map((r) => ({ ...r, rank: ranks.get(r.place_id) ?? 0 }))
+}
+
+/**
+ * Starts what an ExperiencesTable of these rows asks for in its first view: the rows' momentum and the
+ * icons of its first page (by rank, at the table's page size as a loader knows it: a visitor's is the
+ * default). A loader's, not awaited: a server render waits for them within its budget, so the table
+ * arrives with its badges and icons and the browser asks for neither, nor checks their answers, while
+ * the page hydrates.
+ */
+export function prefetchExperiencesTable(
+  queryClient: QueryClient,
+  tableId: string,
+  rows: readonly RankedExperience[],
+): void {
+  prefetchMomentum(
+    queryClient,
+    rows.map((r) => r.place_id),
+  )
+  const firstPage = rows
+    .toSorted((a, b) => a.rank - b.rank)
+    .slice(0, loadedPageSize(queryClient, tableId))
+    .map((r) => r.place_id)
+  void queryClient.prefetchQuery(api.thumbnails(firstPage, 'Icon'))
+}
 
 /** The rows with their momentum laid over once its calls answer (the rows never wait for it). */
 function useWithMomentum(rows: readonly RankedExperience[]): readonly RankedExperience[] {

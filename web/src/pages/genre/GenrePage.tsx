@@ -12,6 +12,9 @@ import { genrePath, genreTitle } from '../../browse/links.ts'
 import { usePageMeta } from '../../shell/page-meta.ts'
 import type { GenreLoaderData } from './route.tsx'
 
+/** The genre's experiences table (its remembered page size). */
+export const GENRE_EXPERIENCES_TABLE = 'genre.experiences'
+
 /** A genre (part 2 §2.7): its numbers, its sub-genre table and its experiences. */
 export function GenrePage() {
   const { genre } = useLoaderData() as GenreLoaderData
@@ -56,7 +59,7 @@ export function GenrePage() {
         <GenreBenchmarks genre={genre} title={title} />
       </HydrationBoundary>
       <HydrationBoundary>
-        <GenreExperiences tableId="genre.experiences" experiences={detail.experiences} title={title} />
+        <GenreExperiences tableId={GENRE_EXPERIENCES_TABLE} experiences={detail.experiences} title={title} />
       </HydrationBoundary>
     </Stack>
   )

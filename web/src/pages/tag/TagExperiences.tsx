@@ -1,9 +1,4 @@
-import {
-  experienceGenre,
-  type PopulatedPlaceTag,
-  ranksByPlayersOnline,
-  type TagExperience,
-} from '@ludex/schemas'
+import { experienceGenre, type PopulatedPlaceTag, type TagExperience } from '@ludex/schemas'
 import {
   ActionIcon,
   Collapse,
@@ -24,7 +19,7 @@ import { formatInteger } from '../../experience/format.ts'
 import { useSettledText } from '../../search/settled-text.ts'
 import { Tooltip } from '../../ui/Tooltip.tsx'
 import { experienceColumns, type ListedExperience, type RankedExperience } from '../experiences/columns.tsx'
-import { ExperiencesTable } from '../experiences/ExperiencesTable.tsx'
+import { ExperiencesTable, withRanks } from '../experiences/ExperiencesTable.tsx'
 import { RowMenu } from '../experiences/RowMenu.tsx'
 import { filterExperiences } from '../experiences/search.ts'
 
@@ -81,6 +76,11 @@ function asRow(e: TagExperience): ListedExperience {
   }
 }
 
+/** A tag's tracked members as its table ranks them (by players online among themselves). */
+export function tagRows(tag: Pick<PopulatedPlaceTag, 'places'>): RankedExperience[] {
+  return withRanks(tag.places.map(asRow))
+}
+
 /**
  * The tag's collapsible Experiences list (part 2 §2.4): open state remembered per user and always open
  * when the tag is empty; search settling 300 ms after the last keystroke; page size 20 (remembered);
@@ -97,11 +97,7 @@ export function TagExperiences({
   const empty = tag.place_ids.length === 0
   const open = empty || stored
   const search = useSettledText('')
-  const ranked = useMemo<RankedExperience[]>(() => {
-    const rows = tag.places.map(asRow)
-    const ranks = ranksByPlayersOnline(rows)
-    return rows.map((r) => ({ ...r, rank: ranks.get(r.place_id) ?? 0 }))
-  }, [tag.places])
+  const ranked = useMemo(() => tagRows({ places: tag.places }), [tag.places])
   const rows = useMemo(() => filterExperiences(ranked, search.settled), [ranked, search.settled])
   const panelId = 'tag-experiences-panel'
   const count = tag.place_ids.length

@@ -3,6 +3,8 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { LazyRouteFunction, LoaderFunctionArgs, RouteObject } from 'react-router'
 import { api } from '../../api/queries.ts'
 import { defaultViewStart, viewNow } from '../../experience/chart-view.ts'
+import { prefetchExperiencesTable } from '../experiences/ExperiencesTable.tsx'
+import { TAG_EXPERIENCES_TABLE, tagRows } from './TagExperiences.tsx'
 import { TAG_CCU_DEFAULT_SCOPE, TagPage } from './TagPage.tsx'
 
 export interface TagLoaderData {
@@ -23,7 +25,9 @@ export function route(queryClient: QueryClient): Awaited<ReturnType<LazyRouteFun
       const tagId = Number(params.experienceTagId)
       const now = viewNow()
       prefetchChart(queryClient, tagId, now)
-      await queryClient.ensureQueryData(api.tag(tagId))
+      const tag = await queryClient.ensureQueryData(api.tag(tagId))
+      // Its table's momentum and first icons: drawn on the server too.
+      prefetchExperiencesTable(queryClient, TAG_EXPERIENCES_TABLE, tagRows(tag))
       return { tagId, now }
     },
     Component: TagPage,

@@ -313,7 +313,7 @@ test.describe('server-side render', () => {
     }
   })
 
-  test('a creator, a genre and a tag arrive with their table’s badges and icons: the browser asks for none', async ({
+  test('the overview, an experience, a creator, a genre and a tag arrive whole: the browser asks for no data', async ({
     browser,
     page,
     request,
@@ -323,24 +323,35 @@ test.describe('server-side render', () => {
     const tag = await curatedTag(
       browser,
       `Whole ${Date.now().toString(36)}`,
-      experiences.slice(0, 3).map((e) => e.place_id),
+      experiences.slice(0, 6).map((e) => e.place_id),
     )
-    // What each table's first view needs (GET /api/stats/momentum, /api/thumbnail/bulk) and the genre's
-    // benchmarks: a page that asks for them once hydrated had not drawn them on the server.
+    // Every call of a page's first view (its tables' momentum and icons, the overview's picks icons,
+    // the detail page's cards, the tag's charts, the genre's benchmarks) is answered in the HTML: a page
+    // that asks for one once hydrated had not drawn it on the server, and fetches the response schemas
+    // (zod) to read it. The page's own analytics (a POST) is not data.
     const asked: string[] = []
     page.on('request', (r) => {
-      const { pathname } = new URL(r.url())
-      if (/^\/api\/(stats\/momentum|thumbnail\/bulk|stats\/genre-benchmarks\/)/.test(pathname))
-        asked.push(pathname)
+      const { pathname, search } = new URL(r.url())
+      if (r.method() === 'GET' && pathname.startsWith('/api/')) asked.push(`${pathname}${search}`)
     })
     const network = watchNetwork(page)
-    for (const path of [`/creators/${creator!.id}`, '/genres/obby', `/tags/${tag.id}`]) {
+    const paths = [
+      '/overview',
+      `/experiences/${experiences[0]!.place_id}`,
+      `/creators/${creator!.id}`,
+      '/genres/obby',
+      `/tags/${tag.id}`,
+    ]
+    for (const path of paths) {
       await page.goto(path)
       await page.locator('html[data-app-ready]').waitFor({ state: 'attached' })
       await network.settled()
       expect(asked, path).toEqual([])
-      // The table drew its icons (images, not the spinners of an icon not known yet).
-      await expect(main(page).locator('tbody .ludex-experience-icon').first(), path).toBeVisible()
+      // The icons are drawn (images, not the spinners of an icon not known yet).
+      await expect(
+        main(page).locator('.ludex-experience-icon, a[href^="/experiences/"] img').first(),
+        path,
+      ).toBeVisible()
     }
     await tag.remove()
   })

@@ -39,13 +39,18 @@ export function recentLikesHeadline(r: RecentLikesResponse): string {
 }
 
 /**
+ * The card's call: from the loader's minute, so the loader's prefetch, the server render and the
+ * hydration ask for the same days.
+ */
+export const recentLikesQuery = (placeId: number, now: number) =>
+  api.recentLikes(placeId, new Date(now - RECENT_LIKES_CARD_DAYS * DAY_MS).toISOString())
+
+/**
  * The like % of the votes cast in the last 7 and 30 days, beside the lifetime figure (issue 20.4): one
  * line per window, a day whose window has too few votes drawn as a gap, the lifetime % as a dashed line.
  */
 export function RecentLikesCard({ placeId, name, now }: { placeId: number; name: string; now: number }) {
-  // From the loader's minute, so the server render and the hydration ask for the same days.
-  const startTime = new Date(now - RECENT_LIKES_CARD_DAYS * DAY_MS).toISOString()
-  const q = useQuery(api.recentLikes(placeId, startTime))
+  const q = useQuery(recentLikesQuery(placeId, now))
   const colors = useSeriesColors()
   const r = q.data
   const data = useMemo<Data[]>(

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { LazyRouteFunction, LoaderFunctionArgs, RouteObject } from 'react-router'
 import { api } from '../../api/queries.ts'
 import { defaultViewStart, viewNow } from '../../experience/chart-view.ts'
+import { recentLikesQuery } from '../../momentum/RecentLikesCard.tsx'
 import { ExperiencePage } from './ExperiencePage.tsx'
 
 export interface ExperienceLoaderData {
@@ -57,4 +58,8 @@ function prefetchCharts(queryClient: QueryClient, placeId: number, now: number):
   void queryClient.prefetchQuery(api.markers(placeId))
   // The header's momentum label (the same call useMomentumByPlace makes for this one experience).
   void queryClient.prefetchQuery(api.momentum([placeId]))
+  // The cards below the charts: a server render draws them, the hydrated page asks for nothing.
+  void queryClient.prefetchQuery(api.placements(placeId))
+  void queryClient.prefetchQuery(api.standing(placeId))
+  void queryClient.prefetchQuery(recentLikesQuery(placeId, now))
 }

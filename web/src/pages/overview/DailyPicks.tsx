@@ -1,5 +1,5 @@
 import { AspectRatio, Center, Image, Loader, SimpleGrid, Text, UnstyledButton } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
+import { type QueryClient, useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { api } from '../../api/queries.ts'
@@ -11,11 +11,30 @@ import classes from './overview.module.css'
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
 
+const NO_PLACES: readonly { name: string; place_id: number }[] = []
+
+/** The places of the latest picks, whose icons the grid asks for in one call. */
+const pickIds = (places: readonly { place_id: number }[]) => places.map((p) => p.place_id)
+
+/**
+ * Starts the latest picks and, once they answer, their icons (the call the grid makes), so a server
+ * render draws the grid whole and the hydrated page asks for neither; not awaited.
+ */
+export function prefetchDailyPicks(queryClient: QueryClient): void {
+  void queryClient
+    .fetchQuery(api.picks())
+    .then((r) => {
+      const ids = pickIds(r[0]?.places ?? NO_PLACES)
+      if (ids.length > 0) return queryClient.prefetchQuery(api.thumbnails(ids, 'Icon'))
+    })
+    .catch(() => undefined)
+}
+
 /** The latest Daily Picks of the platform as a grid of icons, each linking to its experience. */
 export function DailyPicks() {
   const picks = useQuery({ ...api.picks(), select: (r) => r[0] })
-  const places = picks.data?.places ?? []
-  const ids = useMemo(() => places.map((p) => p.place_id), [places])
+  const places = picks.data?.places ?? NO_PLACES
+  const ids = useMemo(() => pickIds(places), [places])
   const icons = useQuery({
     ...api.thumbnails(ids, 'Icon'),
     select: (r) => new Map(r.map((t) => [t.place_id, t.hash])),

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { prefetchExperienceLookup } from '../../api/experience-lookup.ts'
 import { api, SESSION_QUERY_KEY } from '../../api/queries.ts'
 import { viewerOf } from '../../shell/viewer.ts'
+import { prefetchDailyPicks } from './DailyPicks.tsx'
 import { genreGranularityView } from './genre-granularity.ts'
 
 export const OVERVIEW_CCU_GRANULARITY = 'day'
@@ -17,7 +18,7 @@ export async function prefetchOverview(queryClient: QueryClient, hash: string): 
   // The granularity the genre chart will draw: its anchor's, and a visitor's month draws weeks.
   const visitor = viewerOf(queryClient.getQueryData<SessionUser | null>(SESSION_QUERY_KEY)).kind === 'visitor'
   const { granularity } = genreGranularityView(hashParams(hash), { visitor, nowMs: Date.now() })
-  void queryClient.prefetchQuery(api.picks())
+  prefetchDailyPicks(queryClient)
   // The Top 100 tables and the names of their experiences (looked up once the movement answers).
   for (const type of ['top100entry', 'top100exit'] as const) {
     void queryClient

@@ -313,7 +313,7 @@ test.describe('server-side render', () => {
     }
   })
 
-  test('the overview, an experience, a creator, a genre and a tag arrive whole: the browser asks for no data', async ({
+  test('the overview, the list, an experience, a creator, a genre and a tag arrive whole: the browser asks for no data', async ({
     browser,
     page,
     request,
@@ -325,7 +325,7 @@ test.describe('server-side render', () => {
       `Whole ${Date.now().toString(36)}`,
       experiences.slice(0, 6).map((e) => e.place_id),
     )
-    // Every call of a page's first view (its tables' momentum and icons, the overview's picks icons,
+    // Every call of a page's first view (its table's momentum and icons, the overview's picks icons,
     // the detail page's cards, the tag's charts, the genre's benchmarks) is answered in the HTML: a page
     // that asks for one once hydrated had not drawn it on the server, and fetches the response schemas
     // (zod) to read it. The page's own analytics (a POST) is not data.
@@ -337,6 +337,7 @@ test.describe('server-side render', () => {
     const network = watchNetwork(page)
     const paths = [
       '/overview',
+      '/experiences',
       `/experiences/${experiences[0]!.place_id}`,
       `/creators/${creator!.id}`,
       '/genres/obby',

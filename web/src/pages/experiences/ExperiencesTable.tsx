@@ -53,15 +53,37 @@ export function prefetchExperiencesTable(
   tableId: string,
   rows: readonly RankedExperience[],
 ): void {
-  prefetchMomentum(
-    queryClient,
-    rows.map((r) => r.place_id),
-  )
   const firstPage = rows
     .toSorted((a, b) => a.rank - b.rank)
     .slice(0, loadedPageSize(queryClient, tableId))
     .map((r) => r.place_id)
-  void queryClient.prefetchQuery(api.thumbnails(firstPage, 'Icon'))
+  prefetchTableCalls(
+    queryClient,
+    rows.map((r) => r.place_id),
+    firstPage,
+  )
+}
+
+/**
+ * The same for a PagedExperiencesTable's first page as the server sent it (the experiences list's
+ * loader): its rows' momentum and icons, in the rows' order, as the table asks for them.
+ */
+export function prefetchPagedExperiencesTable(
+  queryClient: QueryClient,
+  rows: readonly RankedExperience[],
+): void {
+  const ids = rows.map((r) => r.place_id)
+  prefetchTableCalls(queryClient, ids, ids)
+}
+
+/** A table's first view: the momentum of its rows, the icons of its first page. */
+function prefetchTableCalls(
+  queryClient: QueryClient,
+  rowIds: readonly number[],
+  pageIds: readonly number[],
+): void {
+  prefetchMomentum(queryClient, rowIds)
+  if (pageIds.length > 0) void queryClient.prefetchQuery(api.thumbnails(pageIds, 'Icon'))
 }
 
 /** The rows with their momentum laid over once its calls answer (the rows never wait for it). */

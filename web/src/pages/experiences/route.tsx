@@ -5,7 +5,7 @@ import { api } from '../../api/queries.ts'
 import { restoreSession } from '../../shell/session.ts'
 import { loadedPageSize } from '../../ui/table/page-size.ts'
 import { ExperiencesPage } from './ExperiencesPage.tsx'
-import { EXPERIENCES_INITIAL_SORT } from './ExperiencesTable.tsx'
+import { EXPERIENCES_INITIAL_SORT, prefetchPagedExperiencesTable } from './ExperiencesTable.tsx'
 import { EXPERIENCES_TABLE_ID, listRequest } from './list-request.ts'
 
 /**
@@ -23,9 +23,11 @@ export function route(queryClient: QueryClient): Awaited<ReturnType<LazyRouteFun
         pageIndex: 0,
         pageSize: loadedPageSize(queryClient, EXPERIENCES_TABLE_ID),
       }
-      await queryClient
+      const page = await queryClient
         .ensureQueryData(api.experienceList(listRequest(view, '', null)))
         .catch(() => undefined)
+      // The page's momentum and icons: drawn on the server too (not awaited).
+      if (page) prefetchPagedExperiencesTable(queryClient, page.items)
       return null
     },
     Component: ExperiencesPage,

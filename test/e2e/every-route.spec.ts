@@ -286,7 +286,10 @@ test('a page whose analytics batch leaves while it still loads settles once ever
   })
   await page.goto('/overview')
   await expect(main(page).getByText('Tracked Games CCU', { exact: true }).first()).toBeVisible()
+  // Settling is awaited once the held request is out: a page quiet by then would settle before it.
+  const started = page.waitForRequest('**/api/held-open')
   const held = page.evaluate(() => fetch('/api/held-open').then((r) => r.status))
+  await started
   await network.settled()
   expect(heldAnswered).toBe(true)
   expect(await held).toBe(200)

@@ -420,6 +420,43 @@ test.describe('server-side render', () => {
     expect(html).not.toContain('rel="modulepreload"')
   })
 
+  test('the first frame draws the page whole: none of the shell with a part of the page', async ({
+    page,
+  }) => {
+    // The rankings: a long page (a hundred rows) whose HTML the parser takes in several slices on a
+    // slowed core; the browser may draw a frame between two slices unless the page holds it.
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
+    await page.addInitScript(() => {
+      const seen = { stateAt: -1, firstFrameAt: -1, rowsAtFirstFrame: -1 }
+      ;(window as unknown as { __frames: typeof seen }).__frames = seen
+      new MutationObserver((_, observer) => {
+        if (document.getElementById('ludex-ssr-state')) {
+          seen.stateAt = performance.now()
+          observer.disconnect()
+        }
+      }).observe(document, { childList: true, subtree: true })
+      // A frame callback runs right before the browser draws a frame: the first one is the first frame.
+      requestAnimationFrame(() => {
+        seen.firstFrameAt = performance.now()
+        seen.rowsAtFirstFrame = document.querySelectorAll('tbody tr').length
+      })
+    })
+    await page.goto('/rankings', { waitUntil: 'load' })
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+    const seen = await page.evaluate(
+      () =>
+        (
+          window as unknown as {
+            __frames: { stateAt: number; firstFrameAt: number; rowsAtFirstFrame: number }
+          }
+        ).__frames,
+    )
+    expect(seen.stateAt).toBeGreaterThan(0)
+    expect(seen.firstFrameAt).toBeGreaterThanOrEqual(seen.stateAt)
+    expect(seen.rowsAtFirstFrame).toBe(await page.locator('tbody tr').count())
+  })
+
   test('the render bundle and the build manifest are never served', async ({ request }) => {
     for (const path of ['/_ssr/entry-server.js', '/.vite/manifest.json']) {
       const response = await request.get(path)

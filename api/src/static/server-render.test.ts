@@ -95,6 +95,8 @@ describe('server-side rendered pages', () => {
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/route-1.css">')
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/table-1.css">')
     expect(html.match(/index-1\.css/g)).toHaveLength(1)
+    // The first frame waits for the state, parsed after the whole root: no frame of half a page.
+    expect(html).toMatch(/<link rel="expect" href="#ludex-ssr-state" blocking="render"><\/head>/)
     // The JavaScript and the data preloads wait for the first paint; the session is in the state.
     expect(html).not.toContain('<script type="module"')
     expect(html).not.toContain('rel="modulepreload"')

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { type PageHead, renderResult, type ServerRenderModule } from '@ludex/schemas'
+import { type PageHead, renderResult, type ServerRenderModule, SSR_STATE_ELEMENT_ID } from '@ludex/schemas'
 import type { Context } from 'koa'
 import type { Logger } from 'pino'
 
@@ -34,6 +34,17 @@ const SESSION_PRELOAD = /\s*<link rel="preload" href="\/api\/auth\/session"[^>]*
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g
 const DATA_PRELOAD = /\s*<link rel="preload" href="(\/api\/[^"]+)" as="fetch" crossorigin \/>/g
+
+/**
+ * The first frame waits until the page has been parsed whole (Chromium: `rel=expect`; other browsers
+ * ignore it and paint as they parse). A long page's HTML arrives in one response but is parsed in
+ * slices, and a frame between two slices draws the shell and a part of the page, then lays out and
+ * paints everything again: on a phone each of those passes is a task of 100 ms and more while the
+ * reader waits for the same page. The stylesheets already block the first frame; this holds it until
+ * the page's state, the element right after the root (Chromium lets a frame go once the element named
+ * is inserted, not once its end is parsed: naming the root itself would hold nothing).
+ */
+const WHOLE_PAGE_FIRST = `<link rel="expect" href="#${SSR_STATE_ELEMENT_ID}" blocking="render">`
 
 /**
  * The server-side render of the SPA's pages (DESIGN §6): the first screen is in the HTML, with the data
@@ -87,11 +98,12 @@ export async function loadServerRender(
       }
       const assets = routeAssets(manifest, result.modules)
       const html = afterPaint(withHead(indexHtml.replace(SESSION_PRELOAD, ''), result.head), assets.modules)
-        .replace('</head>', `${assets.stylesheets}</head>`)
+        .replace('</head>', `${assets.stylesheets}${WHOLE_PAGE_FIRST}</head>`)
         .replace(OUTLET, () => result.html)
         .replace(
           '</body>',
-          () => `<script type="application/json" id="ludex-ssr-state">${result.state}</script></body>`,
+          () =>
+            `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${result.state}</script></body>`,
         )
       return { status: result.status, html }
     } catch (err) {

@@ -1,1 +1,2 @@
+export * from './page-state.ts'
 export * from './server-render.ts'

@@ -1,5 +1,6 @@
+import { SSR_STATE_ELEMENT_ID } from '@ludex/schemas'
 import { describe, expect, it } from 'vitest'
-import { readSsrState, SSR_STATE_ELEMENT_ID, type SsrState, serializeState } from './ssr-state.ts'
+import { readSsrState, type SsrState, serializeState } from './ssr-state.ts'
 
 const state = (name: string): SsrState => ({
   queries: {

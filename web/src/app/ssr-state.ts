@@ -1,3 +1,4 @@
+import { SSR_STATE_ELEMENT_ID } from '@ludex/schemas'
 import type { DehydratedState } from '@tanstack/react-query'
 import type { HydrationState } from 'react-router'
 
@@ -7,9 +8,6 @@ export interface SsrState {
   readonly queries: DehydratedState
   readonly router: Pick<HydrationState, 'loaderData' | 'actionData'>
 }
-
-/** The id of the `<script type="application/json">` element that holds it. */
-export const SSR_STATE_ELEMENT_ID = 'ludex-ssr-state'
 
 /** JSON that cannot end the script element or open a comment, whatever strings the data holds. */
 export function serializeState(state: SsrState): string {

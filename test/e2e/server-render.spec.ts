@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ConsoleMessage, Page } from '@playwright/test'
 import { expect, main, TEXT, test } from './support/fixtures.ts'
@@ -418,6 +418,21 @@ test.describe('server-side render', () => {
     const html = readFileSync(join(process.env[E2E_ENV.runDir]!, 'web', 'index.html'), 'utf8')
     expect(html.match(/<script type="module"[^>]*src="\/assets\/index-[\w-]+\.js"/g)).toHaveLength(1)
     expect(html).not.toContain('rel="modulepreload"')
+  })
+
+  test("the app's chunks go as the build compressed them: its brotli copy, compressed no further", async ({
+    request,
+  }) => {
+    const web = join(process.env[E2E_ENV.runDir]!, 'web')
+    const entry = /src="(\/assets\/index-[\w-]+\.js)"/.exec(
+      readFileSync(join(web, 'index.html'), 'utf8'),
+    )?.[1]
+    expect(entry).toBeDefined()
+    const res = await request.get(entry!, { headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    expect(res.headers()['content-encoding']).toBe('br')
+    expect(Number(res.headers()['content-length'])).toBe(statSync(join(web, `${entry}.br`)).size)
+    // Decoded once (by the client), the answer is the chunk itself.
+    expect((await res.body()).equals(readFileSync(join(web, entry!)))).toBe(true)
   })
 
   test('the first frame draws the page whole: none of the shell with a part of the page', async ({

@@ -2,11 +2,12 @@
 // `npm run build -w @ludex/web [-- --outDir <dir> --emptyOutDir --sourcemap --version <v> ...]`: the
 // browser build into <outDir> (default dist) with its service worker (sw.js, whose version is <v>, or
 // LUDEX_BUILD_VERSION, or else a hash of the build's files), then the server-side render's build into
-// <outDir>/_ssr, which the API imports and never serves (api/src/static). Other options are passed to
-// both builds.
+// <outDir>/_ssr, which the API imports and never serves (api/src/static). The served files get their
+// brotli and gzip copies beside them (precompress.mjs). Other options are passed to both builds.
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
+import { precompress } from './precompress.mjs'
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url))
 const args = process.argv.slice(2)
@@ -28,6 +29,7 @@ await build({
     ...(flag('--sourcemap') && { sourcemap: true }),
   },
 })
+await precompress(outDir)
 await build({
   ...common,
   build: {

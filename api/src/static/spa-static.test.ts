@@ -1,6 +1,8 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
+import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import Koa from 'koa'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -27,12 +29,42 @@ export async function render(request) {
   }
 }`
 
+const ROUTE_CHUNK = `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `row ${i}`))}\n`
+
+/** GET (or HEAD) with an Accept-Encoding, as bytes on the wire: fetch would decode them. */
+function rawGet(
+  url: string,
+  acceptEncoding: string | null,
+  method = 'GET',
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      { method, headers: acceptEncoding === null ? {} : { 'accept-encoding': acceptEncoding } },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        )
+        res.on('error', reject)
+      },
+    )
+    req.on('error', reject)
+    req.end()
+  })
+}
+
 async function build(withRender: boolean): Promise<string> {
   const dist = await mkdtemp(join(tmpdir(), 'ludex-spa-'))
   await mkdir(join(dist, 'assets'))
   await writeFile(join(dist, 'index.html'), INDEX)
   await writeFile(join(dist, 'favicon.svg'), '<svg/>')
   await writeFile(join(dist, 'assets', 'index-1.js'), 'export {}')
+  // A chunk with the build's compressed copies beside it (web/scripts/precompress.mjs).
+  await writeFile(join(dist, 'assets', 'route-1.js'), ROUTE_CHUNK)
+  await writeFile(join(dist, 'assets', 'route-1.js.br'), brotliCompressSync(ROUTE_CHUNK))
+  await writeFile(join(dist, 'assets', 'route-1.js.gz'), gzipSync(ROUTE_CHUNK))
   if (withRender) {
     await mkdir(join(dist, '.vite'))
     await mkdir(join(dist, '_ssr'))
@@ -88,6 +120,39 @@ describe('static serving of the SPA: which paths are files', () => {
       expect(res.status, path).toBe(200)
       expect(await res.text(), path).toContain('spinner')
     }
+  })
+
+  it("serves the build's brotli or gzip copy of a file to a browser that accepts it, as it is", async () => {
+    const url = `${plain.url}/assets/route-1.js`
+    const br = await rawGet(url, 'gzip, deflate, br')
+    expect(br.status).toBe(200)
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8')
+    expect(br.headers.vary).toContain('Accept-Encoding')
+    expect(br.headers['cache-control']).toContain('immutable')
+    expect(Number(br.headers['content-length'])).toBe(br.body.length)
+    expect(br.body.length).toBeLessThan(ROUTE_CHUNK.length / 3)
+    expect(brotliDecompressSync(br.body).toString()).toBe(ROUTE_CHUNK)
+    // A browser that takes gzip alone gets the gzip copy; one that names no encoding, the file itself.
+    const gz = await rawGet(url, 'gzip')
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gz.body).toString()).toBe(ROUTE_CHUNK)
+    for (const accept of [null, 'identity', 'br;q=0, gzip;q=0']) {
+      const plainAnswer = await rawGet(url, accept)
+      expect(plainAnswer.headers['content-encoding'], String(accept)).toBeUndefined()
+      expect(plainAnswer.body.toString(), String(accept)).toBe(ROUTE_CHUNK)
+    }
+    // HEAD: the GET's headers, no body.
+    const head = await rawGet(url, 'br', 'HEAD')
+    expect(head.status).toBe(200)
+    expect(head.headers['content-type']).toBe('text/javascript; charset=utf-8')
+    expect(head.headers['content-encoding']).toBe('br')
+    expect(Number(head.headers['content-length'])).toBe(br.body.length)
+    expect(head.body.length).toBe(0)
+    // A file without copies goes as it is, whatever the browser accepts.
+    const small = await rawGet(`${plain.url}/assets/index-1.js`, 'br')
+    expect(small.headers['content-encoding']).toBeUndefined()
+    expect(small.body.toString()).toBe('export {}')
   })
 
   it('serves real files, and a missing asset or root file as missing, never as a page', async () => {

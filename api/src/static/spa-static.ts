@@ -20,6 +20,15 @@ const contentTypes: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 }
 
+/**
+ * The copies the web build writes beside a static file (web/scripts/precompress.mjs), best first: one
+ * the browser accepts goes as it is, and koa-compress leaves an answer with an encoding alone.
+ */
+const PRECOMPRESSED = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const
+
 /** Build outputs that are never served: the server-side render's bundle and Vite's manifest. */
 const PRIVATE_DIRS = ['_ssr', '.vite']
 
@@ -41,10 +50,11 @@ export interface SpaStaticOptions {
 }
 
 /**
- * Serves the built SPA: files under root as they are (hashed assets cached for a year), and the
- * page for any other GET outside /api so client-side routes load (a dotted path too, unless it looks
- * like a missing asset: isAssetPath): server-rendered when the build has the render, else index.html
- * as it is. Paths never escape root.
+ * Serves the built SPA: files under root as they are (hashed assets cached for a year; the build's
+ * brotli or gzip copy of a file to a browser that accepts it), and the page for any other GET outside
+ * /api so client-side routes load (a dotted path too, unless it looks like a missing asset:
+ * isAssetPath): server-rendered when the build has the render, else index.html as it is. Paths never
+ * escape root.
  */
 export function spaStatic(rootDir: string, options: SpaStaticOptions = {}): Middleware {
   const root = resolve(rootDir)
@@ -98,11 +108,36 @@ export function spaStatic(rootDir: string, options: SpaStaticOptions = {}): Midd
       }
     }
     ctx.type = contentTypes[extname(file)] ?? 'application/octet-stream'
-    ctx.length = info!.size
     ctx.set(
       'Cache-Control',
       isAsset && rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
     )
-    ctx.body = ctx.method === 'HEAD' ? null : createReadStream(file)
+    let size = info!.size
+    if (isAsset) {
+      ctx.vary('Accept-Encoding')
+      const copy = await precompressedCopy(file, (encoding) => ctx.acceptsEncodings(encoding) === encoding)
+      if (copy) {
+        ctx.set('Content-Encoding', copy.encoding)
+        file = copy.file
+        size = copy.size
+      }
+    }
+    // A HEAD answer too: Koa sends its headers alone (the file's status, type and length, as a GET's)
+    // and closes the stream unread.
+    ctx.body = createReadStream(file)
+    ctx.length = size
   }
+}
+
+/** The build's compressed copy of `file` in the best encoding the browser accepts, if it wrote one. */
+async function precompressedCopy(
+  file: string,
+  accepts: (encoding: string) => boolean,
+): Promise<{ encoding: string; file: string; size: number } | null> {
+  for (const { encoding, suffix } of PRECOMPRESSED) {
+    if (!accepts(encoding)) continue
+    const copy = await stat(file + suffix).catch(() => null)
+    if (copy?.isFile()) return { encoding, file: file + suffix, size: copy.size }
+  }
+  return null
 }

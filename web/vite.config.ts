@@ -141,6 +141,44 @@ async function filesUnder(dir: string): Promise<string[]> {
     .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'))
 }
 
+/**
+ * V8's compile hint (Chrome 136): every function of the file is compiled as it streams in, on a
+ * background thread, instead of on the main thread the first time it is called. Every page calls most
+ * of the entry chunk (React, the router, the shell's Mantine components) as it starts and hydrates; on
+ * a phone those first calls' compilation was a good part of the entry's evaluation task (some 40 ms of
+ * a core) and of the first hydration tasks. Only the entry: a route's chunk holds dialogs and views a
+ * page may never open.
+ */
+const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad'
+
+/**
+ * Puts the compile hint on the entry chunk's first line, where V8 looks for it: after Vite has put its
+ * preload map at the top (its own generateBundle; rolldown's postBanner lands below that), so in a
+ * generateBundle of order 'post'. The source map's lines move down by one with it.
+ */
+function eagerCompileHintPlugin(): Plugin {
+  return {
+    name: 'ludex-eager-compile-hint',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const item of Object.values(bundle)) {
+          if (item.type !== 'chunk' || !item.isEntry) continue
+          item.code = `${EAGER_COMPILE_HINT}\n${item.code}`
+          if (item.map) item.map.mappings = `;${item.map.mappings}`
+          const mapFile = bundle[`${item.fileName}.map`]
+          if (mapFile?.type === 'asset') {
+            const map = JSON.parse(String(mapFile.source)) as { mappings: string }
+            map.mappings = `;${map.mappings}`
+            mapFile.source = JSON.stringify(map)
+          }
+        }
+      },
+    },
+  }
+}
+
 /** The group that gathers the entry's static imports into the entry's chunk (rolldown's `$initial` tag). */
 const INITIAL_CHUNK = { name: 'index', tags: ['$initial' as const] }
 
@@ -148,7 +186,9 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [
     react(),
     mantineHooksPlugin(),
-    ...(isSsrBuild ? [serverTransportPlugin()] : [searchKeysScriptPlugin(), serviceWorkerPlugin()]),
+    ...(isSsrBuild
+      ? [serverTransportPlugin()]
+      : [searchKeysScriptPlugin(), serviceWorkerPlugin(), eagerCompileHintPlugin()]),
   ],
   define: {
     __LUDEX_RELEASE__: JSON.stringify(release()),

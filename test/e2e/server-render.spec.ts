@@ -420,6 +420,21 @@ test.describe('server-side render', () => {
     expect(html).not.toContain('rel="modulepreload"')
   })
 
+  test("the entry chunk alone carries V8's compile hint, on its first line", () => {
+    // V8 reads the hint only at the very top (vite.config.ts: after Vite's preload map, which it puts
+    // there itself); a route chunk holds views a page may never open, so it compiles lazily.
+    const assets = join(process.env[E2E_ENV.runDir]!, 'web', 'assets')
+    const chunks = readdirSync(assets).filter((f) => f.endsWith('.js'))
+    const hinted = chunks.filter((f) =>
+      readFileSync(join(assets, f), 'utf8').includes('allFunctionsCalledOnLoad'),
+    )
+    expect(hinted).toHaveLength(1)
+    expect(hinted[0]).toMatch(/^index-[\w-]+\.js$/)
+    expect(readFileSync(join(assets, hinted[0]!), 'utf8').split('\n', 1)[0]).toBe(
+      '//# allFunctionsCalledOnLoad',
+    )
+  })
+
   test("the app's chunks go as the build compressed them: its brotli copy, compressed no further", async ({
     request,
   }) => {

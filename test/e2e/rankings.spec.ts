@@ -1,6 +1,7 @@
 import { RANKING_HOUR_DEBOUNCE_MS } from '@ludex/schemas'
 import type { Page } from '@playwright/test'
 import { activateChart, expect, main, promoModal, TEXT, test } from './support/fixtures.ts'
+import { asReactWritesText } from './support/html.ts'
 import { watchNetwork } from './support/network.ts'
 
 /*
@@ -72,7 +73,6 @@ test.describe('rankings', () => {
       left: { place_id: number }[]
     }
     const names = new Map(experiences.map((e) => [e.place_id, e.name]))
-    const esc = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
     // The server's HTML (React's text separators taken out) holds the panel as drawn, names and all.
     const html = (await (await request.get('/rankings/8')).text()).replaceAll('<!-- -->', '')
     const panel = html.slice(html.indexOf('Entered and Left'), html.indexOf('id="ludex-ssr-state"'))
@@ -82,7 +82,7 @@ test.describe('rankings', () => {
       expect(panel).toContain(`Entered (${changes.entered.length})`)
       expect(panel).toContain(`Left (${changes.left.length})`)
       for (const { place_id } of [...changes.entered, ...changes.left])
-        expect(panel).toContain(`>${esc(names.get(place_id) ?? `Experience ${place_id}`)}</a>`)
+        expect(panel).toContain(`>${asReactWritesText(names.get(place_id) ?? `Experience ${place_id}`)}</a>`)
     }
     // In the browser: hydrated and settled, the page asked for neither the changes nor any names.
     const asked: string[] = []

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ConsoleMessage, Page } from '@playwright/test'
 import { expect, main, TEXT, test } from './support/fixtures.ts'
+import { asReactWritesText } from './support/html.ts'
 import { watchNetwork } from './support/network.ts'
 import { E2E_ENV } from './support/server.ts'
 import { curatedTag } from './support/tags.ts'
@@ -271,10 +272,9 @@ test.describe('server-side render', () => {
     request,
   }) => {
     const [creator] = (await (await request.get('/api/creator')).json()) as { id: number; name: string }[]
-    const esc = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
     const pages: [string, string][] = [
       ['/creators', `href="/creators/${creator!.id}"`],
-      [`/creators/${creator!.id}`, `>${esc(creator!.name)}</h1>`],
+      [`/creators/${creator!.id}`, `>${asReactWritesText(creator!.name)}</h1>`],
       ['/genres', 'href="/genres/tower_defense"'],
       ['/genres/obby', 'Sub-genres'],
     ]

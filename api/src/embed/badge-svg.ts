@@ -1,5 +1,5 @@
-import type { EmbedBadgeStyle, EmbedTheme } from '@ludex/schemas'
-import { cleanText, escapeXml, truncateText } from './svg-text.ts'
+import { type EmbedBadgeStyle, type EmbedTheme, escapeMarkup } from '@ludex/schemas'
+import { cleanText, truncateText } from './svg-text.ts'
 import { textWidth } from './text-width.ts'
 
 /*
@@ -74,7 +74,7 @@ export function badgeText(name: string, playersOnline: number): string {
 }
 
 function halfText(text: string, centre: number, width: number, shape: Shape, palette: Palette): string {
-  const escaped = escapeXml(text)
+  const escaped = escapeMarkup(text)
   const common = `x="${centre}" textLength="${width}" lengthAdjust="spacingAndGlyphs"`
   const shadow = shape.shadow
     ? `<text ${common} y="${shape.textY + 1}" fill="${palette.shadow}" fill-opacity=".3" aria-hidden="true">${escaped}</text>`
@@ -94,7 +94,7 @@ export function badgeSvg(input: BadgeInput): string {
   const right = round1(valueWidth + 2 * PAD)
   const width = round1(left + right)
   const h = shape.height
-  const alt = escapeXml(badgeText(name, input.playersOnline))
+  const alt = escapeMarkup(badgeText(name, input.playersOnline))
   const gloss = shape.gloss ? `<linearGradient id="g" x2="0" y2="100%">${shape.gloss}</linearGradient>` : ''
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${h}" viewBox="0 0 ${width} ${h}" role="img" aria-label="${alt}">`,

@@ -4,9 +4,10 @@ import {
   type EmbedRange,
   type EmbedSparklineStat,
   type EmbedTheme,
+  escapeMarkup,
   shortenNumber,
 } from '@ludex/schemas'
-import { cleanText, escapeXml, truncateText } from './svg-text.ts'
+import { cleanText, truncateText } from './svg-text.ts'
 import { textWidth } from './text-width.ts'
 
 /*
@@ -89,7 +90,7 @@ export function sparklineSvg(input: SparklineInput): string {
   const captionWidth = textWidth(caption, CAPTION_FONT)
   const textX = PAD + CHART_WIDTH + GAP
   const width = round1(textX + Math.max(valueWidth, captionWidth) + PAD)
-  const alt = escapeXml(sparklineText({ ...input, name }))
+  const alt = escapeMarkup(sparklineText({ ...input, name }))
   const mid = HEIGHT / 2
   const chart =
     input.points.length === 0
@@ -101,8 +102,8 @@ export function sparklineSvg(input: SparklineInput): string {
     `<rect x=".5" y=".5" width="${width - 1}" height="${HEIGHT - 1}" rx="4" fill="${palette.background}" stroke="${palette.border}"/>`,
     chart,
     `<g font-family="${FONT}">`,
-    `<text x="${textX}" y="19" font-size="${VALUE_FONT}" font-weight="bold" fill="${palette.text}" textLength="${valueWidth}" lengthAdjust="spacingAndGlyphs">${escapeXml(value)}</text>`,
-    `<text x="${textX}" y="32" font-size="${CAPTION_FONT}" fill="${palette.caption}" textLength="${captionWidth}" lengthAdjust="spacingAndGlyphs">${escapeXml(caption)}</text>`,
+    `<text x="${textX}" y="19" font-size="${VALUE_FONT}" font-weight="bold" fill="${palette.text}" textLength="${valueWidth}" lengthAdjust="spacingAndGlyphs">${escapeMarkup(value)}</text>`,
+    `<text x="${textX}" y="32" font-size="${CAPTION_FONT}" fill="${palette.caption}" textLength="${captionWidth}" lengthAdjust="spacingAndGlyphs">${escapeMarkup(caption)}</text>`,
     '</g>',
     '</svg>',
   ].join('')

@@ -1,6 +1,7 @@
 /*
  * Text inside an embed's SVG: names come from the platform and may hold anything (`<&"`, control
- * characters, emoji). Each is made valid XML 1.0 text, cut to a length, and escaped.
+ * characters, emoji). Each is made valid XML 1.0 text and cut to a length; `escapeMarkup` of the schemas
+ * escapes it.
  */
 
 /** Characters XML 1.0 does not allow: C0 controls but tab and line ends, and U+FFFE/U+FFFF. */
@@ -23,17 +24,4 @@ export function truncateText(text: string, max: number): string {
         .slice(0, max - 1)
         .join('')
         .trimEnd()}…`
-}
-
-const ESCAPES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&apos;',
-}
-
-/** Escaped for XML text and for a double- or single-quoted attribute. */
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c)
 }

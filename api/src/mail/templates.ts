@@ -1,3 +1,4 @@
+import { escapeMarkup } from '@ludex/schemas'
 import type { MailMessage } from './mailer.ts'
 
 export interface MailContext {
@@ -5,10 +6,6 @@ export interface MailContext {
   readonly product: string
   /** The site's address without a trailing slash. */
   readonly publicUrl: string
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
 /** One layout for every mail (accounts, alerts): greeting, paragraphs, an optional button, closing. */
@@ -30,10 +27,10 @@ export function compose(
     ...after.flatMap((p) => [p, '']),
     `— ${ctx.product}`,
   ].join('\n')
-  const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`
+  const p = (s: string) => `<p style="margin:0 0 16px">${escapeMarkup(s)}</p>`
   const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#228be6;color:#fff;padding:10px 18px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>` +
-      `<p style="margin:0 0 16px;font-size:12px;color:#666">${escapeHtml(action.url)}</p>`
+    ? `<p style="margin:24px 0"><a href="${escapeMarkup(action.url)}" style="background:#228be6;color:#fff;padding:10px 18px;border-radius:4px;text-decoration:none;display:inline-block">${escapeMarkup(action.label)}</a></p>` +
+      `<p style="margin:0 0 16px;font-size:12px;color:#666">${escapeMarkup(action.url)}</p>`
     : ''
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#222;max-width:560px">${p(greeting)}${paragraphs.map(p).join('')}${button}${after.map(p).join('')}${p(`— ${ctx.product}`)}</body></html>`
   return { to, subject, text, html }

@@ -1,7 +1,13 @@
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { type PageHead, renderResult, type ServerRenderModule, SSR_STATE_ELEMENT_ID } from '@ludex/schemas'
+import {
+  escapeMarkup,
+  type PageHead,
+  renderResult,
+  type ServerRenderModule,
+  SSR_STATE_ELEMENT_ID,
+} from '@ludex/schemas'
 import type { Context } from 'koa'
 import type { Logger } from 'pino'
 
@@ -124,8 +130,8 @@ export function afterPaint(indexHtml: string, routeModules: readonly string[]): 
   if (!entry) return indexHtml
   const modules = [...indexHtml.matchAll(MODULE_PRELOAD)].map((m) => m[1]!)
   const data = [...indexHtml.matchAll(DATA_PRELOAD)].map((m) => m[1]!)
-  const attr = (values: readonly string[]) => escapeAttribute(values.join(' '))
-  const loader = `<script defer src="/after-paint.js" data-entry="${escapeAttribute(entry)}" data-modules="${attr([...modules, ...routeModules])}" data-fetch="${attr(data)}"></script>`
+  const attr = (values: readonly string[]) => escapeMarkup(values.join(' '))
+  const loader = `<script defer src="/after-paint.js" data-entry="${escapeMarkup(entry)}" data-modules="${attr([...modules, ...routeModules])}" data-fetch="${attr(data)}"></script>`
   return indexHtml
     .replace(ENTRY_SCRIPT, '')
     .replace(MODULE_PRELOAD, '')
@@ -138,17 +144,14 @@ export function withoutShellData(indexHtml: string): string {
   return indexHtml.replace(DATA_PRELOAD, (link, href: string) => (href === SESSION_PATH ? link : ''))
 }
 
-const escapeAttribute = (value: string) =>
-  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
-
 /**
  * The page's title, description and robots choice in index.html's head, as the app's usePageMeta sets
  * them in the browser: link previews and crawlers read them without running the app.
  */
 export function withHead(indexHtml: string, head: PageHead | null): string {
   if (!head) return indexHtml
-  const title = escapeAttribute(head.title)
-  const description = escapeAttribute(head.description)
+  const title = escapeMarkup(head.title)
+  const description = escapeMarkup(head.description)
   return indexHtml
     .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
     .replace(

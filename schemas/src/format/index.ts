@@ -1,4 +1,5 @@
 export * from './duration.ts'
+export * from './markup.ts'
 export * from './numbers.ts'
 export * from './robux.ts'
 export * from './rounding.ts'

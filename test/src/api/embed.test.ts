@@ -46,7 +46,7 @@ function label(svg: string): string {
     .replaceAll('&lt;', '<')
     .replaceAll('&gt;', '>')
     .replaceAll('&quot;', '"')
-    .replaceAll('&apos;', "'")
+    .replaceAll('&#39;', "'")
     .replaceAll('&amp;', '&')
 }
 

@@ -1,4 +1,4 @@
-import { anchorLinkParams, buildHash, type EventMarker } from '@ludex/schemas'
+import { anchorLinkParams, buildHash, type EventMarker, escapeMarkup } from '@ludex/schemas'
 import type { Annotations, Shape } from 'plotly.js'
 import { usePreference } from '../account/preferences.ts'
 import { rankingPath } from '../rankings/address.ts'
@@ -173,10 +173,6 @@ export function annotationShapes(
     }))
 }
 
-/** A little HTML escaping for Plotly's annotation text (its own markup: tags and entities). */
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-
 /**
  * Plotly annotations for the enabled markers that say something: a small flag at the top of each line
  * whose hover is the marker's text and which links to its evidence (same tab).
@@ -196,9 +192,9 @@ export function annotationNotes(
         y: 1,
         yanchor: 'top',
         showarrow: false,
-        text: a.href ? `<a href="${escapeHtml(a.href)}" target="_self">${symbol}</a>` : symbol,
+        text: a.href ? `<a href="${escapeMarkup(a.href)}" target="_self">${symbol}</a>` : symbol,
         font: { color, size: 13 },
-        hovertext: escapeHtml(a.text ?? ''),
+        hovertext: escapeMarkup(a.text ?? ''),
         hoverlabel: { bgcolor: '#fff', bordercolor: color, font: { color: '#212529' } },
         captureevents: true,
       }

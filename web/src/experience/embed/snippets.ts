@@ -5,6 +5,7 @@ import {
   type EmbedSparklineQuery,
   embedBadgePath,
   embedSparklinePath,
+  escapeMarkup,
 } from '@ludex/schemas'
 
 /*
@@ -33,14 +34,6 @@ export function experiencePageUrl(origin: string, placeId: number): string {
   return `${origin}/experiences/${placeId}`
 }
 
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-}
-
 /** Markdown's alt text: brackets and backslashes escaped, line ends made spaces. */
 function escapeMarkdownText(text: string): string {
   return text.replace(/\s+/g, ' ').replace(/[\\[\]]/g, (c) => `\\${c}`)
@@ -67,6 +60,6 @@ export function embedSnippets(
     imageUrl,
     alt,
     markdown: `[![${escapeMarkdownText(alt)}](${imageUrl})](${page})`,
-    html: `<a href="${escapeHtml(page)}"><img src="${escapeHtml(imageUrl)}" alt="${escapeHtml(alt)}"></a>`,
+    html: `<a href="${escapeMarkup(page)}"><img src="${escapeMarkup(imageUrl)}" alt="${escapeMarkup(alt)}"></a>`,
   }
 }

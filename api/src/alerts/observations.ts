@@ -2,6 +2,7 @@ import {
   averageCcuSql,
   dateTime64Param,
   dateTimeParam,
+  RANKED_LISTING_SQL,
   readRows,
   type StoreReader,
   tables,
@@ -110,7 +111,7 @@ export async function chartCaptures(
     what: 'alerts: chart captures',
     query: `SELECT toUnixTimestamp(slot) AS t, place_id, min(position) AS pos FROM ${tables.chartPositions} FINAL
      WHERE category_id = {c:UInt8} AND slot >= {from:DateTime('UTC')} AND slot <= {to:DateTime('UTC')}
-       AND position IS NOT NULL AND NOT sponsored
+       AND ${RANKED_LISTING_SQL}
      GROUP BY slot, place_id ORDER BY slot`,
     params: { c: categoryId, from: dateTimeParam(fromMs), to: dateTimeParam(toMs) },
     int64: ['place_id'],

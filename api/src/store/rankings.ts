@@ -2,6 +2,7 @@ import {
   dateTimeParam,
   isoFromClickHouse,
   latestChartPositionsSql,
+  RANKED_LISTING_SQL,
   readRows,
   type StoreReader,
   tables,
@@ -23,7 +24,7 @@ export async function isTrackedPlace(store: StoreReader, placeId: number): Promi
   return (rows[0]?.n ?? 0) > 0
 }
 
-/** One capture of a place in a category: its best (non-sponsored) position in that slot. */
+/** One capture of a place in a category: its best ranked position in that slot. */
 export interface ChartObservation {
   readonly categoryId: number
   readonly slotMs: number
@@ -64,8 +65,8 @@ export function mergeRankingPeriods(observations: readonly ChartObservation[]): 
 
 /**
  * A place's positions in Ludex's chart categories (category 0 = a sort with no category is left out,
- * as are sponsored entries) over [from, to]. Two upstream sorts feeding one category in one slot
- * count as one observation at the better position.
+ * as are captures that showed it only as a sponsored tile, without a position) over [from, to]. Two
+ * upstream sorts feeding one category in one slot count as one observation at the better position.
  */
 export async function chartObservations(
   store: StoreReader,
@@ -80,7 +81,7 @@ export async function chartObservations(
        `place_id = {placeId:UInt64} AND category_id != 0
        AND slot >= {from:DateTime('UTC')} AND slot <= {to:DateTime('UTC')}`,
      )})
-     WHERE position IS NOT NULL AND NOT sponsored
+     WHERE ${RANKED_LISTING_SQL}
      GROUP BY category_id, slot
      ORDER BY category_id, slot`,
     params: { placeId, from: dateTimeParam(fromMs), to: dateTimeParam(toMs) },
@@ -104,13 +105,13 @@ export async function rankingPositionsAt(
        SELECT max(slot) FROM ${tables.chartPositions} FINAL
        WHERE category_id = {category:UInt8}
          AND slot >= {from:DateTime('UTC')} AND slot <= {at:DateTime('UTC')}
-         AND position IS NOT NULL
+         AND ${RANKED_LISTING_SQL}
      ) AS latest
      SELECT toString(slot) AS slot_text, place_id, min(position) AS pos
      FROM ${tables.chartPositions} FINAL
      WHERE category_id = {category:UInt8} AND slot = latest
        AND slot >= {from:DateTime('UTC')}
-       AND position IS NOT NULL AND NOT sponsored
+       AND ${RANKED_LISTING_SQL}
      GROUP BY slot_text, place_id
      ORDER BY pos, place_id`,
     params: { category: categoryId, from: dateTimeParam(fromMs), at: dateTimeParam(atMs) },
@@ -137,7 +138,7 @@ export async function firstRankingSlot(
      FROM ${tables.chartPositions} FINAL
      WHERE category_id = {category:UInt8}
        AND slot >= {from:DateTime('UTC')} AND slot <= {to:DateTime('UTC')}
-       AND position IS NOT NULL`,
+       AND ${RANKED_LISTING_SQL}`,
     params: { category: categoryId, from: dateTimeParam(fromMs), to: dateTimeParam(toMs) },
     int64: ['n'],
   })

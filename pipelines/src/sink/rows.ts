@@ -1,4 +1,5 @@
 import {
+  type ChartEntry,
   type ChartSortSnapshotV1,
   type CreatorV1,
   type DailyPicksV1,
@@ -37,9 +38,8 @@ export interface TsvRows {
  * collapses each inserted block by its key first, which a batch of distinct (place, slot) rows never
  * needs. Every read of the table is FINAL, so a row replayed within one batch is still read once.
  * Measured on chDB, 6 M rows in 100,000-row inserts: 340–352k → 424–455k rows a second.
- * chart_positions keeps the collapse: a place listed twice in one capture (sponsored and organic) is two
- * rows of one key with one observation time, and until a merge kept one, FINAL and latestChartPositionsSql
- * could each read a different one of them (sink.test.ts).
+ * chart_positions keeps the default: its inserts are small, and a capture's listings of a place are one
+ * row already (placeListings).
  */
 const SNAPSHOT_INSERT_SETTINGS = { optimize_on_insert: 0 } as const
 
@@ -137,12 +137,37 @@ export const chartColumns = [
   'observed_at',
 ] as const
 
+/**
+ * A capture's listings of each place as one row, the table's key being (sort, slot, place): its best
+ * ranked position (null when every listing was a sponsored tile), `sponsored` when any listing was one.
+ * A place the platform shows both as an ad and organically keeps its rank and its ad day; one row per
+ * listing would leave the merge to keep either (the rank lost, or the ad).
+ */
+export function placeListings(entries: readonly ChartEntry[]): ChartEntry[] {
+  const byPlace = new Map<number, ChartEntry>()
+  for (const e of entries) {
+    const seen = byPlace.get(e.place_id)
+    if (!seen) {
+      byPlace.set(e.place_id, e)
+      continue
+    }
+    const positions = [seen.position, e.position].filter((p): p is number => p !== null)
+    byPlace.set(e.place_id, {
+      ...seen,
+      position: positions.length > 0 ? Math.min(...positions) : null,
+      sponsored: seen.sponsored || e.sponsored,
+      playing: Math.max(seen.playing, e.playing),
+    })
+  }
+  return [...byPlace.values()]
+}
+
 export function chartRows(batch: readonly ChartSortSnapshotV1[]): TsvRows {
   let text = ''
   let count = 0
   for (const m of batch) {
     const prefix = `${tsvEscape(m.sort_id)}\t${m.category_id ?? 0}\t${m.slot / 1000}\t`
-    for (const e of m.entries) {
+    for (const e of placeListings(m.entries)) {
       text += `${prefix}${e.place_id}\t${e.universe_id}\t${e.position ?? NULL}\t${e.sponsored ? 'true' : 'false'}\t${e.playing}\t${m.observed_at}\n`
       count++
     }

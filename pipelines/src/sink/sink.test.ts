@@ -376,26 +376,36 @@ describe('sink', () => {
     ])
   })
 
-  it('stores one row of a place listed twice in a capture, so every read of it agrees', async () => {
+  it('stores a place listed twice in a capture (ad and organic) as one row with its rank and the ad', async () => {
     const { client, bus } = await harness()
-    // A place both sponsored (no position) and organic (position 3) in one capture: one key, one time.
+    // Place 90: the ad before its organic listing; place 91: after it; place 92 only an ad.
     const twice: ChartSortSnapshotV1 = {
       ...chart,
       entries: [
         { universe_id: 9, place_id: 90, position: null, sponsored: true, playing: 5 },
-        { universe_id: 9, place_id: 90, position: 3, sponsored: false, playing: 5 },
+        { universe_id: 9, place_id: 91, position: 1, sponsored: false, playing: 8 },
+        { universe_id: 9, place_id: 92, position: null, sponsored: true, playing: 2 },
+        { universe_id: 9, place_id: 90, position: 2, sponsored: false, playing: 5 },
+        { universe_id: 9, place_id: 91, position: null, sponsored: true, playing: 8 },
       ],
     }
     await bus.publish(topics.charts, [twice])
     await bus.drain()
-    const stored = `SELECT toUInt32(count()) AS n FROM ${tables.chartPositions}`
-    expect(await rows(client, stored)).toEqual([{ n: 1 }])
-    const final = await rows(client, `SELECT position, sponsored FROM ${tables.chartPositions} FINAL`)
-    const latest = await rows(
-      client,
-      `SELECT position, sponsored FROM (${latestChartPositionsSql('place_id = 90')})`,
-    )
-    expect(latest).toEqual(final)
+    const expected = [
+      { place_id: 90, position: 2, sponsored: true },
+      { place_id: 91, position: 1, sponsored: true },
+      { place_id: 92, position: null, sponsored: true },
+    ]
+    const read = (from: string) =>
+      rows(
+        client,
+        `SELECT toUInt32(place_id) AS place_id, position, sponsored FROM ${from} ORDER BY place_id`,
+      )
+    expect(await rows(client, `SELECT toUInt32(count()) AS n FROM ${tables.chartPositions}`)).toEqual([
+      { n: 3 },
+    ])
+    expect(await read(`${tables.chartPositions} FINAL`)).toEqual(expected)
+    expect(await read(`(${latestChartPositionsSql('place_id IN (90, 91, 92)')})`)).toEqual(expected)
   })
 
   it('reads a later capture of a slot whole: a place that lost its position is not given the old one', async () => {

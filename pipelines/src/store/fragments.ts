@@ -152,6 +152,12 @@ export function latestDetailsSql(
 }
 
 /**
+ * A chart capture's row that ranks its place: a position. A place shown only as a sponsored tile has none;
+ * one shown both as an ad and organically keeps its rank (and `sponsored`; the sink's placeListings).
+ */
+export const RANKED_LISTING_SQL = 'position IS NOT NULL'
+
+/**
  * Chart captures narrowed by `where` (bound parameters only; on the key columns sort_id, slot, place_id
  * or on category_id, which the sort decides), each (sort, slot, place) at its latest observation: the
  * rows `chart_positions FINAL` holds there. The table's key begins with the sort and the slot, so FINAL

@@ -16,6 +16,7 @@ export {
   likeRatioOrZeroSql,
   likeRatioSql,
   playtimeSecondsSql,
+  RANKED_LISTING_SQL,
   ROLLUP_VALUE_SQL,
 } from './fragments.ts'
 export { readOperatorState, writeOperatorState } from './operator-state.ts'

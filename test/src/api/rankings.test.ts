@@ -29,8 +29,8 @@ async function expectStatus(f: ApiFixture, path: string, status: number, field?:
 describe('rankings and events', () => {
   let f: ApiFixture
   let db: ClickHouseClient
-  /** Every non-sponsored chart capture in a Ludex category: category, place, slot, position. */
-  let captures: { category: number; place: number; slot: number; pos: number }[]
+  /** Every ranked chart capture in a Ludex category (ad tiles have no position): category, place, slot, position. */
+  let captures: { category: number; place: number; slot: number; pos: number; sponsored: boolean }[]
   const byPlace = new Map<number, typeof captures>()
   const windowStart = () => f.now - 30 * DAY_MS
 
@@ -38,12 +38,24 @@ describe('rankings and events', () => {
     f = await startApiFixture()
     db = f.clickhouse
     captures = (
-      await rows<{ category_id: number; place_id: number; slot: string; position: number }>(
+      await rows<{
+        category_id: number
+        place_id: number
+        slot: string
+        position: number
+        sponsored: boolean
+      }>(
         db,
-        `SELECT category_id, place_id, slot, position FROM chart_positions FINAL
+        `SELECT category_id, place_id, slot, position, sponsored FROM chart_positions FINAL
          WHERE category_id != 0 AND position IS NOT NULL`,
       )
-    ).map((r) => ({ category: r.category_id, place: Number(r.place_id), slot: ms(r.slot), pos: r.position }))
+    ).map((r) => ({
+      category: r.category_id,
+      place: Number(r.place_id),
+      slot: ms(r.slot),
+      pos: r.position,
+      sponsored: r.sponsored,
+    }))
     for (const c of captures) {
       const list = byPlace.get(c.place)
       if (list) list.push(c)
@@ -233,6 +245,21 @@ describe('rankings and events', () => {
       expect(snap.positions).toEqual(positionsAt(8, first))
       // The window opens 2026-10-19T14:03Z; its first slot is 14:10.
       expect(headers.get(HISTORY_START_HEADER)).toBe('2026-10-19T14:10:00.000Z')
+    })
+
+    it('ranks a place the same capture also showed as a sponsored tile, at its organic position', async () => {
+      // The simulator, like the platform, can pick an ad among the ranked places; the sink keeps both
+      // listings as one row (position and sponsored), which the ranking must not leave out as an ad.
+      const both = captures
+        .filter((c) => c.sponsored && c.slot >= windowStart())
+        .sort((a, b) => b.slot - a.slot || a.category - b.category)[0]
+      if (!both) throw new Error('the fixture holds no capture of a place both ranked and sponsored')
+      const snap = rankingSnapshot.parse(
+        (await getJson(f, `/api/stats/ranking/${both.category}?startTime=${both.slot}`)).body,
+      )
+      expect(snap.time).toBe(iso(both.slot))
+      expect(snap.positions).toContainEqual({ place_id: both.place, pos: both.pos })
+      expect(snap.positions).toEqual(positionsAt(both.category, both.slot))
     })
 
     it('answers 404 for an unknown ranking and 400 for a malformed id or time', async () => {

@@ -66,7 +66,7 @@ describe('signals: genre standing, markers, placement history', () => {
     captures = (
       await f.raw<{ category_id: number; place_id: string; d: string; best: number | null; sp: number }>(
         `SELECT category_id, toString(place_id) AS place_id, toString(toDate(slot)) AS d,
-                minIf(position, NOT sponsored) AS best, toUInt8(max(sponsored)) AS sp
+                min(position) AS best, toUInt8(max(sponsored)) AS sp
          FROM chart_positions FINAL WHERE category_id != 0
          GROUP BY category_id, place_id, d`,
       )
@@ -160,7 +160,7 @@ describe('signals: genre standing, markers, placement history', () => {
         })
         // the evidence: the capture at that time has the place ranked (entry) or not (exit)
         const atCapture = await f.raw<{ p: string; ranked: number }>(
-          `SELECT toString(place_id) AS p, toUInt8(position IS NOT NULL AND NOT sponsored) AS ranked
+          `SELECT toString(place_id) AS p, toUInt8(position IS NOT NULL) AS ranked
            FROM chart_positions FINAL WHERE category_id = {c:UInt8} AND slot = toDateTime({t:UInt32}, 'UTC')`,
           { c: category, t: t / 1000 },
         )

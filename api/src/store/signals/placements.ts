@@ -40,7 +40,7 @@ export async function placementHistory(
             arrayCount(x -> x = min(pos), groupArray(pos)) AS at_best, toUInt8(max(sp)) AS sponsored,
             toUnixTimestamp(minIf(slot, pos IS NOT NULL)) AS first_seen
      FROM (
-       SELECT category_id, slot, minIf(position, NOT sponsored) AS pos, max(sponsored) AS sp
+       SELECT category_id, slot, min(position) AS pos, max(sponsored) AS sp
        FROM (${latestChartPositionsSql(
          "place_id = {placeId:UInt64} AND category_id != 0 AND slot >= {from:DateTime('UTC')}",
        )})

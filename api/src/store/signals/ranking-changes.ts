@@ -1,4 +1,4 @@
-import { readRows, type StoreReader, tables } from '@ludex/pipelines/store'
+import { RANKED_LISTING_SQL, readRows, type StoreReader, tables } from '@ludex/pipelines/store'
 
 /** The category's last captured day before `day` (a date), at or after `notBefore`; null when none. */
 export async function previousCapturedDay(
@@ -29,7 +29,7 @@ export async function rankedOnDay(
     what: 'ranked on day',
     query: `SELECT place_id, min(position) AS rank FROM ${tables.chartPositions} FINAL
      WHERE category_id = {categoryId:UInt8} AND toDate(slot) = {day:Date}
-       AND position IS NOT NULL AND NOT sponsored
+       AND ${RANKED_LISTING_SQL}
      GROUP BY place_id`,
     params: { categoryId, day },
     int64: ['place_id'],

@@ -2,14 +2,13 @@ import { z } from 'zod'
 import { interests } from '../constants/genres-schema.ts'
 import { MIN_PASSWORD_LENGTH } from '../constants/limits.ts'
 import { permission, role, userType } from '../constants/users-schema.ts'
+import { isoTime } from './primitives.ts'
 import { safeText } from './safe-text.ts'
 
 /*
  * Requests and answers of the account calls (/api/auth, /api/users; part 2 §3, §5, §7). Field names are
  * the spec's snake_case ones. Every request string starts from safeText.
  */
-
-const isoTime = z.iso.datetime({ offset: true })
 
 /** The spec's loose email check (part 2 §5): something@something.something, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/

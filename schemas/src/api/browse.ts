@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { experienceGenreKey } from '../constants/genres-schema.ts'
+import { count, nonNegative } from './primitives.ts'
 import { creator, slimExperience } from './responses.ts'
 
 /*
@@ -8,8 +9,6 @@ import { creator, slimExperience } from './responses.ts'
  * the same for every viewer.
  */
 
-const count = z.number().int().nonnegative()
-const nonNegative = z.number().nonnegative()
 const fraction = z.number().min(0).max(1)
 
 /** One row of the genre table. */

@@ -10,6 +10,7 @@ import { reduceGameUrlToId } from '../ids/database-id.ts'
 import { appDatabaseIdParam } from '../ids/database-id-param.ts'
 import { EXPERIENCE_LIST_SORTS, SORT_ORDERS } from './experience-list-sorts.ts'
 import { idListParam, positiveIntegerParam } from './params.ts'
+import { count } from './primitives.ts'
 import { slimExperience } from './responses.ts'
 import { safeText } from './safe-text.ts'
 
@@ -19,8 +20,6 @@ import { safeText } from './safe-text.ts'
  * experiences with their rank among all tracked experiences (players online, highest first; ties share
  * a rank and the next skips: part 1 §2).
  */
-
-const count = z.number().int().nonnegative()
 
 /** A slim experience with its rank among every tracked experience (not among the answer's rows). */
 export const rankedExperience = slimExperience.extend({ rank: z.number().int().positive() })

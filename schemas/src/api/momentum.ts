@@ -1,13 +1,11 @@
 import { z } from 'zod'
 import { momentumLabels, momentumNoLabelReasons, RECENT_LIKE_WINDOWS } from '../momentum/index.ts'
+import { id, isoTime } from './primitives.ts'
 
 /*
  * GET /api/stats/momentum and GET /api/stats/likes-recent (issue 20.3, 20.4): calls of their own, so
  * the spec's slim experience and the like series keep their shapes.
  */
-
-const isoTime = z.iso.datetime({ offset: true })
-const id = z.number().int().positive()
 
 export const momentumLabel = z.enum(momentumLabels)
 

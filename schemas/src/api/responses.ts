@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { experienceGenreKey } from '../constants/genres-schema.ts'
 import { playStatusCode, thumbnailType } from '../constants/place-schema.ts'
 import { statKind } from '../constants/stats-schema.ts'
+import { id, isoTime, nonNegative } from './primitives.ts'
 import { safeText } from './safe-text.ts'
 
 /*
@@ -9,10 +10,6 @@ import { safeText } from './safe-text.ts'
  * rows are epoch milliseconds (what chart libraries take); other times are ISO 8601 strings in UTC.
  * Missing numbers default to 0 (part 1 §3); gaps in series are absent rows, never zeros.
  */
-
-const isoTime = z.iso.datetime({ offset: true })
-const id = z.number().int().positive()
-const nonNegative = z.number().nonnegative()
 
 export const slimExperience = z.object({
   universe_id: id,

@@ -1,16 +1,12 @@
 import { z } from 'zod'
 import { experienceGenreKey } from '../constants/genres-schema.ts'
 import { thumbnailType } from '../constants/place-schema.ts'
+import { count, id, isoDate, isoTime } from './primitives.ts'
 
 /*
  * Responses of the signal calls (issue 20): an experience's genre standing, its automatic chart markers
  * and its chart placement history, a genre's benchmark distribution, and a ranking day's entries and exits.
  */
-
-const isoTime = z.iso.datetime({ offset: true })
-const isoDate = z.iso.date()
-const id = z.number().int().positive()
-const count = z.number().int().nonnegative()
 
 /** The metrics an experience is placed on within its genre. */
 export const STANDING_METRICS = ['ccu', 'like_ratio', 'playtime', 'favorites_per_1k_visits'] as const

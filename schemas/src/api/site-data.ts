@@ -7,6 +7,7 @@ import {
   SITE_PATH_MAX,
   SITE_TITLE_MAX,
 } from '../site/site-data-limits.ts'
+import { count, isoTime } from './primitives.ts'
 import { safeText } from './safe-text.ts'
 
 /*
@@ -15,9 +16,6 @@ import { safeText } from './safe-text.ts'
  * them. Every request string starts from safeText and has a maximum, so a body's size is bounded by
  * its schema as well as by the call's byte cap.
  */
-
-const isoTime = z.iso.datetime({ offset: true })
-const count = z.number().int().nonnegative()
 
 /** A page of the site as the browser names it: path and query, never the hash (it can carry tokens). */
 export const sitePath = safeText

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { TAG_MAX_PLACES, TAG_NAME_MAX_LENGTH } from '../constants/limits.ts'
 import { playStatusCode } from '../constants/place-schema.ts'
+import { id, isoTime } from './primitives.ts'
 import { thumbnailRef } from './responses.ts'
 import { safeText } from './safe-text.ts'
 
@@ -10,8 +11,6 @@ import { safeText } from './safe-text.ts'
  * place ids, in the order they were added.
  */
 
-const isoTime = z.iso.datetime({ offset: true })
-const id = z.number().int().positive()
 /** A place id in a request body: the spec's database id (a positive integer JS holds exactly). */
 const placeId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 

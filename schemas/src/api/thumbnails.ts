@@ -3,13 +3,14 @@
 // constructs this schema alone, not every public answer's.
 import { z } from 'zod'
 import { thumbnailType } from '../constants/place-schema.ts'
+import { id, isoTime } from './primitives.ts'
 
 export const thumbnail = z.object({
-  place_id: z.number().int().positive(),
+  place_id: id,
   type: thumbnailType,
   /** 'default' means no image (one of three default images is chosen by place id). */
   hash: z.string(),
-  time: z.iso.datetime({ offset: true }),
+  time: isoTime,
 })
 export type Thumbnail = z.infer<typeof thumbnail>
 export const thumbnailList = z.array(thumbnail)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isoTime } from './primitives.ts'
 
 /*
  * The staff tools' calls (part 2 §2.10, §3, §7): the exchange rates of the Robux converter and the
@@ -7,7 +8,6 @@ import { z } from 'zod'
  * the embedded shape: one schema for both sides.
  */
 
-const isoTime = z.iso.datetime({ offset: true })
 const rate = z.number().positive().finite()
 
 /** The currencies the converter shows besides USD (part 2 §9: EUR and SEK via daily rates). */

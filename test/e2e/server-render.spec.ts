@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { unescapeMarkup } from '@ludex/schemas'
 import type { ConsoleMessage, Page } from '@playwright/test'
 import { expect, main, TEXT, test } from './support/fixtures.ts'
 import { asReactWritesText } from './support/html.ts'
@@ -194,13 +195,11 @@ test.describe('server-side render', () => {
     const pages = await Promise.all(
       picked.map(async (e) => (await request.get(`/experiences/${e.place_id}`)).text()),
     )
-    const fromHtml = (s: string) =>
-      s.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&amp;', '&')
     for (const [i, html] of pages.entries()) {
       const name = picked[i]!.name
-      expect(fromHtml(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '')).toBe(`${name} | Ludex`)
+      expect(unescapeMarkup(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '')).toBe(`${name} | Ludex`)
       const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? ''
-      expect(fromHtml(description).startsWith(`${name}: `)).toBe(true)
+      expect(unescapeMarkup(description).startsWith(`${name}: `)).toBe(true)
     }
   })
 

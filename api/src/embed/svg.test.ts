@@ -1,3 +1,4 @@
+import { unescapeMarkup } from '@ludex/schemas'
 import { describe, expect, it } from 'vitest'
 import { BADGE_NAME_MAX_CHARS, badgeSvg, badgeText } from './badge-svg.ts'
 import { formatStatValue, sparklineSvg, sparklineText } from './sparkline-svg.ts'
@@ -11,16 +12,6 @@ function attribute(svg: string, name: string): string {
   const match = new RegExp(`<svg[^>]* ${name}="([^"]*)"`).exec(svg)
   if (!match) throw new Error(`no ${name} on the root`)
   return match[1] as string
-}
-
-/** Undoes escapeMarkup, to compare what a parser would read with the text put in. */
-function unescapeXml(text: string): string {
-  return text
-    .replaceAll('&lt;', '<')
-    .replaceAll('&gt;', '>')
-    .replaceAll('&quot;', '"')
-    .replaceAll('&#39;', "'")
-    .replaceAll('&amp;', '&')
 }
 
 describe('SVG text', () => {
@@ -72,7 +63,7 @@ describe('badgeSvg', () => {
     expect(svg).not.toContain('<script>')
     expect(svg).not.toMatch(/& /)
     const label = attribute(svg, 'aria-label')
-    expect(unescapeXml(label)).toBe(`${HOSTILE}: 123,456 players online now`)
+    expect(unescapeMarkup(label)).toBe(`${HOSTILE}: 123,456 players online now`)
     expect(svg).toContain(`<title>${label}</title>`)
     // Every tag in the document is one of the badge's own.
     const tags = new Set([...svg.matchAll(/<\/?([a-zA-Z]+)/g)].map((m) => m[1]))

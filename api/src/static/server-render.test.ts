@@ -109,9 +109,9 @@ describe('server-side rendered pages', () => {
 
   it("carries the page's title and description in the head, escaped", async () => {
     const html = await (await fetch(`${server.url}/overview`)).text()
-    expect(html).toContain('<title>Tom &amp; &quot;Jerry&quot; &lt;Obby&gt; | Ludex</title>')
+    expect(html).toContain('<title>Tom &amp; &#34;Jerry&#34; &lt;Obby&gt; | Ludex</title>')
     expect(html).toContain(
-      '<meta property="og:title" content="Tom &amp; &quot;Jerry&quot; &lt;Obby&gt; | Ludex" />',
+      '<meta property="og:title" content="Tom &amp; &#34;Jerry&#34; &lt;Obby&gt; | Ludex" />',
     )
     expect(html).toContain('<meta name="description" content="Players online of Tom &amp; Jerry." />')
     expect(html).toContain('<meta property="og:description" content="Players online of Tom &amp; Jerry." />')

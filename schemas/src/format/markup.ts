@@ -1,11 +1,12 @@
 // No zod here: the web app's pages import it.
 
+// The quotes as numeric references: Plotly's text markup reads those and only amp, lt and gt of the
+// named ones (a marker's hover showed `&quot;` as written), and `&apos;` is not HTML 4's.
 const ENTITIES: Readonly<Record<string, string>> = {
   '&': '&amp;',
   '<': '&lt;',
   '>': '&gt;',
-  '"': '&quot;',
-  // Numeric: `&apos;` is XML's and HTML5's but not HTML 4's, and Plotly's text reads numeric references.
+  '"': '&#34;',
   "'": '&#39;',
 }
 
@@ -15,4 +16,20 @@ const ENTITIES: Readonly<Record<string, string>> = {
  */
 export function escapeMarkup(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c)
+}
+
+const NAMED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }
+
+/**
+ * Markup's text read back as a parser reads it: the five named references and numeric ones (decimal
+ * or hex); anything else is left as written. For reading markup into plain text (a chart's flag
+ * titles) and for tests comparing what a browser shows with the text put in.
+ */
+export function unescapeMarkup(markup: string): string {
+  return markup.replace(/&(#\d+|#[xX][\da-fA-F]+|amp|lt|gt|quot|apos);/g, (whole, ref: string) => {
+    if (!ref.startsWith('#')) return NAMED[ref] ?? whole
+    const code =
+      ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10)
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
+  })
 }

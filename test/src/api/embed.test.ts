@@ -5,6 +5,7 @@ import {
   type StatsResponse,
   shortenNumber,
   snapToSlot,
+  unescapeMarkup,
   visitorHistoryStartMs,
 } from '@ludex/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -42,12 +43,7 @@ async function getSvg(f: ApiFixture, path: string, headers: Record<string, strin
 function label(svg: string): string {
   const raw = /^<svg[^>]* aria-label="([^"]*)"/.exec(svg)?.[1]
   if (raw === undefined) throw new Error(`no aria-label: ${svg.slice(0, 200)}`)
-  return raw
-    .replaceAll('&lt;', '<')
-    .replaceAll('&gt;', '>')
-    .replaceAll('&quot;', '"')
-    .replaceAll('&#39;', "'")
-    .replaceAll('&amp;', '&')
+  return unescapeMarkup(raw)
 }
 
 /** The number of points of the sparkline's line (M and L commands of its path). */

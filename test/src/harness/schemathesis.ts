@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { unescapeMarkup } from '@ludex/schemas'
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
 /** Every package of the fuzzer pinned; test/scripts/install-engines.sh installs from it. */
@@ -74,16 +75,6 @@ export interface FuzzOptions {
   readonly timeoutMs: number
 }
 
-const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }
-
-function unescapeXml(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (m, e: string) => {
-    if (e.startsWith('#x') || e.startsWith('#X')) return String.fromCodePoint(Number.parseInt(e.slice(2), 16))
-    if (e.startsWith('#')) return String.fromCodePoint(Number(e.slice(1)))
-    return XML_ENTITIES[e] ?? m
-  })
-}
-
 /** The failures and errors of Schemathesis' JUnit report: one test case per operation. */
 export function junitFailures(xml: string): FuzzFailure[] {
   const out: FuzzFailure[] = []
@@ -91,9 +82,9 @@ export function junitFailures(xml: string): FuzzFailure[] {
   for (const testCase of xml.matchAll(/<testcase name="([^"]*)"[^>]*?(?:\/>|>([\s\S]*?)<\/testcase>)/g)) {
     for (const problem of (testCase[2] ?? '').matchAll(/<(failure|error)\b[^>]*>([\s\S]*?)<\/\1>/g)) {
       out.push({
-        operation: unescapeXml(testCase[1] ?? ''),
+        operation: unescapeMarkup(testCase[1] ?? ''),
         kind: problem[1] as 'failure' | 'error',
-        text: unescapeXml(problem[2] ?? '').trim(),
+        text: unescapeMarkup(problem[2] ?? '').trim(),
       })
     }
   }

@@ -75,6 +75,23 @@ describe('automatic markers', () => {
     )
   })
 
+  it("write the hover text's quotes as references Plotly reads (it shows &quot; as written)", () => {
+    const quoted: EventMarker = { ...spike, text: `CCU spike: "Winter" & Tom's <update>` }
+    const annotations = experienceAnnotations({
+      placeId: 42,
+      updated: '0001-01-01T00:00:00Z',
+      priceChanges: [],
+      dailyPickDates: [],
+      markers: [quoted],
+    })
+    const [flag] = annotationNotes(annotations, allOn)
+    expect(flag?.hovertext).toBe('CCU spike: &#34;Winter&#34; &amp; Tom&#39;s &lt;update&gt;')
+    // Plotly's text reads numeric references and, of the named ones, amp, lt and gt only.
+    expect(flag?.hovertext?.match(/&[a-z]+;/g)?.every((e) => ['&amp;', '&lt;', '&gt;'].includes(e))).toBe(
+      true,
+    )
+  })
+
   it('draw a thumbnail change in its own colour and symbol, linking to the old and new images', () => {
     expect(markerEvidence(thumbnail, 42)).toBe('#thumbnail-changes')
     const annotations = experienceAnnotations({

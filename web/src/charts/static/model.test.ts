@@ -217,7 +217,7 @@ describe('staticModel', () => {
       { at: 0.2, symbol: '▣', color: '#1098ad', title: 'The icon & banner <new>' },
       { at: 0.8, symbol: '⚑', color: '#be4bdb', title: 'Daily pick' },
     ])
-    expect(plainText('a &quot;b&quot; &#39;c&#39; <b>d</b>')).toBe('a "b" \'c\' d')
+    expect(plainText('a &quot;b&#34; &#39;c&#39; <b>d</b> &amp;lt;')).toBe('a "b" \'c\' d &lt;')
   })
 
   it('turns pies into rings with colorway slots for palette colours', () => {

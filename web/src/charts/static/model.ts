@@ -1,3 +1,4 @@
+import { unescapeMarkup } from '@ludex/schemas'
 import type { Data, Layout } from 'plotly.js'
 import { formatPiePercent, pieSlices } from './pie.ts'
 import { dateTicks, numberTicks, type Tick, targetTickCount } from './ticks.ts'
@@ -153,12 +154,9 @@ export function dateValue(v: unknown): number | null {
   return Number.isFinite(t) ? t : null
 }
 
-const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" }
-/** Plotly's annotation markup as plain text: tags dropped, the few entities it escapes read back. */
+/** Plotly's annotation markup as plain text: tags dropped, references read back. */
 export function plainText(markup: string): string {
-  return markup
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ENTITIES[e] ?? '')
+  return unescapeMarkup(markup.replace(/<[^>]*>/g, ''))
 }
 
 const looksLikeDate = (v: unknown) => v instanceof Date || (typeof v === 'string' && /^\d{4}-\d{2}/.test(v))

@@ -36,7 +36,7 @@ describe('embedSnippets', () => {
   it('escapes a hostile name in both snippets', () => {
     const name = 'A "<b>" & [link](x)\nB'
     const s = embedSnippets(ORIGIN, { placeId: 1, name }, { kind: 'badge', style: 'plastic', theme: 'dark' })
-    expect(s.html).toContain('alt="A &quot;&lt;b&gt;&quot; &amp; [link](x)\nB: players online now on Ludex"')
+    expect(s.html).toContain('alt="A &#34;&lt;b&gt;&#34; &amp; [link](x)\nB: players online now on Ludex"')
     expect(s.html).not.toContain('<b>')
     expect(s.markdown.startsWith('[![A "<b>" & \\[link\\](x) B: players online now on Ludex](')).toBe(true)
   })
